@@ -1,0 +1,99 @@
+// Every error bench reports to a user is a BenchError with a stable code, built here and nowhere else.
+// Input problems exit with 2 (as the CLI contract says); failures of the machine or a stack exit with 1.
+
+export type BenchErrorCode =
+  | 'BENCH_ERR_USAGE'
+  | 'BENCH_ERR_UNKNOWN_SCENARIO'
+  | 'BENCH_ERR_UNKNOWN_TARGET'
+  | 'BENCH_ERR_UNKNOWN_REPORTER'
+  | 'BENCH_ERR_BAD_NUMBER'
+  | 'BENCH_ERR_CONFLICTING_OPTIONS'
+  | 'BENCH_ERR_NOTHING_TO_RUN'
+  | 'BENCH_ERR_PORT_IN_USE'
+  | 'BENCH_ERR_TARGET_UNAVAILABLE'
+  | 'BENCH_ERR_TARGET_UNSUPPORTED'
+  | 'BENCH_ERR_TARGET_START'
+  | 'BENCH_ERR_TARGET_DIED'
+  | 'BENCH_ERR_SERVICE_UNAVAILABLE'
+  | 'BENCH_ERR_SERVICE_START'
+  | 'BENCH_ERR_VERIFY'
+  | 'BENCH_ERR_REPORTER_LOAD'
+  | 'BENCH_ERR_REPORTER_FAILED'
+  | 'BENCH_ERR_RESULTS_FILE'
+  | 'BENCH_ERR_OPEN_FILES'
+  | 'BENCH_ERR_SCENARIO_INVALID'
+  | 'BENCH_ERR_INTERRUPTED';
+
+export class BenchError extends Error {
+  readonly code: BenchErrorCode;
+  readonly exitCode: number;
+
+  constructor(code: BenchErrorCode, message: string, options: { exitCode?: number; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'BenchError';
+    this.code = code;
+    this.exitCode = options.exitCode ?? 2;
+  }
+}
+
+export function isBenchError(error: unknown): error is BenchError {
+  return error instanceof BenchError;
+}
+
+const list = (names: readonly string[]) => names.join(', ');
+
+// One factory per situation, so the wording (what is wrong, what to do) lives in one place.
+export const errors = {
+  usage: (message: string) => new BenchError('BENCH_ERR_USAGE', message),
+  unknownScenario: (name: string, known: readonly string[]) =>
+    new BenchError('BENCH_ERR_UNKNOWN_SCENARIO', `unknown scenario "${name}"; known scenarios: ${list(known)} (see \`bench list\`)`),
+  unknownTarget: (name: string, known: readonly string[]) =>
+    new BenchError('BENCH_ERR_UNKNOWN_TARGET', `unknown target "${name}"; known targets: ${list(known)} (see \`bench list\`)`),
+  unknownReporter: (name: string, known: readonly string[], cause?: unknown) =>
+    new BenchError(
+      'BENCH_ERR_UNKNOWN_REPORTER',
+      `unknown reporter "${name}": not one of ${list(known)}, and no module of that name or path could be found`,
+      { cause },
+    ),
+  badNumber: (option: string, value: string, expected: string) =>
+    new BenchError('BENCH_ERR_BAD_NUMBER', `${option} "${value}" is not valid: expected ${expected}`),
+  conflictingOptions: (message: string) => new BenchError('BENCH_ERR_CONFLICTING_OPTIONS', message),
+  nothingToRun: (message: string) => new BenchError('BENCH_ERR_NOTHING_TO_RUN', message),
+  portInUse: (port: number) =>
+    new BenchError('BENCH_ERR_PORT_IN_USE', `port ${port} on 127.0.0.1 is already in use; pick another with --port or stop what is listening there`),
+  targetUnavailable: (target: string, reason: string) =>
+    new BenchError('BENCH_ERR_TARGET_UNAVAILABLE', `target "${target}" is not available: ${reason} (see \`bench doctor\`)`),
+  targetUnsupported: (target: string, scenario: string, reason: string) =>
+    new BenchError('BENCH_ERR_TARGET_UNSUPPORTED', `target "${target}" cannot serve scenario "${scenario}": ${reason}`),
+  targetStart: (target: string, scenario: string, detail: string, cause?: unknown) =>
+    new BenchError('BENCH_ERR_TARGET_START', `target "${target}" failed to start for "${scenario}": ${detail}`, { exitCode: 1, cause }),
+  targetDied: (target: string, detail: string) =>
+    new BenchError('BENCH_ERR_TARGET_DIED', `target "${target}" died during the run: ${detail}`, { exitCode: 1 }),
+  serviceUnavailable: (service: string, binary: string, aptPackage: string, urlVariable: string) =>
+    new BenchError(
+      'BENCH_ERR_SERVICE_UNAVAILABLE',
+      `${service} is needed but "${binary}" was not found: install it with \`apt-get install ${aptPackage}\` (or scripts/setup-system.sh), or point ${urlVariable} at a running server`,
+    ),
+  serviceStart: (service: string, detail: string, cause?: unknown) =>
+    new BenchError('BENCH_ERR_SERVICE_START', `${service} failed to start: ${detail}`, { exitCode: 1, cause }),
+  verify: (target: string, scenario: string, detail: string) =>
+    new BenchError('BENCH_ERR_VERIFY', `target "${target}" answered "${scenario}" wrongly: ${detail}`, { exitCode: 1 }),
+  reporterLoad: (spec: string, detail: string, cause?: unknown) =>
+    new BenchError('BENCH_ERR_REPORTER_LOAD', `failed to load reporter "${spec}": ${detail}`, { cause }),
+  reporterFailed: (name: string, hook: string, cause: unknown) =>
+    new BenchError(
+      'BENCH_ERR_REPORTER_FAILED',
+      `reporter "${name}" failed in ${hook}: ${cause instanceof Error ? cause.message : String(cause)}`,
+      { cause },
+    ),
+  resultsFile: (file: string, detail: string) =>
+    new BenchError('BENCH_ERR_RESULTS_FILE', `results file "${file}" cannot be used: ${detail}`),
+  openFiles: (needed: number, soft: number, hard: number) =>
+    new BenchError(
+      'BENCH_ERR_OPEN_FILES',
+      `this run needs about ${needed} open files but the limit is ${soft} (hard ${hard}); run \`ulimit -n ${needed}\` as root (or raise nofile in /etc/security/limits.conf), or lower -c`,
+    ),
+  scenarioInvalid: (file: string, detail: string) =>
+    new BenchError('BENCH_ERR_SCENARIO_INVALID', `scenario manifest ${file} is invalid: ${detail}`),
+  interrupted: (signal: string) => new BenchError('BENCH_ERR_INTERRUPTED', `interrupted by ${signal}`, { exitCode: 130 }),
+};

@@ -1,0 +1,17 @@
+import os from 'node:os';
+import type { MachineInfo } from './result.js';
+
+export function describeMachine(): MachineInfo {
+  const cpus = os.cpus();
+  return {
+    hostname: os.hostname(),
+    platform: os.platform(),
+    release: os.release(),
+    arch: os.arch(),
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model.trim() ?? 'unknown',
+    memoryBytes: os.totalmem(),
+    node: process.version,
+    sharedHost: true,
+  };
+}

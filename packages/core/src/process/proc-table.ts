@@ -1,0 +1,61 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** One line of the process table, read from /proc/<pid>/stat. */
+export interface ProcEntry {
+  readonly pid: number;
+  readonly ppid: number;
+  readonly pgid: number;
+  readonly state: string;
+  readonly comm: string;
+  /** user + system CPU time in clock ticks. */
+  readonly cpuTicks: number;
+  readonly rssPages: number;
+}
+
+function parseStat(text: string): ProcEntry | undefined {
+  // comm is in parentheses and may contain spaces: split after the last ')'.
+  const close = text.lastIndexOf(')');
+  if (close < 0) return undefined;
+  const pid = Number(text.slice(0, text.indexOf(' ')));
+  const comm = text.slice(text.indexOf('(') + 1, close);
+  const fields = text.slice(close + 2).split(' ');
+  // fields[0] is field 3 (state) of proc(5).
+  return {
+    pid,
+    comm,
+    state: fields[0] ?? '?',
+    ppid: Number(fields[1]),
+    pgid: Number(fields[2]),
+    cpuTicks: Number(fields[11]) + Number(fields[12]),
+    rssPages: Number(fields[21]),
+  };
+}
+
+/** Every live (non-zombie) process on the machine. */
+export function readProcessTable(): ProcEntry[] {
+  const entries: ProcEntry[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const entry = parseStat(readFileSync(`/proc/${name}/stat`, 'utf8'));
+      if (entry && entry.state !== 'Z' && entry.state !== 'X') entries.push(entry);
+    } catch {
+      // the process ended while we were reading
+    }
+  }
+  return entries;
+}
+
+/** Live members of a process group. */
+export function listGroupMembers(pgid: number): ProcEntry[] {
+  return readProcessTable().filter((entry) => entry.pgid === pgid);
+}
+
+/** Statistics for one process, or undefined when it is gone. */
+export function readProcess(pid: number): ProcEntry | undefined {
+  try {
+    return parseStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,133 @@
+import { spawn } from 'node:child_process';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { listGroupMembers } from './proc-table.js';
+
+export interface GroupExit {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly error?: string;
+}
+
+/** A child process that leads a process group of its own; stopping it stops the whole group. */
+export interface GroupProcess {
+  readonly name: string;
+  /** The leader's pid, which is also the process group id. */
+  readonly pid: number;
+  /** Settles when the leader exits (or fails to spawn). */
+  readonly exited: Promise<GroupExit>;
+  hasExited(): boolean;
+  /** The last few KiB of what the group wrote to stdout and stderr. */
+  outputTail(): string;
+  /** TERM to the group, KILL after graceMs if anything is left; resolves when no member is alive. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+export interface SpawnGroupOptions {
+  readonly name: string;
+  readonly cwd?: string;
+  readonly env?: NodeJS.ProcessEnv;
+  /** Also append everything the group prints to this file. */
+  readonly logFile?: string;
+}
+
+const TAIL_BYTES = 8192;
+const liveGroups = new Set<number>();
+let exitHookInstalled = false;
+
+// Last line of defence: whatever way the runner exits, no group it started survives it.
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.on('exit', () => killAllGroupsNow());
+}
+
+/** SIGKILLs every group still registered; synchronous, for exit paths. */
+export function killAllGroupsNow(): void {
+  for (const pgid of liveGroups) signalGroup(pgid, 'SIGKILL');
+  liveGroups.clear();
+}
+
+/** Process group ids started by this runner and not yet stopped. */
+export function liveProcessGroups(): number[] {
+  return [...liveGroups];
+}
+
+function signalGroup(pgid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pgid, signal);
+  } catch {
+    // ESRCH: the group is already gone.
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitGroupGone(pgid: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (listGroupMembers(pgid).length === 0) return true;
+    if (Date.now() >= deadline) return false;
+    await sleep(25);
+  }
+}
+
+// Argument arrays only: no string reaches a shell.
+export function spawnGroup(command: string, args: readonly string[], options: SpawnGroupOptions): GroupProcess {
+  installExitHook();
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+    detached: true, // setsid(): the child leads its own process group
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let tail = '';
+  let log: WriteStream | undefined;
+  if (options.logFile) log = createWriteStream(options.logFile, { flags: 'a' });
+  const onData = (chunk: Buffer) => {
+    tail = (tail + chunk.toString('utf8')).slice(-TAIL_BYTES);
+    log?.write(chunk);
+  };
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
+
+  let done = false;
+  const exited = new Promise<GroupExit>((resolve) => {
+    child.once('error', (error) => {
+      done = true;
+      resolve({ code: null, signal: null, error: error.message });
+    });
+    child.once('exit', (code, signal) => {
+      done = true;
+      resolve({ code, signal });
+    });
+  });
+  exited.then(() => log?.end());
+
+  const pid = child.pid ?? -1;
+  if (pid > 0) liveGroups.add(pid);
+
+  return {
+    name: options.name,
+    pid,
+    exited,
+    hasExited: () => done,
+    outputTail: () => tail,
+    async stop(graceMs = 5000) {
+      if (pid <= 0) return;
+      signalGroup(pid, 'SIGTERM');
+      if (!(await waitGroupGone(pid, graceMs))) {
+        signalGroup(pid, 'SIGKILL');
+        await waitGroupGone(pid, 2000);
+      }
+      if (!done) await Promise.race([exited, sleep(1000)]);
+      liveGroups.delete(pid);
+    },
+  };
+}
+
+/** One line that says how a process ended, with the tail of its output. */
+export function describeExit(proc: GroupProcess, exit: GroupExit): string {
+  const how = exit.error ?? (exit.signal ? `killed by ${exit.signal}` : `exited with code ${exit.code}`);
+  const output = proc.outputTail().trim().split('\n').slice(-6).join(' | ');
+  return output ? `${proc.name} ${how}; last output: ${output}` : `${proc.name} ${how} with no output`;
+}

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+
+// The result model: one schema, from which the TypeScript types are inferred, that the JSON
+// reporter writes and `bench report` reads back. Field names in the contract never change;
+// new fields may be added (and the schema version raised when a meaning changes).
+export const SCHEMA_VERSION = 1;
+
+export const latencySchema = z.object({
+  mean: z.number(),
+  stdev: z.number(),
+  min: z.number(),
+  p50: z.number(),
+  p66: z.number(),
+  p75: z.number(),
+  p80: z.number(),
+  p90: z.number(),
+  p95: z.number(),
+  p98: z.number(),
+  p99: z.number(),
+  p999: z.number(),
+  max: z.number(),
+});
+
+export const failedBreakdownSchema = z.object({
+  connect: z.number().int(),
+  receive: z.number().int(),
+  length: z.number().int(),
+  exceptions: z.number().int(),
+});
+
+export const resourceSampleSchema = z.object({
+  /** Mean CPU use over the measured run, in percent of one core (200 = two cores busy). */
+  cpuPercent: z.number(),
+  /** Largest resident set seen, summed over every process, in bytes. */
+  rssBytes: z.number(),
+  /** Most processes seen at once. */
+  processes: z.number().int(),
+});
+
+export const resultSchema = z.object({
+  scenario: z.string(),
+  target: z.string(),
+  concurrency: z.number().int(),
+  /** 'ok' when the cell ran; 'failed' when the stack failed to start, verify or survive (see error). */
+  status: z.enum(['ok', 'failed']),
+  error: z.string().optional(),
+  durationSeconds: z.number(),
+  requests: z.number().int(),
+  rps: z.number(),
+  latency: latencySchema,
+  failed: z.number().int(),
+  failedBreakdown: failedBreakdownSchema,
+  non2xx: z.number().int(),
+  timeouts: z.number().int(),
+  bytes: z.object({ total: z.number(), body: z.number() }),
+  keepAlive: z.boolean(),
+  /** How the measured run was bounded: by time (-d) or by request count (-n). */
+  bound: z.object({ kind: z.enum(['duration', 'requests']), value: z.number() }),
+  warmupSeconds: z.number(),
+  url: z.string(),
+  server: z.object({ software: z.string(), hostname: z.string(), port: z.number().int() }),
+  document: z.object({ path: z.string(), length: z.number().int() }),
+  statusCodes: z.record(z.string(), z.number().int()),
+  settings: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+  resources: z
+    .object({ server: resourceSampleSchema.optional(), client: resourceSampleSchema.optional() })
+    .optional(),
+  /** Backend counters read before and after the measured run (proof the backend was hit). */
+  backend: z
+    .record(z.string(), z.object({ counter: z.string(), before: z.number(), after: z.number(), delta: z.number() }))
+    .optional(),
+  notes: z.array(z.string()).default([]),
+  startedAt: z.string(),
+  finishedAt: z.string(),
+});
+
+export const machineSchema = z.object({
+  hostname: z.string(),
+  platform: z.string(),
+  release: z.string(),
+  arch: z.string(),
+  cpus: z.number().int(),
+  cpuModel: z.string(),
+  memoryBytes: z.number(),
+  node: z.string(),
+  /** Load generator and servers run on the same host and share its cores. */
+  sharedHost: z.boolean(),
+});
+
+export const runDocumentSchema = z.object({
+  schemaVersion: z.literal(SCHEMA_VERSION),
+  tool: z.object({ name: z.literal('bench'), version: z.string() }),
+  startedAt: z.string(),
+  finishedAt: z.string().optional(),
+  /** False while a run is in progress or after it was interrupted: results holds every finished cell. */
+  complete: z.boolean(),
+  machine: machineSchema,
+  command: z.string(),
+  options: z.record(z.string(), z.unknown()).default({}),
+  results: z.array(resultSchema),
+});
+
+export type LatencyStats = z.infer<typeof latencySchema>;
+export type FailedBreakdown = z.infer<typeof failedBreakdownSchema>;
+export type ResourceSample = z.infer<typeof resourceSampleSchema>;
+export type CellResult = z.infer<typeof resultSchema>;
+export type MachineInfo = z.infer<typeof machineSchema>;
+export type RunDocument = z.infer<typeof runDocumentSchema>;

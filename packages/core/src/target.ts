@@ -1,0 +1,62 @@
+import type { Scenario, ServiceName } from './scenario.js';
+
+/** Whether a target can run on this machine, and what it found or lacks. */
+export interface Availability {
+  readonly ok: boolean;
+  /** Versions of the components found, e.g. { node: '20.20.2', fastify: '5.6.0' }. */
+  readonly versions?: Readonly<Record<string, string>>;
+  /** Why not, in one line. */
+  readonly reason?: string;
+  /** Debian packages that would make it available. */
+  readonly aptPackages?: readonly string[];
+}
+
+/** Whether a target implements a scenario; `reason` says why not. */
+export type Support = { readonly ok: true } | { readonly ok: false; readonly reason: string };
+
+/** How to reach a backing service the runner started (or the user named by URL). */
+export interface ServiceEndpoint {
+  readonly host: string;
+  readonly port: number;
+  readonly user?: string;
+  readonly password?: string;
+  readonly database?: string;
+  /** The URL form, e.g. redis://127.0.0.1:6390 */
+  readonly url: string;
+}
+
+export type ServiceEndpoints = Partial<Record<ServiceName, ServiceEndpoint>>;
+
+export interface TargetStartOptions {
+  /** Port to listen on; a free one is chosen when absent. */
+  readonly port?: number;
+  /** Worker processes for multi-process targets; defaults to the number of cores. */
+  readonly workers?: number;
+  /** Connections per process in a backend pool. */
+  readonly poolSize?: number;
+  /** Backing services the scenario needs, already running. */
+  readonly services: ServiceEndpoints;
+}
+
+export interface RunningTarget {
+  /** Base URL, e.g. http://127.0.0.1:41234 (the scenario path is appended by the runner). */
+  readonly url: string;
+  /** The process group ids that make up the stack (for sampling and cleanup). */
+  readonly processGroups: readonly number[];
+  /** Settings that shape the numbers (workers, pool size, versions), recorded in every result. */
+  readonly settings: Readonly<Record<string, string | number | boolean>>;
+  /** Settles with what was seen when a process of the stack exits before stop() was called; pending otherwise. */
+  readonly crashed: Promise<string>;
+  /** Stops every process of the stack: TERM, then KILL after a grace period. */
+  stop(): Promise<void>;
+}
+
+/** A target plugin: how to start one stack serving one scenario, and stop it. */
+export interface TargetPlugin {
+  readonly name: string;
+  readonly language: string;
+  readonly description: string;
+  supports(scenario: Scenario): Support;
+  available(): Promise<Availability>;
+  start(scenario: Scenario, options: TargetStartOptions): Promise<RunningTarget>;
+}
