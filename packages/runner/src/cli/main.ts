@@ -1,0 +1,36 @@
+import { CommanderError } from 'commander';
+import { isBenchError, killAllGroupsNow } from '@bench/core';
+import { buildProgram } from './program.js';
+
+// A crash of the runner itself must not leave servers behind.
+process.on('uncaughtException', (error) => {
+  killAllGroupsNow();
+  process.stderr.write(`bench: internal error: ${error.stack ?? error.message}\n`);
+  process.exit(1);
+});
+
+/** Runs the CLI and returns the exit code: 0 ok, 1 a stack or machine failed, 2 bad input, 130 interrupted. */
+export async function main(argv: readonly string[]): Promise<number> {
+  const debug = argv.includes('--debug');
+  const program = buildProgram();
+  try {
+    await program.parseAsync([...argv]);
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // commander already printed its one-line message; help and version are not errors
+      return error.exitCode === 0 ? 0 : 2;
+    }
+    if (isBenchError(error)) {
+      process.stderr.write(`bench: ${error.message}\n`);
+      if (debug) process.stderr.write(`${error.stack ?? ''}\n${error.cause instanceof Error ? `cause: ${error.cause.stack}\n` : ''}`);
+      return error.exitCode;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`bench: unexpected error: ${message}${debug ? '' : ' (run again with --debug for details)'}\n`);
+    if (debug && error instanceof Error) process.stderr.write(`${error.stack}\n`);
+    return 1;
+  } finally {
+    killAllGroupsNow();
+  }
+}

@@ -1,0 +1,56 @@
+import { Command, Option } from 'commander';
+import { TOOL_VERSION } from '../version.js';
+import { parseConcurrencyList, parseNonNegativeSeconds, parsePositiveInteger, parsePositiveSeconds } from '../options.js';
+import { runCommand } from './run-command.js';
+import { listCommand } from './list-command.js';
+import { serveCommand } from './serve-command.js';
+import { reporterSpecCollector } from './reporter-specs.js';
+
+// Every flag is declared once here; the command modules read the parsed values.
+export function buildProgram(): Command {
+  const program = new Command('bench')
+    .description('Benchmark server-side stacks on fixed scenarios with real servers and verified answers')
+    .version(TOOL_VERSION)
+    .option('--debug', 'print stack traces of errors')
+    .exitOverride()
+    .showSuggestionAfterError()
+    .configureOutput({ writeErr: (text) => process.stderr.write(text.startsWith('error:') ? `bench: ${text}` : text) });
+
+  const reporters = reporterSpecCollector();
+  program
+    .command('run')
+    .description('start targets, verify their answers, drive them with autocannon, report')
+    .argument('<scenario...>', 'scenarios to run (names or comma-separated lists; see `bench list`)')
+    .option('-c, --concurrency <list>', 'concurrent connections, a comma-separated list (e.g. 3000,5000,7000)', (v) => parseConcurrencyList('-c', v))
+    .option('-d, --duration <seconds>', 'measured run length per cell (default 10; 30s, 2m also accepted)', (v) => parsePositiveSeconds('-d', v))
+    .option('-n, --requests <count>', 'measured run by request count instead of duration', (v) => parsePositiveInteger('-n', v))
+    .option('-t, --targets <list>', 'targets to run (comma-separated); default: every available target for each scenario')
+    .option('--no-keepalive', 'open a new connection for every request (ab without -k); keep-alive is on by default')
+    .option('-w, --warmup <seconds>', 'warm-up before each measured run (0 to skip)', (v) => parseNonNegativeSeconds('--warmup', v), 1)
+    .option('--timeout <seconds>', 'seconds without an answer before a request counts as failed', (v) => parsePositiveSeconds('--timeout', v), 10)
+    .option('--workers <n>', 'worker processes for cluster targets (default: one per core)', (v) => parsePositiveInteger('--workers', v))
+    .option('--pool-size <n>', 'backend connections per process for pooled targets (default 10)', (v) => parsePositiveInteger('--pool-size', v))
+    .option('--port <n>', 'port for the target (default: a free port)', (v) => parsePositiveInteger('--port', v))
+    .addOption(new Option('-r, --reporter <name>', 'markdown (default), json, ab, or a module path / package name; may repeat').argParser(reporters.addReporter))
+    .addOption(new Option('-o, --out <file>', 'write the preceding reporter\'s output to this file').argParser(reporters.addOut))
+    .option('--reporter-option <key=value>', 'option passed to reporters; may repeat', (v, prev: string[] = []) => [...prev, v])
+    .option('--debug', 'print stack traces of errors')
+    .action((scenarios: string[], options) => runCommand(scenarios, options, reporters.specs()));
+
+  program
+    .command('list')
+    .description('scenarios and targets, with availability on this machine')
+    .action(() => listCommand());
+
+  program
+    .command('serve')
+    .description('start one target serving one scenario, print its URL, stop on Ctrl-C')
+    .argument('<target>', 'target name')
+    .argument('<scenario>', 'scenario name')
+    .option('--port <n>', 'port to listen on (default: a free port)', (v) => parsePositiveInteger('--port', v))
+    .option('--workers <n>', 'worker processes for cluster targets', (v) => parsePositiveInteger('--workers', v))
+    .option('--pool-size <n>', 'backend connections per process for pooled targets', (v) => parsePositiveInteger('--pool-size', v))
+    .action((target: string, scenario: string, options) => serveCommand(target, scenario, options));
+
+  return program;
+}

@@ -1,0 +1,67 @@
+import cliProgress from 'cli-progress';
+import type { RunEvent } from '../run.js';
+
+const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+
+/**
+ * Progress on standard error: a live bar on a terminal, one line per cell elsewhere (CI logs).
+ * Reports go to standard output, so `bench run ... > report.md` stays clean.
+ */
+export function progressPrinter(options: { durationSeconds?: number; requests?: number; warmupSeconds: number }) {
+  const tty = Boolean(process.stderr.isTTY) && !process.env.CI;
+  let bar: cliProgress.SingleBar | undefined;
+  let label = '';
+  let phase: 'warmup' | 'measure' = 'measure';
+
+  const stopBar = () => {
+    bar?.stop();
+    bar = undefined;
+  };
+
+  return (event: RunEvent) => {
+    switch (event.type) {
+      case 'plan':
+        process.stderr.write(`bench: ${event.cells} cell(s): ${event.plan.pairs.map((p) => `${p.scenario.name}/${p.target.name}`).join(', ')} at c=${event.plan.concurrency.join(',')}\n`);
+        for (const skip of event.plan.skipped) process.stderr.write(`bench: skipping ${skip.target} for ${skip.scenario}: ${skip.reason}\n`);
+        break;
+      case 'target-starting':
+        if (!tty) process.stderr.write(`bench: starting ${event.target} for ${event.scenario}\n`);
+        break;
+      case 'cell-start': {
+        stopBar();
+        phase = event.phase;
+        label = `[${event.index}/${event.total}] ${event.scenario} ${event.target} c=${event.concurrency}${phase === 'warmup' ? ' warm-up' : ''}`;
+        if (!tty) {
+          if (phase === 'measure') process.stderr.write(`bench: ${label} ...\n`);
+          break;
+        }
+        const byCount = phase === 'measure' && options.requests !== undefined;
+        const total = phase === 'warmup' ? options.warmupSeconds : byCount ? (options.requests ?? 0) : (options.durationSeconds ?? 10);
+        bar = new cliProgress.SingleBar(
+          { format: `${label} [{bar}] {value}/{total}${byCount ? ' req' : ' s'} | {requests} req`, hideCursor: true, stream: process.stderr },
+          cliProgress.Presets.shades_classic,
+        );
+        bar.start(total, 0, { requests: 0 });
+        break;
+      }
+      case 'cell-progress':
+        if (bar) {
+          const byCount = phase === 'measure' && options.requests !== undefined;
+          bar.update(byCount ? event.progress.requests : Math.min(Math.round(event.progress.elapsedSeconds), bar.getTotal()), {
+            requests: fmt(event.progress.requests),
+          });
+        }
+        break;
+      case 'cell-end': {
+        stopBar();
+        const r = event.result;
+        const summary =
+          r.status === 'ok'
+            ? `${fmt(r.rps)} rps, p50 ${fmt(r.latency.p50)} ms, p99 ${fmt(r.latency.p99)} ms, ${r.failed} failed, ${r.non2xx} non-2xx`
+            : `FAILED: ${r.error}`;
+        process.stderr.write(`bench: ${r.scenario} ${r.target} c=${r.concurrency}: ${summary}\n`);
+        break;
+      }
+    }
+  };
+}

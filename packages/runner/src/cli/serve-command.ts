@@ -1,0 +1,52 @@
+import { errors } from '@bench/core';
+import { builtinTargets } from '@bench/targets';
+import { resolveScenarios, resolveTargets } from '../plan.js';
+import { verifyTarget } from '../verify.js';
+import { createServiceManager } from '../services/service-manager.js';
+import { interruptSignal } from './interrupt.js';
+
+export interface ServeFlags {
+  port?: number;
+  workers?: number;
+  poolSize?: number;
+}
+
+/** Starts one target for ab, wrk or curl by hand; stops it cleanly on Ctrl-C. */
+export async function serveCommand(targetName: string, scenarioName: string, flags: ServeFlags): Promise<void> {
+  const [target] = resolveTargets([targetName], builtinTargets);
+  const [scenario] = resolveScenarios([scenarioName]);
+  if (!target || !scenario) return;
+  const availability = await target.available();
+  if (!availability.ok) throw errors.targetUnavailable(target.name, availability.reason ?? 'unknown reason');
+  const support = target.supports(scenario);
+  if (!support.ok) throw errors.targetUnsupported(target.name, scenario.name, support.reason);
+
+  const services = createServiceManager();
+  const interrupt = interruptSignal();
+  try {
+    const running = await target.start(scenario, {
+      services: await services.endpointsFor(scenario),
+      ...(flags.port !== undefined ? { port: flags.port } : {}),
+      ...(flags.workers !== undefined ? { workers: flags.workers } : {}),
+      ...(flags.poolSize !== undefined ? { poolSize: flags.poolSize } : {}),
+    });
+    try {
+      const verification = await verifyTarget(running.url, scenario);
+      const url = running.url + scenario.path;
+      process.stdout.write(`${url}\n`);
+      process.stderr.write(
+        verification.ok
+          ? `bench: ${target.name} serves ${scenario.name} at ${url} (answer verified); Ctrl-C to stop\n`
+          : `bench: warning: ${target.name} answers ${scenario.name} wrongly: ${verification.problems.join('; ')}\n`,
+      );
+      const stopped = new Promise<string | undefined>((resolve) => interrupt.signal.addEventListener('abort', () => resolve(undefined), { once: true }));
+      const crash = await Promise.race([stopped, running.crashed]);
+      if (crash !== undefined) throw errors.targetDied(target.name, crash);
+    } finally {
+      await running.stop();
+    }
+  } finally {
+    await services.stopAll();
+    interrupt.dispose();
+  }
+}

@@ -1,0 +1,201 @@
+import {
+  describeMachine,
+  errors,
+  isBenchError,
+  SCHEMA_VERSION,
+  type CellResult,
+  type Reporter,
+  type RunDocument,
+  type RunningTarget,
+  type Scenario,
+  type TargetPlugin,
+} from '@bench/core';
+import { failedCell, measuredCell, type CellContext } from './cell-result.js';
+import { runLoad, type LoadProgress } from './load/run-load.js';
+import type { RunOptions } from './options.js';
+import { makePlan, type Plan } from './plan.js';
+import { callReporters, endReporters } from './reporting.js';
+import { sampleProcessGroups, sampleSelf } from './resource-sampler.js';
+import { noServices, type ServiceManager } from './services.js';
+import { verifyTarget } from './verify.js';
+import { TOOL_VERSION } from './version.js';
+
+/** What the runner tells whoever drives it (the CLI draws progress from these); it never prints. */
+export type RunEvent =
+  | { readonly type: 'plan'; readonly plan: Plan; readonly cells: number }
+  | { readonly type: 'target-starting'; readonly scenario: string; readonly target: string }
+  | { readonly type: 'cell-start'; readonly index: number; readonly total: number; readonly scenario: string; readonly target: string; readonly concurrency: number; readonly phase: 'warmup' | 'measure' }
+  | { readonly type: 'cell-progress'; readonly progress: LoadProgress }
+  | { readonly type: 'cell-end'; readonly result: CellResult };
+
+export interface RunContext {
+  readonly targets: readonly TargetPlugin[];
+  readonly reporters: readonly Reporter[];
+  readonly services?: ServiceManager;
+  readonly onEvent?: (event: RunEvent) => void;
+  /** Aborting stops the cell in progress, keeps every finished one, and ends the run. */
+  readonly signal?: AbortSignal;
+  /** The command line, recorded in the document. */
+  readonly command?: string;
+  readonly scenarios?: readonly Scenario[];
+}
+
+export function newRunDocument(command: string, options: RunOptions): RunDocument {
+  return {
+    schemaVersion: SCHEMA_VERSION,
+    tool: { name: 'bench', version: TOOL_VERSION },
+    startedAt: new Date().toISOString(),
+    complete: false,
+    machine: describeMachine(),
+    command,
+    options: { ...options },
+    results: [],
+  };
+}
+
+const CLIENT_SATURATED_PERCENT = 90;
+
+/** Plans, runs every cell, and reports: the whole of `bench run` without the terminal. */
+export async function runBench(options: RunOptions, context: RunContext): Promise<RunDocument> {
+  const services = context.services ?? noServices;
+  const emit = context.onEvent ?? (() => {});
+  const signal = context.signal;
+  const plan = await makePlan(options, context.targets, context.scenarios);
+  const doc = newRunDocument(context.command ?? '', options);
+  const total = plan.pairs.length * plan.concurrency.length;
+  emit({ type: 'plan', plan, cells: total });
+
+  let index = 0;
+  let running: RunningTarget | undefined;
+  let failure: unknown;
+
+  const record = async (result: CellResult) => {
+    doc.results.push(result);
+    emit({ type: 'cell-end', result });
+    await callReporters(context.reporters, 'onResult', doc, result);
+  };
+
+  try {
+    await callReporters(context.reporters, 'onRunStart', doc);
+    for (const { scenario, target } of plan.pairs) {
+      if (signal?.aborted) break;
+      const contextFor = (concurrency: number, url = '', settings = {}): CellContext => ({
+        scenario,
+        target: target.name,
+        concurrency,
+        options,
+        url,
+        settings,
+        startedAt: new Date().toISOString(),
+      });
+      emit({ type: 'target-starting', scenario: scenario.name, target: target.name });
+      let problem: string | undefined;
+      try {
+        const endpoints = await services.endpointsFor(scenario);
+        running = await target.start(scenario, {
+          services: endpoints,
+          ...(options.port !== undefined ? { port: options.port } : {}),
+          ...(options.workers !== undefined ? { workers: options.workers } : {}),
+          ...(options.poolSize !== undefined ? { poolSize: options.poolSize } : {}),
+        });
+      } catch (error) {
+        // Input problems (a port in use, a missing service binary) end the run; a stack that fails is a failed cell.
+        if (isBenchError(error) && error.exitCode === 2) throw error;
+        problem = error instanceof Error ? error.message : String(error);
+      }
+      if (running && !problem) {
+        const verification = await verifyTarget(running.url, scenario);
+        if (!verification.ok) problem = `verification failed: ${verification.problems.join('; ')}`;
+        for (const concurrency of plan.concurrency) {
+          if (signal?.aborted) break;
+          index++;
+          const cell = contextFor(concurrency, running.url, running.settings);
+          if (problem) {
+            await record(failedCell(cell, problem));
+            continue;
+          }
+          const result = await measureCell(cell, running, services, verification.answer, index, total, options, emit, signal);
+          if (signal?.aborted) break; // an interrupted cell is not a finished result
+          if (result.status === 'failed') problem = result.error;
+          await record(result);
+        }
+        await running.stop();
+        running = undefined;
+      } else {
+        for (const concurrency of plan.concurrency) {
+          index++;
+          await record(failedCell(contextFor(concurrency), problem ?? 'target did not start'));
+        }
+      }
+    }
+  } catch (error) {
+    failure = error;
+  } finally {
+    await running?.stop().catch(() => {});
+    await services.stopAll().catch((error: unknown) => (failure ??= error));
+  }
+  doc.complete = failure === undefined && !signal?.aborted;
+  doc.finishedAt = new Date().toISOString();
+  const endFailure = await endReporters(context.reporters, doc);
+  if (failure !== undefined) throw failure;
+  if (signal?.aborted) throw errors.interrupted(String(signal.reason ?? 'signal'));
+  if (endFailure !== undefined) throw endFailure;
+  return doc;
+}
+
+async function measureCell(
+  cell: CellContext,
+  running: RunningTarget,
+  services: ServiceManager,
+  answer: Parameters<typeof measuredCell>[1]['answer'],
+  index: number,
+  total: number,
+  options: RunOptions,
+  emit: (event: RunEvent) => void,
+  signal?: AbortSignal,
+): Promise<CellResult> {
+  const url = running.url + cell.scenario.path;
+  const expectedBody = cell.scenario.expectedBody();
+  const base = { url, connections: cell.concurrency, keepAlive: options.keepAlive, expectedBody, timeoutSeconds: options.timeoutSeconds, signal };
+  const event = { index, total, scenario: cell.scenario.name, target: cell.target, concurrency: cell.concurrency };
+  const crashed = running.crashed.then((detail) => ({ crashed: detail }));
+  const onProgress = (progress: LoadProgress) => emit({ type: 'cell-progress', progress });
+
+  if (options.warmupSeconds > 0) {
+    emit({ type: 'cell-start', ...event, phase: 'warmup' });
+    const warm = await Promise.race([runLoad({ ...base, durationSeconds: options.warmupSeconds, onProgress }), crashed]);
+    if ('crashed' in warm) return failedCell(cell, `target died during warm-up: ${warm.crashed}`);
+  }
+  emit({ type: 'cell-start', ...event, phase: 'measure' });
+  const before = await services.readCounters(cell.scenario);
+  const serverSampler = sampleProcessGroups([...running.processGroups, ...services.processGroups()]);
+  const clientSampler = sampleSelf();
+  const load = runLoad({
+    ...base,
+    ...(options.requests !== undefined ? { requests: options.requests } : { durationSeconds: options.durationSeconds }),
+    onProgress,
+  });
+  const outcome = await Promise.race([load, crashed]);
+  const server = serverSampler.stop();
+  const client = clientSampler.stop();
+  if ('crashed' in outcome) return failedCell(cell, `target died during the run: ${outcome.crashed}`);
+  const after = await services.readCounters(cell.scenario);
+
+  const notes: string[] = [];
+  if (client && client.cpuPercent >= CLIENT_SATURATED_PERCENT) {
+    notes.push(`load generator used ${client.cpuPercent}% of a core: it may be the bottleneck, not the server`);
+  }
+  if (outcome.errorSamples.length > 0) notes.push(`errors seen: ${outcome.errorSamples.join('; ')}`);
+  const backend: NonNullable<CellResult['backend']> = {};
+  for (const [service, reading] of Object.entries(after)) {
+    const start = before[service]?.value ?? 0;
+    backend[service] = { counter: reading.counter, before: start, after: reading.value, delta: reading.value - start };
+  }
+  return measuredCell(cell, {
+    measurement: outcome,
+    answer,
+    resources: { ...(server ? { server } : {}), ...(client ? { client } : {}) },
+    ...(Object.keys(backend).length > 0 ? { backend } : {}),
+    notes,
+  });
+}

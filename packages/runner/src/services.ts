@@ -1,0 +1,32 @@
+import { errors, type Scenario, type ServiceEndpoints } from '@bench/core';
+
+/** A backend counter read before and after a measured run, to prove the backend was hit. */
+export interface CounterReading {
+  readonly counter: string;
+  readonly value: number;
+}
+
+/** Starts the backing services scenarios need (Redis, memcached, MariaDB) and stops them at the end. */
+export interface ServiceManager {
+  /** Starts what the scenario needs (once per run) and returns how to reach it. */
+  endpointsFor(scenario: Scenario): Promise<ServiceEndpoints>;
+  /** Current counters of the services the scenario uses, keyed by service name. */
+  readCounters(scenario: Scenario): Promise<Record<string, CounterReading>>;
+  /** Process groups of the running services, for resource sampling. */
+  processGroups(): number[];
+  stopAll(): Promise<void>;
+}
+
+/** For runs whose scenarios need no backend. */
+export const noServices: ServiceManager = {
+  async endpointsFor(scenario) {
+    const [first] = scenario.services;
+    if (first) throw errors.usage(`scenario "${scenario.name}" needs ${first}, but this run has no service manager`);
+    return {};
+  },
+  async readCounters() {
+    return {};
+  },
+  processGroups: () => [],
+  async stopAll() {},
+};

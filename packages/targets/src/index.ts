@@ -1,0 +1,13 @@
+import type { TargetPlugin } from '@bench/core';
+import { createNodeTarget } from './node/node-target.js';
+
+export { createNodeTarget, nodeHandlerPath, DEFAULT_POOL_SIZE } from './node/node-target.js';
+export { startStack, makeStackDir, type StackProcessSpec, type StartStackOptions } from './support/stack.js';
+export { findBinary } from './support/find-binary.js';
+export { waitForOutput } from './support/wait-output.js';
+
+/** Every target bench ships, in the order reports list them. */
+export const builtinTargets: readonly TargetPlugin[] = [
+  createNodeTarget({ name: 'node', cluster: false, pool: false, description: 'Fastify, one process' }),
+  createNodeTarget({ name: 'node-cluster', cluster: true, pool: false, description: 'Fastify under node:cluster, one worker per core' }),
+];

@@ -1,0 +1,83 @@
+import path from 'node:path';
+import {
+  describeExit,
+  errors,
+  LOOPBACK,
+  makePrivateDir,
+  removeDir,
+  spawnGroup,
+  waitForHttp,
+  type GroupProcess,
+  type RunningTarget,
+  type Scenario,
+} from '@bench/core';
+import { waitForOutput } from './wait-output.js';
+
+export interface StackProcessSpec {
+  readonly name: string;
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly env?: NodeJS.ProcessEnv;
+  readonly cwd?: string;
+  /** A line the process prints once it is ready; the next process starts only then. */
+  readonly readyLine?: RegExp;
+}
+
+export interface StartStackOptions {
+  readonly target: string;
+  readonly scenario: Scenario;
+  readonly port: number;
+  /** Private directory holding the generated configs and logs; removed on stop. */
+  readonly dir: string;
+  /** Started in order, stopped in reverse order. */
+  readonly processes: readonly StackProcessSpec[];
+  readonly settings: Readonly<Record<string, string | number | boolean>>;
+  readonly readyTimeoutMs?: number;
+}
+
+/** Private directory for one target start, named after the target. */
+export function makeStackDir(target: string): string {
+  return makePrivateDir(target);
+}
+
+// Starts the processes of one stack, waits until a real request to the scenario path answers 2xx,
+// and returns a handle that stops every process group of the stack.
+export async function startStack(options: StartStackOptions): Promise<RunningTarget> {
+  const { target, scenario, port, dir } = options;
+  const url = `http://${LOOPBACK}:${port}`;
+  const started: GroupProcess[] = [];
+  let stopping = false;
+
+  const stop = async () => {
+    stopping = true;
+    for (const proc of [...started].reverse()) await proc.stop();
+    removeDir(dir);
+  };
+
+  try {
+    for (const spec of options.processes) {
+      const proc = spawnGroup(spec.command, spec.args, {
+        name: spec.name,
+        cwd: spec.cwd ?? dir,
+        env: spec.env,
+        logFile: path.join(dir, `${spec.name}.log`),
+      });
+      started.push(proc);
+      if (spec.readyLine) await waitForOutput(proc, spec.readyLine, options.readyTimeoutMs ?? 20_000);
+    }
+    await waitForHttp(url + scenario.path, { processes: started, timeoutMs: options.readyTimeoutMs ?? 20_000 });
+  } catch (error) {
+    await stop();
+    throw errors.targetStart(target, scenario.name, error instanceof Error ? error.message : String(error), error);
+  }
+
+  const crashed = new Promise<string>((resolve) => {
+    for (const proc of started) {
+      proc.exited.then((exit) => {
+        if (!stopping) resolve(describeExit(proc, exit));
+      });
+    }
+  });
+
+  return { url, processGroups: started.map((p) => p.pid), settings: options.settings, crashed, stop };
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs every system package bench's targets and services use (Debian/Ubuntu).
+# Idempotent and non-interactive; needs root (or sudo). bench starts these programs itself,
+# with its own configs in private temp dirs: the system's services are neither configured nor used.
+set -euo pipefail
+
+PACKAGES=(
+  # backing services
+  redis-server memcached mariadb-server
+  # web servers
+  nginx apache2 apache2-utils fcgiwrap
+  # PHP targets: FPM, mod_php, CGI, CLI server, and the extensions the scenarios use
+  php-fpm libapache2-mod-php php-cgi php-cli php-mysql php-redis php-memcached
+  # Perl targets: mod_perl, FastCGI, CGI, and the modules the scenarios use
+  libapache2-mod-perl2 libfcgi-perl libfcgi-procmanager-perl libdbi-perl libdbd-mariadb-perl
+  libredis-perl libcache-memcached-fast-perl libhtml-parser-perl
+  # prlimit (raising the open-files limit) and ps
+  util-linux procps
+)
+
+missing=()
+for pkg in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup-system: all ${#PACKAGES[@]} packages already installed"
+  exit 0
+fi
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null || { echo "setup-system: run as root to install: ${missing[*]}" >&2; exit 2; }
+  SUDO="sudo"
+fi
+echo "setup-system: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -q
+$SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
