@@ -5,6 +5,9 @@ import { runCommand } from './run-command.js';
 import { listCommand } from './list-command.js';
 import { serveCommand } from './serve-command.js';
 import { reporterSpecCollector } from './reporter-specs.js';
+import { verifyCommand } from './verify-command.js';
+import { doctorCommand } from './doctor-command.js';
+import { reportCommand } from './report-command.js';
 
 // Every flag is declared once here; the command modules read the parsed values.
 export function buildProgram(): Command {
@@ -51,6 +54,28 @@ export function buildProgram(): Command {
     .option('--workers <n>', 'worker processes for cluster targets', (v) => parsePositiveInteger('--workers', v))
     .option('--pool-size <n>', 'backend connections per process for pooled targets', (v) => parsePositiveInteger('--pool-size', v))
     .action((target: string, scenario: string, options) => serveCommand(target, scenario, options));
+
+  program
+    .command('doctor')
+    .description('what is installed for every target and service, and the apt-get line for what is missing')
+    .action(() => doctorCommand());
+
+  program
+    .command('verify')
+    .description('start every target for every scenario and check status, headers and body; exit 1 on any failure')
+    .argument('[scenario...]', 'scenarios to check (default: all)')
+    .option('-t, --targets <list>', 'targets to check (comma-separated; default: all available)')
+    .action((scenarios: string[], options) => verifyCommand(scenarios, options));
+
+  const reportReporters = reporterSpecCollector();
+  program
+    .command('report')
+    .description('render a results file (written by --reporter json --out) through any reporter')
+    .argument('<file>', 'results file')
+    .addOption(new Option('-r, --reporter <name>', 'markdown (default), json, ab, or a module; may repeat').argParser(reportReporters.addReporter))
+    .addOption(new Option('-o, --out <file>', "write the preceding reporter's output to this file").argParser(reportReporters.addOut))
+    .option('--reporter-option <key=value>', 'option passed to reporters; may repeat', (v, prev: string[] = []) => [...prev, v])
+    .action((file: string, options) => reportCommand(file, options, reportReporters.specs()));
 
   return program;
 }

@@ -1,0 +1,31 @@
+import { builtinTargets } from '@bench/targets';
+import { describeServices } from '../services/service-manager.js';
+import { formatTable } from './format-table.js';
+
+/** What is installed, what each missing target or service needs, and the apt-get line to get it. */
+export async function doctorCommand(): Promise<void> {
+  const rows: string[][] = [];
+  const missingPackages = new Set<string>();
+  for (const target of builtinTargets) {
+    const a = await target.available();
+    const versions = Object.entries(a.versions ?? {}).map(([k, v]) => `${k} ${v}`).join(', ');
+    if (!a.ok) for (const pkg of a.aptPackages ?? []) missingPackages.add(pkg);
+    rows.push(['target', target.name, a.ok ? 'yes' : 'no', a.ok ? versions : (a.reason ?? ''), a.ok ? '' : `apt-get install ${(a.aptPackages ?? []).join(' ')}`]);
+  }
+  for (const service of await describeServices()) {
+    if (!service.found) missingPackages.add(service.aptPackage);
+    rows.push([
+      'service',
+      service.name,
+      service.found ? 'yes' : 'no',
+      service.found ? `${service.binary} ${service.version ?? ''}`.trim() : `${service.binary} not found (or set ${service.urlVariable})`,
+      service.found ? '' : `apt-get install ${service.aptPackage}`,
+    ]);
+  }
+  process.stdout.write(`${formatTable(['kind', 'name', 'available', 'found / missing', 'to install'], rows)}\n`);
+  process.stdout.write(
+    missingPackages.size
+      ? `\nTo install everything missing (as root): apt-get install -y ${[...missingPackages].join(' ')}\n(or run scripts/setup-system.sh)\n`
+      : '\nEverything bench can run is installed.\n',
+  );
+}

@@ -1,0 +1,68 @@
+import { errors, loadScenarios, type Scenario, type TargetPlugin } from '@bench/core';
+import { builtinTargets } from '@bench/targets';
+import { parseNameList } from '../options.js';
+import { resolveScenarios, resolveTargets } from '../plan.js';
+import { verifyTarget } from '../verify.js';
+import { createServiceManager } from '../services/service-manager.js';
+import { interruptSignal } from './interrupt.js';
+import { formatTable } from './format-table.js';
+
+type Cell = { kind: 'pass' } | { kind: 'fail'; detail: string } | { kind: 'skip'; detail: string };
+
+const mark = (cell: Cell | undefined) => (cell?.kind === 'pass' ? 'ok' : cell?.kind === 'fail' ? 'FAIL' : '-');
+
+async function verifyOne(target: TargetPlugin, scenario: Scenario, services: ReturnType<typeof createServiceManager>): Promise<Cell> {
+  const support = target.supports(scenario);
+  if (!support.ok) return { kind: 'skip', detail: support.reason };
+  let running;
+  try {
+    running = await target.start(scenario, { services: await services.endpointsFor(scenario) });
+  } catch (error) {
+    return { kind: 'fail', detail: error instanceof Error ? error.message : String(error) };
+  }
+  try {
+    const verification = await verifyTarget(running.url, scenario);
+    return verification.ok ? { kind: 'pass' } : { kind: 'fail', detail: verification.problems.join('; ') };
+  } finally {
+    await running.stop();
+  }
+}
+
+/** Starts every target for every scenario, checks the answer, prints a pass/fail matrix. */
+export async function verifyCommand(scenarioNames: string[], flags: { targets?: string }): Promise<void> {
+  const scenarios = scenarioNames.length ? resolveScenarios(parseNameList(scenarioNames)) : loadScenarios();
+  const explicit = flags.targets !== undefined;
+  const targets = explicit ? resolveTargets(parseNameList([flags.targets ?? '']), builtinTargets) : [...builtinTargets];
+  const services = createServiceManager();
+  const interrupt = interruptSignal();
+  const results = new Map<string, Cell>();
+  const notes: string[] = [];
+  let failures = 0;
+  try {
+    for (const target of targets) {
+      const availability = await target.available();
+      if (!availability.ok) {
+        if (explicit) throw errors.targetUnavailable(target.name, availability.reason ?? 'unknown reason');
+        notes.push(`${target.name}: not available (${availability.reason ?? ''})`);
+        continue;
+      }
+      for (const scenario of scenarios) {
+        if (interrupt.signal.aborted) throw errors.interrupted(String(interrupt.signal.reason));
+        const cell = await verifyOne(target, scenario, services);
+        results.set(`${target.name}/${scenario.name}`, cell);
+        if (cell.kind === 'fail') failures++;
+        if (cell.kind !== 'pass') notes.push(`${target.name} / ${scenario.name}: ${cell.kind === 'fail' ? 'FAIL' : 'not supported'}: ${cell.detail}`);
+        process.stderr.write(`bench: verify ${target.name} / ${scenario.name}: ${mark(cell)}\n`);
+      }
+    }
+  } finally {
+    await services.stopAll();
+    interrupt.dispose();
+  }
+  const rows = targets.map((t) => [t.name, ...scenarios.map((s) => mark(results.get(`${t.name}/${s.name}`)))]);
+  process.stdout.write(`${formatTable(['target', ...scenarios.map((s) => s.name)], rows)}\n`);
+  if (notes.length) process.stdout.write(`\n${notes.join('\n')}\n`);
+  if (failures > 0) {
+    throw errors.verifyFailed(failures, [...results.values()].filter((c) => c.kind !== 'skip').length);
+  }
+}

@@ -1,0 +1,66 @@
+import net from 'node:net';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './support/cli.js';
+import { leftoverServers, serverProcesses } from './support/processes.js';
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-errors-'));
+const throwingReporter = path.join(tmp, 'throws.mjs');
+writeFileSync(throwingReporter, "throw new Error('broken on purpose');\n");
+const failingHookReporter = path.join(tmp, 'fails-on-result.mjs');
+writeFileSync(failingHookReporter, "export default { onResult() { throw new Error('cannot write'); } };\n");
+
+let busy: net.Server;
+let busyPort = 0;
+beforeAll(async () => {
+  busy = net.createServer();
+  await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+  busyPort = (busy.address() as net.AddressInfo).port;
+});
+afterAll(() => new Promise<void>((resolve) => busy.close(() => resolve())));
+
+// Each bad input: one line on stderr that names the problem, exit code 2, no stack trace, nothing left running.
+const cases: Array<[string, () => string[], RegExp]> = [
+  ['unknown scenario', () => ['run', 'nope'], /unknown scenario "nope"; known scenarios: .*hello/],
+  ['unknown target', () => ['run', 'hello', '-t', 'nope'], /unknown target "nope"/],
+  ['unknown reporter', () => ['run', 'hello', '-t', 'node', '--reporter', 'nope'], /unknown reporter "nope"/],
+  ['reporter module that throws', () => ['run', 'hello', '-t', 'node', '--reporter', throwingReporter], /failed to load reporter .*broken on purpose/],
+  ['zero concurrency', () => ['run', 'hello', '-c', '0'], /-c "0" is not valid/],
+  ['negative concurrency', () => ['run', 'hello', '-c', '-5'], /-c|option/],
+  ['non-numeric concurrency', () => ['run', 'hello', '-c', 'many'], /-c "many" is not valid/],
+  ['zero duration', () => ['run', 'hello', '-d', '0'], /-d "0" is not valid/],
+  ['non-numeric requests', () => ['run', 'hello', '-n', 'ten'], /-n "ten" is not valid/],
+  ['duration with requests', () => ['run', 'hello', '-d', '1', '-n', '100'], /-d \(duration\) and -n \(requests\) cannot be used together/],
+  ['requests below concurrency', () => ['run', 'hello', '-n', '5', '-c', '10'], /-n 5 is smaller than -c 10/],
+  ['port in use', () => ['run', 'hello', '-t', 'node', '-d', '1', '--warmup', '0', '--port', String(busyPort)], /port \d+ on 127\.0\.0\.1 is already in use/],
+  ['serve with an unknown target', () => ['serve', 'nope', 'hello'], /unknown target "nope"/],
+  ['no command arguments', () => ['run'], /missing required argument/],
+  ['unknown option', () => ['run', 'hello', '--bogus'], /unknown option '--bogus'/],
+];
+
+describe('bad input', () => {
+  it.each(cases)('%s', async (_name, args, message) => {
+    const before = serverProcesses();
+    const run = await runCli(args());
+    expect(run.code).toBe(2);
+    const lines = run.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^bench: /);
+    expect(lines[0]).toMatch(message);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+    expect(await leftoverServers(before)).toEqual([]);
+  });
+
+  it('a reporter that throws mid-run stops the run with a clear error and keeps the JSON results', async () => {
+    const out = path.join(tmp, 'kept.json');
+    const before = serverProcesses();
+    const run = await runCli(['run', 'hello', '-c', '2', '-d', '1', '--warmup', '0', '-t', 'node', '--reporter', 'json', '--out', out, '--reporter', failingHookReporter]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/reporter ".*" failed in onResult: cannot write/);
+    const { readFileSync } = await import('node:fs');
+    expect(JSON.parse(readFileSync(out, 'utf8')).results).toHaveLength(1);
+    expect(await leftoverServers(before)).toEqual([]);
+  });
+});

@@ -1,0 +1,54 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const cliPath = path.join(repoRoot, 'packages', 'runner', 'dist', 'cli.js');
+
+export interface CliRun {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export interface CliOptions {
+  readonly timeoutMs?: number;
+  readonly cwd?: string;
+  readonly env?: NodeJS.ProcessEnv;
+  /** Called with the process as soon as it starts (to send it signals). */
+  readonly onSpawn?: (child: import('node:child_process').ChildProcess, output: () => string) => void;
+}
+
+/** Runs the built CLI as a user would; rejects with the output so far if it outlives the timeout. */
+export function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cliPath, ...args], {
+      cwd: options.cwd ?? repoRoot,
+      env: { ...process.env, CI: 'true', ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`bench ${args.join(' ')} did not finish in ${options.timeoutMs ?? 60_000} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
+    }, options.timeoutMs ?? 60_000);
+    options.onSpawn?.(child, () => stdout + stderr);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+}
+
+/** Resolves once `output()` matches, polling; the error shows the output so far. */
+export async function waitForText(output: () => string, pattern: RegExp, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!pattern.test(output())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}; output so far:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

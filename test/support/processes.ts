@@ -1,0 +1,43 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+// Programs bench starts as servers; a test fails if one of these outlives what started it.
+const SERVER_PATTERN =
+  /(packages\/targets\/dist\/|nginx|apache2|httpd|php-fpm|php-cgi|php -S|redis-server|memcached|mariadbd|mysqld|fcgiwrap|perl-fcgi|bench-perl)/;
+
+export interface ServerProcess {
+  readonly pid: number;
+  readonly cmdline: string;
+}
+
+/** Every live process whose command line looks like a server bench starts. */
+export function serverProcesses(): ServerProcess[] {
+  const found: ServerProcess[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      if (/\) [ZX] /.test(stat)) continue;
+      const cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
+      if (SERVER_PATTERN.test(cmdline)) found.push({ pid: Number(name), cmdline });
+    } catch {
+      // gone while reading
+    }
+  }
+  return found;
+}
+
+/** Server processes that exist now but did not in `before`. */
+export function newServerProcesses(before: readonly ServerProcess[]): ServerProcess[] {
+  const known = new Set(before.map((p) => p.pid));
+  return serverProcesses().filter((p) => !known.has(p.pid));
+}
+
+/** Waits briefly for stragglers to be reaped, then returns what is left. */
+export async function leftoverServers(before: readonly ServerProcess[], graceMs = 3000): Promise<ServerProcess[]> {
+  const deadline = Date.now() + graceMs;
+  for (;;) {
+    const left = newServerProcesses(before);
+    if (left.length === 0 || Date.now() > deadline) return left;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
