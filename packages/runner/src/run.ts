@@ -4,19 +4,21 @@ import {
   isBenchError,
   SCHEMA_VERSION,
   type CellResult,
+  type HttpAnswer,
   type Reporter,
+  type ResourceSample,
   type RunDocument,
   type RunningTarget,
   type Scenario,
   type TargetPlugin,
 } from '@bench/core';
 import { failedCell, measuredCell, type CellContext } from './cell-result.js';
-import { runLoad, type LoadProgress } from './load/run-load.js';
+import { runLoad, type LoadMeasurement, type LoadProgress } from './load/run-load.js';
 import type { RunOptions } from './options.js';
 import { makePlan, type Plan } from './plan.js';
 import { callReporters, endReporters } from './reporting.js';
 import { sampleProcessGroups, sampleSelf } from './resource-sampler.js';
-import { noServices, type ServiceManager } from './services.js';
+import { noServices, type CounterReading, type ServiceManager } from './services.js';
 import { verifyTarget } from './verify.js';
 import { TOOL_VERSION } from './version.js';
 
@@ -147,7 +149,7 @@ async function measureCell(
   cell: CellContext,
   running: RunningTarget,
   services: ServiceManager,
-  answer: Parameters<typeof measuredCell>[1]['answer'],
+  answer: HttpAnswer | undefined,
   index: number,
   total: number,
   options: RunOptions,
@@ -156,31 +158,59 @@ async function measureCell(
 ): Promise<CellResult> {
   const url = running.url + cell.scenario.path;
   const expectedBody = cell.scenario.expectedBody();
-  const base = { url, connections: cell.concurrency, keepAlive: options.keepAlive, expectedBody, timeoutSeconds: options.timeoutSeconds, signal };
-  const event = { index, total, scenario: cell.scenario.name, target: cell.target, concurrency: cell.concurrency };
-  const crashed = running.crashed.then((detail) => ({ crashed: detail }));
-  const onProgress = (progress: LoadProgress) => emit({ type: 'cell-progress', progress });
-
-  if (options.warmupSeconds > 0) {
-    emit({ type: 'cell-start', ...event, phase: 'warmup' });
-    const warm = await Promise.race([runLoad({ ...base, durationSeconds: options.warmupSeconds, onProgress }), crashed]);
-    if ('crashed' in warm) return failedCell(cell, `target died during warm-up: ${warm.crashed}`);
-  }
-  emit({ type: 'cell-start', ...event, phase: 'measure' });
-  const before = await services.readCounters(cell.scenario);
-  const serverSampler = sampleProcessGroups([...running.processGroups, ...services.processGroups()]);
-  const clientSampler = sampleSelf();
-  const load = runLoad({
-    ...base,
-    ...(options.requests !== undefined ? { requests: options.requests } : { durationSeconds: options.durationSeconds }),
-    onProgress,
+  // The load stops when the user interrupts or the target dies, so no autocannon outlives its cell.
+  const stopLoad = new AbortController();
+  const forwardAbort = () => stopLoad.abort(signal?.reason);
+  signal?.addEventListener('abort', forwardAbort, { once: true });
+  const crashed = running.crashed.then((detail) => {
+    stopLoad.abort('target crashed');
+    return { crashed: detail };
   });
-  const outcome = await Promise.race([load, crashed]);
-  const server = serverSampler.stop();
-  const client = clientSampler.stop();
-  if ('crashed' in outcome) return failedCell(cell, `target died during the run: ${outcome.crashed}`);
-  const after = await services.readCounters(cell.scenario);
+  const base = { url, connections: cell.concurrency, keepAlive: options.keepAlive, expectedBody, timeoutSeconds: options.timeoutSeconds, signal: stopLoad.signal };
+  const event = { index, total, scenario: cell.scenario.name, target: cell.target, concurrency: cell.concurrency };
+  const onProgress = (progress: LoadProgress) => emit({ type: 'cell-progress', progress });
+  const untilCrash = async <T>(load: Promise<T>) => {
+    const outcome = await Promise.race([load, crashed]);
+    if (typeof outcome === 'object' && outcome !== null && 'crashed' in outcome) await load.catch(() => undefined);
+    return outcome;
+  };
 
+  try {
+    if (options.warmupSeconds > 0) {
+      emit({ type: 'cell-start', ...event, phase: 'warmup' });
+      const warm = await untilCrash(runLoad({ ...base, durationSeconds: options.warmupSeconds, onProgress }));
+      if ('crashed' in warm) return failedCell(cell, `target died during warm-up: ${warm.crashed}`);
+      if (stopLoad.signal.aborted) return failedCell(cell, 'interrupted');
+    }
+    emit({ type: 'cell-start', ...event, phase: 'measure' });
+    const before = await services.readCounters(cell.scenario);
+    const serverSampler = sampleProcessGroups([...running.processGroups, ...services.processGroups()]);
+    const clientSampler = sampleSelf();
+    const outcome = await untilCrash(
+      runLoad({
+        ...base,
+        ...(options.requests !== undefined ? { requests: options.requests } : { durationSeconds: options.durationSeconds }),
+        onProgress,
+      }),
+    );
+    const server = serverSampler.stop();
+    const client = clientSampler.stop();
+    if ('crashed' in outcome) return failedCell(cell, `target died during the run: ${outcome.crashed}`);
+    const after = await services.readCounters(cell.scenario);
+    return describeMeasurement(cell, outcome, answer, { server, client }, before, after);
+  } finally {
+    signal?.removeEventListener('abort', forwardAbort);
+  }
+}
+
+function describeMeasurement(
+  cell: CellContext,
+  outcome: LoadMeasurement,
+  answer: HttpAnswer | undefined,
+  { server, client }: { server?: ResourceSample; client?: ResourceSample },
+  before: Record<string, CounterReading>,
+  after: Record<string, CounterReading>,
+): CellResult {
   const notes: string[] = [];
   if (client && client.cpuPercent >= CLIENT_SATURATED_PERCENT) {
     notes.push(`load generator used ${client.cpuPercent}% of a core: it may be the bottleneck, not the server`);

@@ -104,6 +104,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadMeasurement> {
   }, 1000);
   const abort = () => instance.stop();
   options.signal?.addEventListener('abort', abort, { once: true });
+  if (options.signal?.aborted) abort();
 
   try {
     await instance;

@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import type { NodeScenarioContext } from '@bench/core';
+import { HELLO } from '../lib/bodies.js';
+
+export default function hello(app: FastifyInstance, context: NodeScenarioContext): void {
+  app.get(context.scenario.path, (_request, reply) => {
+    reply.type('text/plain; charset=utf-8').send(HELLO);
+  });
+}

@@ -1,0 +1,15 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { NodeScenarioContext } from '@bench/core';
+
+/** Serves the scenario's static file through @fastify/static, Node's static-file path. */
+export async function registerStaticFile(app: FastifyInstance, context: NodeScenarioContext): Promise<void> {
+  const file = context.scenario.staticFile;
+  if (!file) throw new Error(`scenario ${context.scenario.name} has no staticFile`);
+  const absolute = path.join(context.scenario.dir, file);
+  await app.register(fastifyStatic, { root: path.dirname(absolute), serve: false });
+  // the same Content-Type every stack sends for this file (the manifest's pattern)
+  const type = path.extname(absolute) === '.html' ? 'text/html; charset=utf-8' : 'application/octet-stream';
+  app.get(context.scenario.path, (_request, reply) => reply.type(type).sendFile(path.basename(absolute)));
+}
