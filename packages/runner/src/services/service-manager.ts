@@ -4,3 +4,17 @@ import { noServices, type ServiceManager } from '../services.js';
 export function createServiceManager(): ServiceManager {
   return noServices;
 }
+
+export interface ServiceDescription {
+  readonly name: string;
+  readonly binary: string;
+  readonly found: boolean;
+  readonly version?: string;
+  readonly aptPackage: string;
+  readonly urlVariable: string;
+}
+
+/** Each backing service: found or not, its version, and how to get it. */
+export async function describeServices(): Promise<ServiceDescription[]> {
+  return [];
+}

@@ -1,0 +1,88 @@
+import type { CellResult, ReporterFactory, RunDocument } from '@bench/core';
+import { abLine, padFixed, padInt } from './format.js';
+
+const NOT_MEASURED = 'n/a';
+
+// ab's "Connection Times" row: label, then %5ld %4ld %5.1f %6ld %7ld.
+function timesRow(label: string, cells: readonly [string, string, string, string, string]): string {
+  const [min, mean, sd, median, max] = cells;
+  return `${label.padEnd(12)}${min.padStart(5)} ${mean.padStart(4)} ${sd.padStart(5)} ${median.padStart(6)} ${max.padStart(7)}`;
+}
+
+/** One ApacheBench 2.3 block for one result, line for line; what bench does not measure says n/a. */
+export function renderAbText(result: CellResult, doc: RunDocument): string {
+  const header = `bench ${doc.tool.version}: ${result.scenario} on ${result.target}, ab-style report`;
+  if (result.status === 'failed') return `${header}\n\nFailed: ${result.error ?? 'unknown error'}\n`;
+  const { latency: l, durationSeconds: t, requests: done, concurrency: c } = result;
+  const b = result.failedBreakdown;
+  const lines = [
+    header,
+    '',
+    abLine('Server Software:', result.server.software),
+    abLine('Server Hostname:', result.server.hostname),
+    abLine('Server Port:', String(result.server.port)),
+    '',
+    abLine('Document Path:', result.document.path),
+    abLine('Document Length:', `${result.document.length} bytes`),
+    '',
+    abLine('Concurrency Level:', String(c)),
+    abLine('Time taken for tests:', `${t.toFixed(3)} seconds`),
+    abLine('Complete requests:', String(done)),
+    abLine('Failed requests:', String(result.failed)),
+  ];
+  if (result.failed > 0) {
+    lines.push(`   (Connect: ${b.connect}, Receive: ${b.receive}, Length: ${b.length}, Exceptions: ${b.exceptions})`);
+  }
+  if (result.non2xx > 0) lines.push(abLine('Non-2xx responses:', String(result.non2xx)));
+  if (result.keepAlive) lines.push(abLine('Keep-Alive requests:', String(done)));
+  const perRequest = done > 0 ? (c * t * 1000) / done : 0;
+  const acrossAll = done > 0 ? (t * 1000) / done : 0;
+  lines.push(
+    abLine('Total transferred:', `${result.bytes.total} bytes`),
+    abLine('HTML transferred:', `${result.bytes.body} bytes`),
+    abLine('Requests per second:', `${(done / t).toFixed(2)} [#/sec] (mean)`),
+    abLine('Time per request:', `${perRequest.toFixed(3)} [ms] (mean)`),
+    abLine('Time per request:', `${acrossAll.toFixed(3)} [ms] (mean, across all concurrent requests)`),
+    abLine('Transfer rate:', `${(result.bytes.total / 1024 / t).toFixed(2)} [Kbytes/sec] received`),
+    '',
+    'Connection Times (ms)',
+    '              min  mean[+/-sd] median   max',
+    timesRow('Connect:', [NOT_MEASURED, NOT_MEASURED, NOT_MEASURED, NOT_MEASURED, NOT_MEASURED]),
+    timesRow('Processing:', [NOT_MEASURED, NOT_MEASURED, NOT_MEASURED, NOT_MEASURED, NOT_MEASURED]),
+    timesRow('Waiting:', [NOT_MEASURED, NOT_MEASURED, NOT_MEASURED, NOT_MEASURED, NOT_MEASURED]),
+    timesRow('Total:', [padInt(l.min, 5), padInt(l.mean, 4), padFixed(l.stdev, 5, 1), padInt(l.p50, 6), padInt(l.max, 7)]),
+    '',
+    'Percentage of the requests served within a certain time (ms)',
+  );
+  const percentiles: Array<[number, number]> = [
+    [50, l.p50],
+    [66, l.p66],
+    [75, l.p75],
+    [80, l.p80],
+    [90, l.p90],
+    [95, l.p95],
+    [98, l.p98],
+    [99, l.p99],
+  ];
+  for (const [p, value] of percentiles) lines.push(`  ${p}%  ${padInt(value, 5)}`);
+  lines.push(` 100%  ${padInt(l.max, 5)} (longest request)`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** The ab reporter: a block per result, as each cell finishes (or into --out at the end). */
+export const abReporter: ReporterFactory = (context) => {
+  const blocks: string[] = [];
+  return {
+    name: 'ab',
+    onResult(result, doc) {
+      const text = renderAbText(result, doc);
+      if (context.outFile) blocks.push(text);
+      else context.stdout(`${text}\n`);
+    },
+    async onRunEnd() {
+      if (!context.outFile) return;
+      const { writeFile } = await import('node:fs/promises');
+      await writeFile(context.outFile, blocks.join('\n'));
+    },
+  };
+};
