@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { errors, type Reporter } from '@bench/core';
+import { assertPortFree, errors, type Reporter } from '@bench/core';
 import { loadReporter } from '@bench/reporters';
 import { builtinTargets } from '@bench/targets';
 import { DEFAULTS, parseNameList, validateRunOptions, type RunOptions } from '../options.js';
@@ -64,6 +64,8 @@ export async function loadReporters(specs: readonly ReporterSpec[], optionPairs?
 export async function runCommand(scenarios: string[], flags: RunFlags, reporterSpecs: readonly ReporterSpec[]): Promise<void> {
   const options = runOptionsFromFlags(scenarios, flags);
   ensureOpenFiles(Math.max(...options.concurrency));
+  // a taken --port is bad input: say so before anything starts
+  if (options.port !== undefined) await assertPortFree(options.port);
   const reporters = await loadReporters(reporterSpecs, flags.reporterOption);
   const interrupt = interruptSignal();
   try {

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { renderAbText } from './ab.js';
+import { fixtureDocument, failedResult, okResult } from './fixture-document.js';
+
+describe('ab reporter', () => {
+  it('matches the ApacheBench 2.3 layout line for line (failures, non-2xx, no keep-alive)', () => {
+    expect(renderAbText(okResult, fixtureDocument())).toBe(
+      [
+        'bench 0.1.0: escape on php-mod, ab-style report',
+        '',
+        'Server Software:        Apache/2.4.71 (Debian)',
+        'Server Hostname:        127.0.0.1',
+        'Server Port:            8080',
+        '',
+        'Document Path:          /',
+        'Document Length:        400 bytes',
+        '',
+        'Concurrency Level:      10',
+        'Time taken for tests:   3.310 seconds',
+        'Complete requests:      1000',
+        'Failed requests:        7',
+        '   (Connect: 1, Receive: 2, Length: 3, Exceptions: 1)',
+        'Non-2xx responses:      4',
+        'Total transferred:      615000 bytes',
+        'HTML transferred:       400000 bytes',
+        'Requests per second:    302.11 [#/sec] (mean)',
+        'Time per request:       33.100 [ms] (mean)',
+        'Time per request:       3.310 [ms] (mean, across all concurrent requests)',
+        'Transfer rate:          181.45 [Kbytes/sec] received',
+        '',
+        'Connection Times (ms)',
+        '              min  mean[+/-sd] median   max',
+        'Connect:      n/a  n/a   n/a    n/a     n/a',
+        'Processing:   n/a  n/a   n/a    n/a     n/a',
+        'Waiting:      n/a  n/a   n/a    n/a     n/a',
+        'Total:          3   33  12.3     28     122',
+        '',
+        'Percentage of the requests served within a certain time (ms)',
+        '  50%     28',
+        '  66%     35',
+        '  75%     40',
+        '  80%     45',
+        '  90%     55',
+        '  95%     62',
+        '  98%     70',
+        '  99%     74',
+        ' 100%    122 (longest request)',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('prints Keep-Alive requests only with keep-alive, and no failure detail when nothing failed', () => {
+    const text = renderAbText(
+      { ...okResult, keepAlive: true, failed: 0, non2xx: 0, failedBreakdown: { connect: 0, receive: 0, length: 0, exceptions: 0 } },
+      fixtureDocument(),
+    );
+    const lines = text.split('\n');
+    expect(lines).toContain('Keep-Alive requests:    1000');
+    expect(lines).toContain('Failed requests:        0');
+    expect(text).not.toContain('(Connect:');
+    expect(text).not.toContain('Non-2xx');
+    // every labelled value starts at column 24, as in ab
+    for (const line of lines.filter((l) => /^[A-Z][A-Za-z -]+:\s/.test(l) && !/^(Connect|Processing|Waiting|Total):/.test(l))) {
+      expect(line.slice(0, 24)).toMatch(/^[A-Z][A-Za-z -]+: +$/);
+    }
+  });
+
+  it('says a failed cell failed instead of inventing numbers', () => {
+    const text = renderAbText(failedResult, fixtureDocument());
+    expect(text).toContain('Failed: verification failed');
+    expect(text).not.toContain('Requests per second');
+  });
+});

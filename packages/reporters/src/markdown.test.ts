@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown } from './markdown.js';
+import { fixtureDocument } from './fixture-document.js';
+
+describe('markdown reporter', () => {
+  const text = renderMarkdown(fixtureDocument());
+  const lines = text.split('\n');
+
+  it('prints a table per scenario with the article 004 columns', () => {
+    expect(lines).toContain('### escape');
+    expect(lines).toContain('| target | c | rps | ms/req | p50 ms | p80 ms | p99 ms | failed | non-2xx | server CPU | server RSS |');
+    expect(lines).toContain('| php-mod | 10 | 302.11 | 3.31 | 28.4 | 44.6 | 74.4 | 7 | 4 | 182% | 50.0 MiB |');
+  });
+
+  it('shows a failed cell as failed, with the error escaped so the table stays valid', () => {
+    expect(lines).toContain('| php-cgi | 10 | failed: verification failed: status 500 \\| boom |  |  |  |  |  |  |  |  |');
+  });
+
+  it('says how the numbers were taken and that client and server share the host', () => {
+    expect(text).toContain('a new connection per request (no keep-alive), 1000 requests per cell, 1 s warm-up.');
+    expect(text).toContain('The load generator (autocannon) and the servers share these cores.');
+    expect(text).toContain('- php-mod c=10: a note');
+  });
+});

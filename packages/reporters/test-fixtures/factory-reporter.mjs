@@ -1,0 +1,5 @@
+export default (context) => ({
+  onResult(result) {
+    context.stdout(`${result.target}:${result.rps}:${context.options.prefix ?? ''}\n`);
+  },
+});

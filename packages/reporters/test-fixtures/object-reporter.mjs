@@ -1,0 +1,6 @@
+export default {
+  seen: 0,
+  onResult() {
+    this.seen++;
+  },
+};
