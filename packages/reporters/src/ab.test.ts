@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderAbText } from './ab.js';
-import { fixtureDocument, failedResult, okResult } from './fixture-document.js';
+import { fixtureDocument, failedResult, okResult } from '../test-fixtures/document.js';
 
 describe('ab reporter', () => {
   it('matches the ApacheBench 2.3 layout line for line (failures, non-2xx, no keep-alive)', () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runDocumentSchema } from '@bench/core';
 import { jsonReporter } from './json.js';
-import { fixtureDocument, okResult } from './fixture-document.js';
+import { fixtureDocument, okResult } from '../test-fixtures/document.js';
 
 describe('json reporter', () => {
   it('rewrites the file atomically after every result, and the file is valid at each step', async () => {

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { isBenchError } from '@bench/core';
 import { loadReporter } from './load-reporter.js';
-import { fixtureDocument, okResult } from './fixture-document.js';
+import { fixtureDocument, okResult } from '../test-fixtures/document.js';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'test-fixtures');
 const context = (stdout: (t: string) => void = () => {}) => ({ options: { prefix: 'p' }, stdout });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from './markdown.js';
-import { fixtureDocument } from './fixture-document.js';
+import { fixtureDocument } from '../test-fixtures/document.js';
 
 describe('markdown reporter', () => {
   const text = renderMarkdown(fixtureDocument());
