@@ -63,7 +63,14 @@ export const resultSchema = z.object({
   statusCodes: z.record(z.string(), z.number().int()),
   settings: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
   resources: z
-    .object({ server: resourceSampleSchema.optional(), client: resourceSampleSchema.optional() })
+    .object({
+      /** The target's processes. */
+      server: resourceSampleSchema.optional(),
+      /** The backing services (Redis, memcached, MariaDB) the run started. */
+      services: resourceSampleSchema.optional(),
+      /** The load generator (this process). */
+      client: resourceSampleSchema.optional(),
+    })
     .optional(),
   /** Backend counters read before and after the measured run (proof the backend was hit). */
   backend: z

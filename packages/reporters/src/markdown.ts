@@ -30,6 +30,16 @@ function table(rows: readonly string[][]): string {
   return [line(HEADER), `|${HEADER.map((_, i) => (i < 2 ? ' --- ' : ' ---: ')).join('|')}|`, ...rows.map(line)].join('\n');
 }
 
+// Proof the backend was hit: its own counter against the requests answered.
+function describeBackend(r: CellResult): string {
+  const counters = Object.entries(r.backend ?? {}).map(([service, b]) => {
+    const perRequest = r.requests > 0 ? b.delta / r.requests : 0;
+    const cached = perRequest < 0.99 ? ': fewer backend reads than requests, so answers were served from a cache' : '';
+    return `${service} ${b.counter} +${b.delta} (${perRequest.toFixed(2)} per request${cached})`;
+  });
+  return `backend, ${r.target} c=${r.concurrency}: ${counters.join(', ')} for ${r.requests} requests`;
+}
+
 function describeBound(r: CellResult): string {
   return r.bound.kind === 'duration' ? `${r.bound.value} s per cell` : `${r.bound.value} requests per cell`;
 }
@@ -46,11 +56,7 @@ export function renderMarkdown(doc: RunDocument): string {
       const warm = first.warmupSeconds > 0 ? `, ${first.warmupSeconds} s warm-up` : '';
       out.push(`${first.keepAlive ? 'keep-alive' : 'a new connection per request (no keep-alive)'}, ${describeBound(first)}${warm}.`);
     }
-    const backend = results.filter((r) => r.backend && r.status === 'ok');
-    for (const r of backend) {
-      const counters = Object.entries(r.backend ?? {}).map(([service, b]) => `${service} ${b.counter} +${b.delta}`);
-      out.push(`- backend, ${r.target} c=${r.concurrency}: ${counters.join(', ')} for ${r.requests} requests${counters.length && Object.values(r.backend ?? {}).some((b) => b.delta < r.requests) ? ' (fewer backend reads than requests: something cached)' : ''}`);
-    }
+    for (const r of results.filter((r) => r.backend && r.status === 'ok')) out.push(`- ${describeBackend(r)}`);
     for (const r of results) for (const note of r.notes) out.push(`- ${r.target} c=${r.concurrency}: ${note}`);
     out.push('');
   }

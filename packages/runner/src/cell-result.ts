@@ -59,7 +59,7 @@ export function failedCell(context: CellContext, error: string): CellResult {
 export interface MeasuredCell {
   readonly measurement: LoadMeasurement;
   readonly answer?: HttpAnswer;
-  readonly resources: { server?: ResourceSample; client?: ResourceSample };
+  readonly resources: { server?: ResourceSample; services?: ResourceSample; client?: ResourceSample };
   readonly backend?: CellResult['backend'];
   readonly notes: readonly string[];
 }

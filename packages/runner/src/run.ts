@@ -63,6 +63,7 @@ export async function runBench(options: RunOptions, context: RunContext): Promis
   const emit = context.onEvent ?? (() => {});
   const signal = context.signal;
   const plan = await makePlan(options, context.targets, context.scenarios);
+  await services.prepare(plan.pairs.map((p) => p.scenario));
   const doc = newRunDocument(context.command ?? '', options);
   const total = plan.pairs.length * plan.concurrency.length;
   emit({ type: 'plan', plan, cells: total });
@@ -184,7 +185,8 @@ async function measureCell(
     }
     emit({ type: 'cell-start', ...event, phase: 'measure' });
     const before = await services.readCounters(cell.scenario);
-    const serverSampler = sampleProcessGroups([...running.processGroups, ...services.processGroups()]);
+    const serverSampler = sampleProcessGroups(running.processGroups);
+    const servicesSampler = sampleProcessGroups(services.processGroups());
     const clientSampler = sampleSelf();
     const outcome = await untilCrash(
       runLoad({
@@ -194,10 +196,11 @@ async function measureCell(
       }),
     );
     const server = serverSampler.stop();
+    const backends = servicesSampler.stop();
     const client = clientSampler.stop();
     if ('crashed' in outcome) return failedCell(cell, `target died during the run: ${outcome.crashed}`);
     const after = await services.readCounters(cell.scenario);
-    return describeMeasurement(cell, outcome, answer, { server, client }, before, after);
+    return describeMeasurement(cell, outcome, answer, { server, services: backends, client }, before, after);
   } finally {
     signal?.removeEventListener('abort', forwardAbort);
   }
@@ -207,11 +210,12 @@ function describeMeasurement(
   cell: CellContext,
   outcome: LoadMeasurement,
   answer: HttpAnswer | undefined,
-  { server, client }: { server?: ResourceSample; client?: ResourceSample },
+  resources: { server?: ResourceSample | undefined; services?: ResourceSample | undefined; client?: ResourceSample | undefined },
   before: Record<string, CounterReading>,
   after: Record<string, CounterReading>,
 ): CellResult {
   const notes: string[] = [];
+  const { client } = resources;
   if (client && client.cpuPercent >= CLIENT_SATURATED_PERCENT) {
     notes.push(`load generator used ${client.cpuPercent}% of a core: it may be the bottleneck, not the server`);
   }
@@ -224,7 +228,7 @@ function describeMeasurement(
   return measuredCell(cell, {
     measurement: outcome,
     answer,
-    resources: { ...(server ? { server } : {}), ...(client ? { client } : {}) },
+    resources: Object.fromEntries(Object.entries(resources).filter(([, sample]) => sample !== undefined)),
     ...(Object.keys(backend).length > 0 ? { backend } : {}),
     notes,
   });

@@ -8,6 +8,8 @@ export interface CounterReading {
 
 /** Starts the backing services scenarios need (Redis, memcached, MariaDB) and stops them at the end. */
 export interface ServiceManager {
+  /** Checks, before anything starts, that every service these scenarios need can be had. */
+  prepare(scenarios: readonly Scenario[]): Promise<void>;
   /** Starts what the scenario needs (once per run) and returns how to reach it. */
   endpointsFor(scenario: Scenario): Promise<ServiceEndpoints>;
   /** Current counters of the services the scenario uses, keyed by service name. */
@@ -19,6 +21,7 @@ export interface ServiceManager {
 
 /** For runs whose scenarios need no backend. */
 export const noServices: ServiceManager = {
+  async prepare() {},
   async endpointsFor(scenario) {
     const [first] = scenario.services;
     if (first) throw errors.usage(`scenario "${scenario.name}" needs ${first}, but this run has no service manager`);

@@ -22,6 +22,7 @@ export async function serveCommand(targetName: string, scenarioName: string, fla
   if (!support.ok) throw errors.targetUnsupported(target.name, scenario.name, support.reason);
 
   const services = createServiceManager();
+  await services.prepare([scenario]);
   const interrupt = interruptSignal();
   try {
     const running = await target.start(scenario, {

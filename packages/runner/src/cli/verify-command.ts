@@ -34,6 +34,7 @@ export async function verifyCommand(scenarioNames: string[], flags: { targets?: 
   const explicit = flags.targets !== undefined;
   const targets = explicit ? resolveTargets(parseNameList([flags.targets ?? '']), builtinTargets) : [...builtinTargets];
   const services = createServiceManager();
+  await services.prepare(scenarios);
   const interrupt = interruptSignal();
   const results = new Map<string, Cell>();
   const notes: string[] = [];

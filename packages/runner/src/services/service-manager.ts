@@ -1,8 +1,69 @@
-import { noServices, type ServiceManager } from '../services.js';
+import { errors, type Scenario, type ServiceEndpoints, type ServiceName } from '@bench/core';
+import { findBinary } from '@bench/targets';
+import type { CounterReading, ServiceManager } from '../services.js';
+import { mariadbService } from './mariadb.js';
+import { memcachedService } from './memcached.js';
+import { redisService } from './redis.js';
+import type { RunningService, ServiceDefinition } from './service.js';
 
-/** The service manager `bench run` uses. */
-export function createServiceManager(): ServiceManager {
-  return noServices;
+export const serviceDefinitions: Readonly<Record<ServiceName, ServiceDefinition>> = {
+  redis: redisService,
+  memcached: memcachedService,
+  mysql: mariadbService,
+};
+
+/**
+ * Starts each backing service the first time a scenario needs it, shares it between the targets
+ * of the run, and stops them all at the end (or uses the server an environment URL names).
+ */
+export function createServiceManager(env: NodeJS.ProcessEnv = process.env): ServiceManager {
+  const pending = new Map<ServiceName, Promise<RunningService>>();
+  const started: RunningService[] = [];
+
+  const ensure = (name: ServiceName): Promise<RunningService> => {
+    let service = pending.get(name);
+    if (!service) {
+      const definition = serviceDefinitions[name];
+      const url = env[definition.urlVariable];
+      service = (url ? definition.connect(url) : definition.start()).then((s) => {
+        started.push(s);
+        return s;
+      });
+      // a failed start is remembered: every later cell fails fast with the same reason
+      pending.set(name, service);
+    }
+    return service;
+  };
+
+  return {
+    async prepare(scenarios) {
+      for (const name of new Set(scenarios.flatMap((s) => s.services))) {
+        const definition = serviceDefinitions[name];
+        if (!env[definition.urlVariable] && !findBinary(definition.binary)) {
+          throw errors.serviceUnavailable(definition.title, definition.binary, definition.aptPackage, definition.urlVariable);
+        }
+      }
+    },
+    async endpointsFor(scenario) {
+      const endpoints: ServiceEndpoints = {};
+      for (const name of scenario.services) endpoints[name] = (await ensure(name)).endpoint;
+      return endpoints;
+    },
+    async readCounters(scenario) {
+      const counters: Record<string, CounterReading> = {};
+      for (const name of scenario.services) counters[name] = await (await ensure(name)).readCounter();
+      return counters;
+    },
+    processGroups: () => started.flatMap((s) => (s.processGroup !== undefined ? [s.processGroup] : [])),
+    async stopAll() {
+      // wait for starts still in flight, so nothing they start is left behind
+      await Promise.allSettled(pending.values());
+      pending.clear();
+      const stopping = started.splice(0).map((s) => s.stop());
+      const failed = (await Promise.allSettled(stopping)).find((r) => r.status === 'rejected');
+      if (failed?.status === 'rejected') throw failed.reason;
+    },
+  };
 }
 
 export interface ServiceDescription {
@@ -14,7 +75,19 @@ export interface ServiceDescription {
   readonly urlVariable: string;
 }
 
-/** Each backing service: found or not, its version, and how to get it. */
+/** Each backing service: found or not, its version, and how to get it (for `bench doctor`). */
 export async function describeServices(): Promise<ServiceDescription[]> {
-  return [];
+  return Promise.all(
+    Object.values(serviceDefinitions).map(async (d) => {
+      const version = await d.version();
+      return {
+        name: d.title,
+        binary: d.binary,
+        found: version !== undefined,
+        ...(version !== undefined ? { version } : {}),
+        aptPackage: d.aptPackage,
+        urlVariable: d.urlVariable,
+      };
+    }),
+  );
 }

@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import mysql from 'mysql2/promise';
+import { errors, findFreePort, LOOPBACK, makePrivateDir, removeDir, spawnGroup } from '@bench/core';
+import { findBinary } from '@bench/targets';
+import type { RunningService, ServiceDefinition } from './service.js';
+import { waitUntilServing } from './readiness.js';
+import { versionOf } from './version-of.js';
+
+const DATABASE = 'bench';
+const USER = 'bench';
+
+// The table every database scenario reads: one row (1, 'test').
+async function seedTable(connection: mysql.Connection): Promise<void> {
+  await connection.query('CREATE TABLE IF NOT EXISTS testtable (id INT PRIMARY KEY, name VARCHAR(32)) ENGINE=InnoDB');
+  await connection.query("REPLACE INTO testtable (id, name) VALUES (1, 'test')");
+}
+
+function run(file: string, args: readonly string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(file)} exited with ${code}: ${stderr.trim()}`))));
+  });
+}
+
+async function comSelect(connection: mysql.Connection): Promise<number> {
+  const [rows] = await connection.query("SHOW GLOBAL STATUS LIKE 'Com_select'");
+  return Number((rows as Array<{ Value: string }>)[0]?.Value ?? 0);
+}
+
+function running(admin: mysql.Connection, endpoint: RunningService['endpoint'], stopServer: () => Promise<void>, processGroup?: number): RunningService {
+  return {
+    endpoint,
+    ...(processGroup !== undefined ? { processGroup } : {}),
+    async readCounter() {
+      return { counter: 'Com_select', value: await comSelect(admin) };
+    },
+    async stop() {
+      await admin.end().catch(() => {});
+      await stopServer();
+    },
+  };
+}
+
+export const mariadbService: ServiceDefinition = {
+  name: 'mysql',
+  title: 'MariaDB',
+  binary: 'mariadbd',
+  aptPackage: 'mariadb-server',
+  urlVariable: 'BENCH_MYSQL_URL',
+  version: () => versionOf('mariadbd', ['--version'], /Ver (\S+)/),
+
+  async start() {
+    const server = findBinary('mariadbd');
+    const installDb = findBinary('mariadb-install-db');
+    if (!server || !installDb) throw errors.serviceUnavailable('MariaDB', 'mariadbd', 'mariadb-server', 'BENCH_MYSQL_URL');
+    const dir = makePrivateDir('mariadb');
+    const datadir = path.join(dir, 'data');
+    const socket = path.join(dir, 'mysqld.sock');
+    const port = await findFreePort();
+    const password = randomBytes(18).toString('base64url');
+    const asRoot = process.getuid?.() === 0;
+    const userArgs = asRoot ? ['--user=root'] : [];
+    let stopServer = async () => removeDir(dir);
+    try {
+      await run(installDb, ['--no-defaults', `--datadir=${datadir}`, '--auth-root-authentication-method=socket', '--skip-test-db', ...userArgs]);
+      // --no-defaults: nothing from /etc/mysql; loopback TCP plus a private socket; sized for a connection per request
+      const proc = spawnGroup(
+        server,
+        [
+          '--no-defaults',
+          `--datadir=${datadir}`,
+          `--socket=${socket}`,
+          `--port=${port}`,
+          `--bind-address=${LOOPBACK}`,
+          `--pid-file=${path.join(dir, 'mariadbd.pid')}`,
+          '--skip-log-bin',
+          '--skip-name-resolve',
+          '--max-connections=4000',
+          '--max-connect-errors=1000000',
+          '--back-log=4096',
+          '--innodb-buffer-pool-size=64M',
+          '--innodb-log-file-size=16M',
+          '--performance-schema=OFF',
+          ...userArgs,
+        ],
+        { name: 'mariadbd', cwd: dir, logFile: path.join(dir, 'mariadbd.log') },
+      );
+      stopServer = async () => {
+        await proc.stop(15_000);
+        removeDir(dir);
+      };
+      // the OS user running bench owns the server through unix_socket authentication
+      const admin = await waitUntilServing(proc, () => mysql.createConnection({ socketPath: socket, user: os.userInfo().username }));
+      await admin.query(`CREATE DATABASE IF NOT EXISTS ${DATABASE}`);
+      for (const host of [LOOPBACK, 'localhost']) {
+        await admin.query(`CREATE USER IF NOT EXISTS '${USER}'@'${host}' IDENTIFIED BY ?`, [password]);
+        await admin.query(`GRANT ALL ON ${DATABASE}.* TO '${USER}'@'${host}'`);
+      }
+      await admin.query(`USE ${DATABASE}`);
+      await seedTable(admin);
+      const endpoint = { host: LOOPBACK, port, user: USER, password, database: DATABASE, url: `mysql://${USER}:***@${LOOPBACK}:${port}/${DATABASE}` };
+      return running(admin, endpoint, stopServer, proc.pid);
+    } catch (error) {
+      await stopServer();
+      throw errors.serviceStart('MariaDB', error instanceof Error ? error.message : String(error), error);
+    }
+  },
+
+  async connect(url) {
+    const parsed = new URL(url);
+    const endpoint = {
+      host: parsed.hostname,
+      port: Number(parsed.port || 3306),
+      user: decodeURIComponent(parsed.username),
+      password: decodeURIComponent(parsed.password),
+      database: parsed.pathname.replace(/^\//, '') || DATABASE,
+      url: `mysql://${parsed.username}:***@${parsed.host}${parsed.pathname}`,
+    };
+    try {
+      const admin = await mysql.createConnection({ host: endpoint.host, port: endpoint.port, user: endpoint.user, password: endpoint.password, database: endpoint.database });
+      await seedTable(admin);
+      return running(admin, endpoint, async () => {});
+    } catch (error) {
+      throw errors.serviceStart('MariaDB', `cannot use BENCH_MYSQL_URL: ${error instanceof Error ? error.message : String(error)}`, error);
+    }
+  },
+};

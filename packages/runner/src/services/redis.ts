@@ -1,0 +1,84 @@
+import { Redis } from 'ioredis';
+import { errors, findFreePort, LOOPBACK, makePrivateDir, removeDir, spawnGroup } from '@bench/core';
+import { findBinary } from '@bench/targets';
+import path from 'node:path';
+import type { RunningService, ServiceDefinition } from './service.js';
+import { waitUntilServing } from './readiness.js';
+import { versionOf } from './version-of.js';
+
+async function seed(client: Redis): Promise<void> {
+  await client.set('test', 'test');
+}
+
+function running(client: Redis, host: string, port: number, stopServer: () => Promise<void>, processGroup?: number): RunningService {
+  return {
+    endpoint: { host, port, url: `redis://${host}:${port}` },
+    ...(processGroup !== undefined ? { processGroup } : {}),
+    async readCounter() {
+      const stats = await client.info('stats');
+      return { counter: 'keyspace_hits', value: Number(/keyspace_hits:(\d+)/.exec(stats)?.[1] ?? 0) };
+    },
+    async stop() {
+      client.disconnect();
+      await stopServer();
+    },
+  };
+}
+
+export const redisService: ServiceDefinition = {
+  name: 'redis',
+  title: 'Redis',
+  binary: 'redis-server',
+  aptPackage: 'redis-server',
+  urlVariable: 'BENCH_REDIS_URL',
+  version: () => versionOf('redis-server', ['--version'], /v=(\S+)/),
+
+  async start() {
+    const binary = findBinary('redis-server');
+    if (!binary) throw errors.serviceUnavailable('Redis', 'redis-server', 'redis-server', 'BENCH_REDIS_URL');
+    const dir = makePrivateDir('redis');
+    const port = await findFreePort();
+    // no persistence, loopback only, room for thousands of benchmark connections
+    const proc = spawnGroup(
+      binary,
+      ['--port', String(port), '--bind', LOOPBACK, '--save', '', '--appendonly', 'no', '--dir', dir, '--maxclients', '10000', '--daemonize', 'no'],
+      { name: 'redis-server', cwd: dir, logFile: path.join(dir, 'redis.log') },
+    );
+    const stopServer = async () => {
+      await proc.stop();
+      removeDir(dir);
+    };
+    try {
+      const client = await waitUntilServing(proc, async () => {
+        const c = new Redis({ host: LOOPBACK, port, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+        try {
+          await c.connect();
+          await c.ping();
+          return c;
+        } catch (error) {
+          c.disconnect();
+          throw error;
+        }
+      });
+      await seed(client);
+      return running(client, LOOPBACK, port, stopServer, proc.pid);
+    } catch (error) {
+      await stopServer();
+      throw errors.serviceStart('Redis', error instanceof Error ? error.message : String(error), error);
+    }
+  },
+
+  async connect(url) {
+    const parsed = new URL(url);
+    const port = Number(parsed.port || 6379);
+    const client = new Redis({ host: parsed.hostname, port, lazyConnect: true, maxRetriesPerRequest: 1 });
+    try {
+      await client.connect();
+      await seed(client);
+    } catch (error) {
+      client.disconnect();
+      throw errors.serviceStart('Redis', `cannot use BENCH_REDIS_URL=${url}: ${error instanceof Error ? error.message : String(error)}`, error);
+    }
+    return running(client, parsed.hostname, port, async () => {});
+  },
+};

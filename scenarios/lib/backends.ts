@@ -1,0 +1,85 @@
+import { createPool } from 'generic-pool';
+import { Redis } from 'ioredis';
+import mysql from 'mysql2/promise';
+import memjs from 'memjs';
+import type { NodeScenarioContext, ServiceEndpoint } from '@bench/core';
+
+/** Backend clients for a Node handler: one shared connection per process, or a generic-pool of them. */
+export interface Backend<C> {
+  /** Runs `work` with a client (borrowed from the pool, or the process's one connection). */
+  use<T>(work: (client: C) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+interface ClientFactory<C> {
+  create(): Promise<C>;
+  destroy(client: C): Promise<void>;
+}
+
+async function backend<C>(factory: ClientFactory<C>, pool: NodeScenarioContext['pool']): Promise<Backend<C>> {
+  if (!pool.enabled) {
+    // "without a pool": one connection per process, opened at start-up and shared by every request
+    const client = await factory.create();
+    return { use: (work) => work(client), close: () => factory.destroy(client) };
+  }
+  const clients = createPool(factory, { min: pool.size, max: pool.size });
+  await clients.ready();
+  return {
+    use: (work) => clients.use(work),
+    close: async () => {
+      await clients.drain();
+      await clients.clear();
+    },
+  };
+}
+
+function endpoint(context: NodeScenarioContext, name: 'redis' | 'mysql' | 'memcached'): ServiceEndpoint {
+  const found = context.services[name];
+  if (!found) throw new Error(`scenario ${context.scenario.name} needs ${name}, but no endpoint was given`);
+  return found;
+}
+
+export function redisBackend(context: NodeScenarioContext): Promise<Backend<Redis>> {
+  const { host, port } = endpoint(context, 'redis');
+  return backend(
+    {
+      async create() {
+        const client = new Redis({ host, port, lazyConnect: true });
+        await client.connect();
+        return client;
+      },
+      async destroy(client) {
+        client.disconnect();
+      },
+    },
+    context.pool,
+  );
+}
+
+export function mysqlBackend(context: NodeScenarioContext): Promise<Backend<mysql.Connection>> {
+  const { host, port, user, password, database } = endpoint(context, 'mysql');
+  return backend(
+    {
+      create: () => mysql.createConnection({ host, port, user, password, database }),
+      destroy: (connection) => connection.end(),
+    },
+    context.pool,
+  );
+}
+
+export function memcachedBackend(context: NodeScenarioContext): Promise<Backend<memjs.Client>> {
+  const { host, port } = endpoint(context, 'memcached');
+  return backend(
+    {
+      async create() {
+        const client = memjs.Client.create(`${host}:${port}`, { logger: { log: () => {} } });
+        await client.get('test'); // opens the connection now, not on the first request
+        return client;
+      },
+      async destroy(client) {
+        client.close();
+      },
+    },
+    context.pool,
+  );
+}
