@@ -51,6 +51,7 @@ export const redisService: ServiceDefinition = {
     try {
       const client = await waitUntilServing(proc, async () => {
         const c = new Redis({ host: LOOPBACK, port, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+        c.on('error', () => {}); // failures surface as rejected commands
         try {
           await c.connect();
           await c.ping();
@@ -72,6 +73,7 @@ export const redisService: ServiceDefinition = {
     const parsed = new URL(url);
     const port = Number(parsed.port || 6379);
     const client = new Redis({ host: parsed.hostname, port, lazyConnect: true, maxRetriesPerRequest: 1 });
+    client.on('error', () => {}); // failures surface as rejected commands
     try {
       await client.connect();
       await seed(client);

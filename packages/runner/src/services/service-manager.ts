@@ -16,7 +16,7 @@ export const serviceDefinitions: Readonly<Record<ServiceName, ServiceDefinition>
  * Starts each backing service the first time a scenario needs it, shares it between the targets
  * of the run, and stops them all at the end (or uses the server an environment URL names).
  */
-export function createServiceManager(env: NodeJS.ProcessEnv = process.env): ServiceManager {
+export function createServiceManager(env: NodeJS.ProcessEnv = process.env, lookup: (binary: string) => string | undefined = findBinary): ServiceManager {
   const pending = new Map<ServiceName, Promise<RunningService>>();
   const started: RunningService[] = [];
 
@@ -39,7 +39,7 @@ export function createServiceManager(env: NodeJS.ProcessEnv = process.env): Serv
     async prepare(scenarios) {
       for (const name of new Set(scenarios.flatMap((s) => s.services))) {
         const definition = serviceDefinitions[name];
-        if (!env[definition.urlVariable] && !findBinary(definition.binary)) {
+        if (!env[definition.urlVariable] && !lookup(definition.binary)) {
           throw errors.serviceUnavailable(definition.title, definition.binary, definition.aptPackage, definition.urlVariable);
         }
       }
