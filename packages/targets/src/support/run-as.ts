@@ -1,0 +1,27 @@
+import { chownSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+
+export const runningAsRoot = (): boolean => process.getuid?.() === 0;
+
+/**
+ * The unprivileged account web-server workers switch to when bench runs as root (Apache refuses
+ * to serve as root). Its private directory is handed to that account, so it stays 0700.
+ */
+export function workerAccount(): { user: string; group: string; uid: number; gid: number } | undefined {
+  if (!runningAsRoot()) return undefined;
+  for (const user of ['www-data', 'nobody']) {
+    try {
+      const uid = Number(execFileSync('id', ['-u', user], { encoding: 'utf8' }).trim());
+      const gid = Number(execFileSync('id', ['-g', user], { encoding: 'utf8' }).trim());
+      const group = execFileSync('id', ['-gn', user], { encoding: 'utf8' }).trim();
+      return { user, group, uid, gid };
+    } catch {
+      // no such account
+    }
+  }
+  return undefined;
+}
+
+export function handDirTo(dir: string, account: { uid: number; gid: number } | undefined): void {
+  if (account) chownSync(dir, account.uid, account.gid);
+}

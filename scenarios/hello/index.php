@@ -1,0 +1,3 @@
+<?php
+header('Content-Type: text/plain; charset=utf-8');
+echo 'Hello World';
