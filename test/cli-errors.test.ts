@@ -9,6 +9,10 @@ import { leftoverServers, serverProcesses } from './support/processes.js';
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-errors-'));
 const throwingReporter = path.join(tmp, 'throws.mjs');
 writeFileSync(throwingReporter, "throw new Error('broken on purpose');\n");
+const truncatedResults = path.join(tmp, 'truncated.json');
+writeFileSync(truncatedResults, '{"schemaVersion": 1, "tool": {"name": "bench"');
+const foreignResults = path.join(tmp, 'package.json');
+writeFileSync(foreignResults, JSON.stringify({ name: 'not-bench', version: '1.0.0' }));
 const failingHookReporter = path.join(tmp, 'fails-on-result.mjs');
 writeFileSync(failingHookReporter, "export default { onResult() { throw new Error('cannot write'); } };\n");
 
@@ -35,6 +39,14 @@ const cases: Array<[string, () => string[], RegExp]> = [
   ['duration with requests', () => ['run', 'hello', '-d', '1', '-n', '100'], /-d \(duration\) and -n \(requests\) cannot be used together/],
   ['requests below concurrency', () => ['run', 'hello', '-n', '5', '-c', '10'], /-n 5 is smaller than -c 10/],
   ['port in use', () => ['run', 'hello', '-t', 'node', '-d', '1', '--warmup', '0', '--port', String(busyPort)], /port \d+ on 127\.0\.0\.1 is already in use/],
+  ['reporter module path that does not exist', () => ['run', 'hello', '-t', 'node', '--reporter', './no/such/reporter.mjs'], /failed to load reporter .*no file at/],
+  ['report of a missing file', () => ['report', path.join(tmp, 'missing.json')], /results file .*missing\.json" cannot be used: no such file/],
+  ['report of a truncated file', () => ['report', truncatedResults], /cannot be used: it is not valid JSON \(truncated/],
+  ['report of a file that is not bench\'s', () => ['report', foreignResults], /cannot be used: it is not a bench results file/],
+  ['report checks the file before loading reporters', () => ['report', truncatedResults, '--reporter', 'nope'], /cannot be used: it is not valid JSON/],
+  ['serve with an unknown scenario', () => ['serve', 'node', 'nope'], /unknown scenario "nope"/],
+  ['verify with an unknown target', () => ['verify', 'hello', '-t', 'nope'], /unknown target "nope"/],
+  ['bad reporter option', () => ['run', 'hello', '-t', 'node', '--reporter-option', 'novalue'], /--reporter-option "novalue" must look like key=value/],
   ['serve with an unknown target', () => ['serve', 'nope', 'hello'], /unknown target "nope"/],
   ['no command arguments', () => ['run'], /missing required argument/],
   ['unknown option', () => ['run', 'hello', '--bogus'], /unknown option '--bogus'/],

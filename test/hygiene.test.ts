@@ -1,0 +1,87 @@
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli, waitForText } from './support/cli.js';
+import { leftoverServers, serverProcesses } from './support/processes.js';
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'hygiene-'));
+const benchTempDirs = () => readdirSync(os.tmpdir()).filter((name) => name.startsWith('bench-') && !name.startsWith('bench-cli') && !name.startsWith('bench-errors') && !name.startsWith('bench-lifecycle'));
+
+describe('process hygiene', () => {
+  it('SIGTERM during a run with Apache and MariaDB stops every process group, keeps finished cells, removes temp dirs', async () => {
+    const out = path.join(tmp, 'term.json');
+    const before = serverProcesses();
+    const dirsBefore = new Set(benchTempDirs());
+    const run = await runCli(['run', 'db', '-t', 'php-mod', '-c', '2,4', '-d', '1', '--warmup', '0', '--reporter', 'json', '--out', out], {
+      onSpawn: (child, output) => void waitForText(output, /db php-mod c=2: /).then(() => child.kill('SIGTERM')),
+    });
+    expect(run.code).toBe(130);
+    expect(JSON.parse(readFileSync(out, 'utf8')).results[0]).toMatchObject({ target: 'php-mod', concurrency: 2, status: 'ok' });
+    expect(await leftoverServers(before)).toEqual([]);
+    expect(benchTempDirs().filter((d) => !dirsBefore.has(d))).toEqual([]);
+    // and the kept file renders through any reporter
+    const report = await runCli(['report', out, '--reporter', 'markdown']);
+    expect(report.code).toBe(0);
+    expect(report.stdout).toMatch(/\| php-mod \| 2 \|/);
+    expect(report.stdout).toMatch(/The run did not complete/);
+  });
+
+  it('an uncaught error in the runner (a reporter throwing from a timer) still stops every server', async () => {
+    const reporter = path.join(tmp, 'time-bomb.mjs');
+    writeFileSync(reporter, "export default { onRunStart() { setTimeout(() => { throw new Error('time bomb'); }, 1500); } };\n");
+    const before = serverProcesses();
+    const run = await runCli(['run', 'hello', '-t', 'node-cluster', '-c', '2', '-d', '5', '--warmup', '0', '--reporter', reporter]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/internal error: .*time bomb/);
+    expect(await leftoverServers(before)).toEqual([]);
+  });
+});
+
+// /proc/net/tcp lists listening sockets (state 0A) with their local address in hex; 0100007F is 127.0.0.1.
+function listeningAddresses(port: number): string[] {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  return ['/proc/net/tcp', '/proc/net/tcp6'].flatMap((file) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim().split(/\s+/))
+      .filter((f) => f[3] === '0A' && f[1]?.endsWith(`:${hexPort}`))
+      .map((f) => f[1]?.split(':')[0] ?? ''),
+  );
+}
+
+describe('security', () => {
+  it('targets and services listen on 127.0.0.1 only', async () => {
+    const { builtinTargets } = await import('@bench/targets');
+    const { createServiceManager } = await import('@bench/runner');
+    const { loadScenarios } = await import('@bench/core');
+    const scenarios = new Map(loadScenarios().map((s) => [s.name, s]));
+    const services = createServiceManager({});
+    try {
+      for (const scenarioName of ['redis-get', 'memcache-get', 'db']) {
+        const endpoints = await services.endpointsFor(scenarios.get(scenarioName)!);
+        for (const endpoint of Object.values(endpoints)) expect(listeningAddresses(endpoint.port)).toEqual(['0100007F']);
+      }
+      for (const target of builtinTargets) {
+        const running = await target.start(scenarios.get('hello')!, { services: {}, workers: 2 });
+        try {
+          expect({ target: target.name, addresses: listeningAddresses(Number(new URL(running.url).port)) }).toEqual({ target: target.name, addresses: expect.arrayContaining(['0100007F']) });
+          expect(listeningAddresses(Number(new URL(running.url).port)).every((a) => a === '0100007F')).toBe(true);
+        } finally {
+          await running.stop();
+        }
+      }
+    } finally {
+      await services.stopAll();
+    }
+  });
+
+  it('private directories are 0700', async () => {
+    const { makePrivateDir, removeDir } = await import('@bench/core');
+    const { statSync } = await import('node:fs');
+    const dir = makePrivateDir('mode-check');
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    removeDir(dir);
+  });
+});
