@@ -1,11 +1,15 @@
 import type { TargetPlugin } from '@bench/core';
 import { createNodeTarget } from './node/node-target.js';
 import { phpTargets } from './php/index.js';
+import { perlTargets } from './perl/index.js';
+import { nginxStaticTarget } from './nginx-static.js';
 
 export { createNodeTarget, nodeHandlerPath, DEFAULT_POOL_SIZE } from './node/node-target.js';
 export { startStack, makeStackDir, type StackProcessSpec, type StartStackOptions } from './support/stack.js';
 export { findBinary } from './support/find-binary.js';
 export { phpTargets } from './php/index.js';
+export { perlTargets } from './perl/index.js';
+export { nginxStaticTarget } from './nginx-static.js';
 export { waitForOutput } from './support/wait-output.js';
 
 /** Every target bench ships, in the order reports list them. */
@@ -15,4 +19,6 @@ export const builtinTargets: readonly TargetPlugin[] = [
   createNodeTarget({ name: 'node-cluster', cluster: true, pool: false, description: 'Fastify under node:cluster, one worker per core' }),
   createNodeTarget({ name: 'node-cluster-pool', cluster: true, pool: true, description: 'node:cluster workers, each with a generic-pool' }),
   ...phpTargets,
+  ...perlTargets,
+  nginxStaticTarget,
 ];

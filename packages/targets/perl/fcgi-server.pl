@@ -1,0 +1,28 @@
+#!/usr/bin/perl
+# bench's Perl FastCGI server: FCGI::ProcManager forks a pool of workers that answer on a unix
+# socket nginx talks to. Each worker compiles the CGI-style script once into a sub, as
+# ModPerl::Registry does, and runs it per request with STDOUT and %ENV bound to the request.
+use strict;
+use warnings;
+use FCGI;
+use FCGI::ProcManager;
+
+my ($socket_path, $workers, $script) = @ARGV;
+die "usage: fcgi-server.pl SOCKET WORKERS SCRIPT\n" unless $script;
+
+my $source = do { local (@ARGV, $/) = ($script); <> };
+my $handler = eval "package Bench::Script; sub {\n$source\n}" or die "cannot compile $script: $@";
+
+my $socket = FCGI::OpenSocket($socket_path, 4096);
+my $manager = FCGI::ProcManager->new({ n_processes => $workers });
+$manager->pm_manage();
+
+my %env;
+my $request = FCGI::Request(\*STDIN, \*STDOUT, \*STDERR, \%env, $socket);
+while ($request->Accept() >= 0) {
+    $manager->pm_pre_dispatch();
+    local %ENV = (%ENV, %env);
+    $handler->();
+    $manager->pm_post_dispatch();
+}
+FCGI::CloseSocket($socket);

@@ -1,0 +1,6 @@
+import type { TargetPlugin } from '@bench/core';
+import { perlCgiTarget } from './perl-cgi.js';
+import { perlFcgiTarget } from './perl-fcgi.js';
+import { perlModTarget } from './perl-mod.js';
+
+export const perlTargets: readonly TargetPlugin[] = [perlModTarget, perlFcgiTarget, perlCgiTarget];

@@ -1,0 +1,56 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Availability, Scenario, Support } from '@bench/core';
+import { findBinary } from '../support/find-binary.js';
+
+/** Perl serves a dynamic scenario through its CGI-style index.pl; static ones come from the web server. */
+export function perlSupports(scenario: Scenario): Support {
+  if (scenario.kind === 'static') return { ok: true };
+  return existsSync(path.join(scenario.dir, 'index.pl')) ? { ok: true } : { ok: false, reason: 'the scenario has no index.pl' };
+}
+
+// The modules the scenarios use, and the Debian package of each.
+const PERL_MODULES: ReadonlyArray<[string, string]> = [
+  ['DBI', 'libdbi-perl'],
+  ['DBD::MariaDB', 'libdbd-mariadb-perl'],
+  ['Redis', 'libredis-perl'],
+  ['Cache::Memcached::Fast', 'libcache-memcached-fast-perl'],
+];
+
+/** Perl modules that cannot be loaded, with their packages. */
+export function missingPerlModules(extra: ReadonlyArray<[string, string]> = []): Array<[string, string]> {
+  const perl = findBinary('perl');
+  if (!perl) return [['perl', 'perl']];
+  return [...PERL_MODULES, ...extra].filter(([module]) => {
+    try {
+      execFileSync(perl, [`-M${module}`, '-e', '1'], { stdio: 'ignore', timeout: 10_000 });
+      return false;
+    } catch {
+      return true;
+    }
+  });
+}
+
+export function perlVersion(): string {
+  try {
+    return execFileSync(findBinary('perl') ?? 'perl', ['-e', 'printf "%vd", $^V'], { encoding: 'utf8' });
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** Availability from missing binaries plus missing Perl modules. */
+export function perlAvailability(
+  binaries: ReadonlyArray<{ binary: string; path: string | undefined; aptPackage: string }>,
+  extraModules: ReadonlyArray<[string, string]>,
+  versions: () => Record<string, string>,
+): Availability {
+  const missing = [
+    ...binaries.filter((b) => !b.path).map((b) => [b.binary, b.aptPackage] as [string, string]),
+    ...missingPerlModules(extraModules),
+  ];
+  if (missing.length === 0) return { ok: true, versions: versions() };
+  const aptPackages = [...new Set(missing.map(([, pkg]) => pkg))];
+  return { ok: false, reason: `${missing.map(([name]) => name).join(', ')} not found (apt-get install ${aptPackages.join(' ')})`, aptPackages };
+}
