@@ -1,15 +1,12 @@
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { choosePort, type TargetPlugin } from '@bench/core';
+import type { TargetPlugin } from '@bench/core';
 import { findBinary } from './support/find-binary.js';
-import { nginxArgs, nginxConfig } from './support/nginx-config.js';
-import { makeStackDir, startStack } from './support/stack.js';
-import { availabilityOf, cores, versionFrom } from './php/php-common.js';
+import { nginxVersion } from './support/nginx-config.js';
+import { startNginxStack } from './support/nginx-stack.js';
+import { availabilityOf } from './support/probe.js';
 
 // Scenarios nginx can answer from a file: the static ones, and big (the same 64 KiB block, as a file).
 const FILE_FOR: Readonly<Record<string, string>> = { big: 'fixtures/block.txt' };
-
-const nginxVersion = () => versionFrom(findBinary('nginx') ?? 'nginx', ['-v'], /nginx\/(\S+)/);
 
 /** nginx alone: the plain web-server baseline rows of article 000's tables. */
 export const nginxStaticTarget: TargetPlugin = {
@@ -23,29 +20,15 @@ export const nginxStaticTarget: TargetPlugin = {
   async available() {
     return availabilityOf([{ binary: 'nginx', path: findBinary('nginx'), aptPackage: 'nginx' }], () => ({ nginx: nginxVersion() }));
   },
-  async start(scenario, options) {
-    const port = await choosePort(options.port);
-    const dir = makeStackDir('nginx-static');
-    const file = scenario.kind === 'static' ? scenario.staticFile : FILE_FOR[scenario.name];
-    const absolute = path.join(scenario.dir, file ?? '');
-    const nginxConf = path.join(dir, 'nginx.conf');
-    writeFileSync(
-      nginxConf,
-      nginxConfig({
-        dir,
-        port,
-        root: path.dirname(absolute),
-        workers: cores(),
-        server: [`location = ${scenario.path} { try_files /${path.basename(absolute)} =404; }`],
-      }),
-    );
-    return startStack({
+  start(scenario, options) {
+    const file = path.join(scenario.dir, (scenario.kind === 'static' ? scenario.staticFile : FILE_FOR[scenario.name]) ?? '');
+    return startNginxStack({
       target: 'nginx-static',
       scenario,
-      port,
-      dir,
-      processes: [{ name: 'nginx', command: findBinary('nginx') ?? 'nginx', args: nginxArgs(dir, nginxConf) }],
-      settings: { nginx: nginxVersion(), workers: cores(), sendfile: true },
+      options,
+      root: path.dirname(file),
+      server: () => [`location = ${scenario.path} { try_files /${path.basename(file)} =404; }`],
+      settings: { sendfile: true },
     });
   },
 };

@@ -1,12 +1,10 @@
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { choosePort, type TargetPlugin } from '@bench/core';
-import { apacheBinary, apacheConfig, apacheModule, baseApacheModules } from '../support/apache-config.js';
+import type { TargetPlugin } from '@bench/core';
+import { apacheBinary, apacheModule, apacheVersion } from '../support/apache-config.js';
+import { startApacheStack } from '../support/apache-stack.js';
 import { findBinary } from '../support/find-binary.js';
-import { handDirTo, workerAccount } from '../support/run-as.js';
-import { makeStackDir, startStack } from '../support/stack.js';
-import { availabilityOf, documentRoot, phpSupports, phpVersion, writePhpIni, phpPersistent, phpScriptEnvironment } from './php-common.js';
-import { apacheVersion, setEnvDirectives } from './php-mod.js';
+import { availabilityOf } from '../support/probe.js';
+import { phpPersistent, phpScriptEnvironment, phpSupports, phpVersion, writePhpIni } from './php-common.js';
 
 const phpCgiBinary = () => findBinary('php-cgi');
 
@@ -26,28 +24,20 @@ export const phpCgiTarget: TargetPlugin = {
       () => ({ apache: apacheVersion(), php: phpVersion(phpCgiBinary() ?? 'php-cgi') }),
     );
   },
-  async start(scenario, options) {
-    const port = await choosePort(options.port);
-    const dir = makeStackDir('php-cgi');
-    const account = workerAccount();
-    handDirTo(dir, account);
-    writePhpIni(dir);
+  start(scenario, options) {
     const phpCgi = phpCgiBinary() ?? 'php-cgi';
-    const conf = path.join(dir, 'httpd.conf');
-    writeFileSync(
-      conf,
-      apacheConfig({
-        dir,
-        port,
-        docroot: documentRoot(scenario),
-        modules: {
-          ...baseApacheModules(),
-          cgi_module: apacheModule('mod_cgi.so') ?? '',
-          actions_module: apacheModule('mod_actions.so') ?? '',
-          alias_module: apacheModule('mod_alias.so') ?? '',
-        },
-        ...(account ? { account } : {}),
-        directives: [
+    return startApacheStack({
+      target: 'php-cgi',
+      scenario,
+      options,
+      modules: {
+        cgi_module: apacheModule('mod_cgi.so') ?? '',
+        actions_module: apacheModule('mod_actions.so') ?? '',
+        alias_module: apacheModule('mod_alias.so') ?? '',
+      },
+      directives: (dir) => {
+        writePhpIni(dir);
+        return [
           // Action makes an internal redirect, which sets REDIRECT_STATUS: php-cgi's force_redirect check passes
           `ScriptAlias /bench-cgi-bin/php-cgi "${phpCgi}"`,
           `<Directory "${path.dirname(phpCgi)}">`,
@@ -59,17 +49,10 @@ export const phpCgiTarget: TargetPlugin = {
           '  SetHandler application/x-httpd-php-cgi',
           '</FilesMatch>',
           `SetEnv PHPRC "${dir}"`,
-          ...setEnvDirectives(phpScriptEnvironment(options.services)),
-        ],
-      }),
-    );
-    return startStack({
-      target: 'php-cgi',
-      scenario,
-      port,
-      dir,
-      processes: [{ name: 'apache2', command: apacheBinary() ?? 'apache2', args: ['-f', conf, '-DFOREGROUND'] }],
-      settings: { apache: apacheVersion(), php: phpVersion(phpCgi), mpm: 'prefork', processPerRequest: true, persistentConnections: phpPersistent(), outputCache: false },
+        ];
+      },
+      environment: phpScriptEnvironment(options.services),
+      settings: { php: phpVersion(phpCgi), processPerRequest: true, persistentConnections: phpPersistent(), outputCache: false },
     });
   },
 };

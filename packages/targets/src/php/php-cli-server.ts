@@ -2,7 +2,8 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { choosePort, type TargetPlugin } from '@bench/core';
 import { makeStackDir, startStack } from '../support/stack.js';
-import { availabilityOf, cores, documentRoot, phpCli, phpSupports, phpVersion, writePhpIni, phpPersistent, phpScriptEnvironment } from './php-common.js';
+import { availabilityOf, cores, documentRoot } from '../support/probe.js';
+import { phpCli, phpPersistent, phpScriptEnvironment, phpSupports, phpVersion, writePhpIni } from './php-common.js';
 
 // php -S ends dynamic answers by closing the connection, with neither Content-Length nor chunking;
 // the router buffers the script's output to send a Content-Length, and leaves files to the server.

@@ -1,59 +1,24 @@
 import { existsSync, writeFileSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
-import os from 'node:os';
 import path from 'node:path';
-import type { Availability, Scenario, ServiceEndpoints, Support } from '@bench/core';
-import { serviceEnvironment } from '../support/service-env.js';
+import type { Scenario, ServiceEndpoints, Support } from '@bench/core';
 import { findBinary } from '../support/find-binary.js';
+import { versionFrom } from '../support/probe.js';
+import { serviceEnvironment } from '../support/service-env.js';
 
 /** PHP serves a dynamic scenario through its index.php; static ones come from the web server. */
 export function phpSupports(scenario: Scenario): Support {
   if (scenario.kind === 'static') return { ok: true };
-  return existsSync(path.join(scenario.dir, 'index.php'))
-    ? { ok: true }
-    : { ok: false, reason: 'the scenario has no index.php' };
-}
-
-/** The document root a stack serves a scenario from, and the file or script behind the URL. */
-export function documentRoot(scenario: Scenario): string {
-  return scenario.kind === 'static' && scenario.staticFile ? path.dirname(path.join(scenario.dir, scenario.staticFile)) : scenario.dir;
-}
-
-/** First line of `binary args` output matched by `pattern`. */
-export function versionFrom(binary: string, args: readonly string[], pattern: RegExp): string {
-  try {
-    const out = execFileSync(binary, [...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 5000 });
-    return pattern.exec(out)?.[1] ?? 'unknown';
-  } catch (error) {
-    const out = `${(error as { stdout?: string }).stdout ?? ''}${(error as { stderr?: string }).stderr ?? ''}`;
-    return pattern.exec(out)?.[1] ?? 'unknown';
-  }
+  return existsSync(path.join(scenario.dir, 'index.php')) ? { ok: true } : { ok: false, reason: 'the scenario has no index.php' };
 }
 
 export function phpVersion(phpBinary: string): string {
   return versionFrom(phpBinary, ['-v'], /PHP (\d+\.\d+\.\d+)/);
 }
 
-export interface Requirement {
-  readonly binary: string;
-  readonly path: string | undefined;
-  readonly aptPackage: string;
-}
+export const phpCli = (): string | undefined => findBinary('php');
 
-/** Availability from a list of required binaries (or module files): what is missing and how to get it. */
-export function availabilityOf(requirements: readonly Requirement[], versions: () => Record<string, string>): Availability {
-  const missing = requirements.filter((r) => !r.path);
-  if (missing.length > 0) {
-    const aptPackages = [...new Set(missing.map((r) => r.aptPackage))];
-    return { ok: false, reason: `${missing.map((r) => r.binary).join(', ')} not found (apt-get install ${aptPackages.join(' ')})`, aptPackages };
-  }
-  return { ok: true, versions: versions() };
-}
-
-export const cores = (): number => os.availableParallelism();
-
-/** bench's php.ini: production-like defaults, errors logged (never shown in a body), opcache on. */
-export function writePhpIni(dir: string, extra: readonly string[] = []): string {
+/** bench's php.ini: production-like, errors logged (never shown in a body), opcache on. */
+export function writePhpIni(dir: string): string {
   const file = path.join(dir, 'php.ini');
   writeFileSync(
     file,
@@ -69,14 +34,11 @@ export function writePhpIni(dir: string, extra: readonly string[] = []): string 
       'opcache.memory_consumption = 64',
       'opcache.validate_timestamps = 0',
       'cgi.force_redirect = 1',
-      ...extra,
       '',
     ].join('\n'),
   );
   return file;
 }
-
-export const phpCli = (): string | undefined => findBinary('php');
 
 /** BENCH_PHP_PERSISTENT=1 makes the scripts use persistent backend connections (recorded in settings). */
 export const phpPersistent = (): boolean => process.env.BENCH_PHP_PERSISTENT === '1';

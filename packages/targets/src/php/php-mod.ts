@@ -1,19 +1,10 @@
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { choosePort, type TargetPlugin } from '@bench/core';
-import { apacheBinary, apacheConfig, apacheModule, baseApacheModules } from '../support/apache-config.js';
-import { handDirTo, workerAccount } from '../support/run-as.js';
-import { makeStackDir, startStack } from '../support/stack.js';
-import { availabilityOf, documentRoot, phpSupports, versionFrom, writePhpIni, phpPersistent, phpScriptEnvironment } from './php-common.js';
+import type { TargetPlugin } from '@bench/core';
+import { apacheBinary, apacheModule, apacheVersion } from '../support/apache-config.js';
+import { startApacheStack } from '../support/apache-stack.js';
+import { availabilityOf } from '../support/probe.js';
+import { phpPersistent, phpScriptEnvironment, phpSupports, writePhpIni } from './php-common.js';
 
 const phpModule = () => apacheModule(/^libphp.*\.so$/);
-
-/** Environment for the scripts, through mod_env. */
-export function setEnvDirectives(env: Record<string, string>): string[] {
-  return Object.entries(env).map(([k, v]) => `SetEnv ${k} "${v.replace(/"/g, '\\"')}"`);
-}
-
-export const apacheVersion = () => versionFrom(apacheBinary() ?? 'apache2', ['-v'], /Apache\/(\S+)/);
 
 /** Apache prefork + mod_php (articles 000 and 003). */
 export const phpModTarget: TargetPlugin = {
@@ -30,38 +21,17 @@ export const phpModTarget: TargetPlugin = {
       () => ({ apache: apacheVersion(), php: /libphp(\d+\.\d+)/.exec(phpModule() ?? '')?.[1] ?? 'unknown' }),
     );
   },
-  async start(scenario, options) {
-    const port = await choosePort(options.port);
-    const dir = makeStackDir('php-mod');
-    const account = workerAccount();
-    handDirTo(dir, account);
-    writePhpIni(dir);
-    const conf = path.join(dir, 'httpd.conf');
-    writeFileSync(
-      conf,
-      apacheConfig({
-        dir,
-        port,
-        docroot: documentRoot(scenario),
-        modules: { ...baseApacheModules(), php_module: phpModule() ?? '' },
-        ...(account ? { account } : {}),
-        directives: [
-          `PHPIniDir "${dir}"`,
-          'DirectoryIndex index.php',
-          '<FilesMatch "\\.php$">',
-          '  SetHandler application/x-httpd-php',
-          '</FilesMatch>',
-          ...setEnvDirectives(phpScriptEnvironment(options.services)),
-        ],
-      }),
-    );
-    return startStack({
+  start: (scenario, options) =>
+    startApacheStack({
       target: 'php-mod',
       scenario,
-      port,
-      dir,
-      processes: [{ name: 'apache2', command: apacheBinary() ?? 'apache2', args: ['-f', conf, '-DFOREGROUND'] }],
-      settings: { apache: apacheVersion(), mpm: 'prefork', maxRequestWorkers: 256, opcache: true, persistentConnections: phpPersistent(), outputCache: false },
-    });
-  },
+      options,
+      modules: { php_module: phpModule() ?? '' },
+      directives: (dir) => {
+        writePhpIni(dir);
+        return [`PHPIniDir "${dir}"`, 'DirectoryIndex index.php', '<FilesMatch "\\.php$">', '  SetHandler application/x-httpd-php', '</FilesMatch>'];
+      },
+      environment: phpScriptEnvironment(options.services),
+      settings: { opcache: true, persistentConnections: phpPersistent(), outputCache: false },
+    }),
 };

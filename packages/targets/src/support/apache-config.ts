@@ -1,12 +1,15 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { findBinary } from './find-binary.js';
+import { versionFrom } from './probe.js';
 
 const MODULE_DIRS = ['/usr/lib/apache2/modules', '/usr/lib64/httpd/modules', '/usr/lib/httpd/modules'];
 
 export function apacheBinary(): string | undefined {
   return findBinary('apache2') ?? findBinary('httpd');
 }
+
+export const apacheVersion = (): string => versionFrom(apacheBinary() ?? 'apache2', ['-v'], /Apache\/(\S+)/);
 
 /** Absolute path of an Apache module file (e.g. mod_cgi.so, or the first match of a pattern like /^libphp.*\.so$/). */
 export function apacheModule(file: string | RegExp): string | undefined {

@@ -1,5 +1,9 @@
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
+import { findBinary } from './find-binary.js';
+import { versionFrom } from './probe.js';
+
+export const nginxVersion = (): string => versionFrom(findBinary('nginx') ?? 'nginx', ['-v'], /nginx\/(\S+)/);
 
 export interface NginxConfigOptions {
   readonly dir: string;

@@ -1,0 +1,35 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { choosePort, type RunningTarget, type Scenario, type TargetStartOptions } from '@bench/core';
+import { findBinary } from './find-binary.js';
+import { nginxArgs, nginxConfig, nginxVersion } from './nginx-config.js';
+import { cores } from './probe.js';
+import { makeStackDir, startStack, type StackProcessSpec } from './stack.js';
+
+export interface NginxStackOptions {
+  readonly target: string;
+  readonly scenario: Scenario;
+  readonly options: TargetStartOptions;
+  readonly root: string;
+  /** server { } directives, given the private dir. */
+  readonly server: (dir: string) => readonly string[];
+  /** Processes started before nginx (an FPM or FastCGI pool), given the private dir. */
+  readonly backends?: (dir: string) => readonly StackProcessSpec[];
+  readonly settings: Readonly<Record<string, string | number | boolean>>;
+}
+
+/** nginx in the foreground with a generated config, after its FastCGI backends: php-fpm, perl-fcgi, nginx-static. */
+export async function startNginxStack(o: NginxStackOptions): Promise<RunningTarget> {
+  const port = await choosePort(o.options.port);
+  const dir = makeStackDir(o.target);
+  const conf = path.join(dir, 'nginx.conf');
+  writeFileSync(conf, nginxConfig({ dir, port, root: o.root, workers: cores(), server: o.server(dir) }));
+  return startStack({
+    target: o.target,
+    scenario: o.scenario,
+    port,
+    dir,
+    processes: [...(o.backends?.(dir) ?? []), { name: 'nginx', command: findBinary('nginx') ?? 'nginx', args: nginxArgs(dir, conf) }],
+    settings: { nginx: nginxVersion(), nginxWorkers: cores(), ...o.settings },
+  });
+}

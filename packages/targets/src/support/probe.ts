@@ -1,0 +1,38 @@
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import type { Availability, Scenario } from '@bench/core';
+
+export const cores = (): number => os.availableParallelism();
+
+/** First match of `pattern` in what `binary args` prints (stdout or stderr), or 'unknown'. */
+export function versionFrom(binary: string, args: readonly string[], pattern: RegExp): string {
+  try {
+    const out = execFileSync(binary, [...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 5000 });
+    return pattern.exec(out)?.[1] ?? 'unknown';
+  } catch (error) {
+    const out = `${(error as { stdout?: string }).stdout ?? ''}${(error as { stderr?: string }).stderr ?? ''}`;
+    return pattern.exec(out)?.[1] ?? 'unknown';
+  }
+}
+
+export interface Requirement {
+  readonly binary: string;
+  readonly path: string | undefined;
+  readonly aptPackage: string;
+}
+
+/** Availability from required binaries (or module files): what is missing and the packages that bring it. */
+export function availabilityOf(requirements: readonly Requirement[], versions: () => Record<string, string>): Availability {
+  const missing = requirements.filter((r) => !r.path);
+  if (missing.length > 0) {
+    const aptPackages = [...new Set(missing.map((r) => r.aptPackage))];
+    return { ok: false, reason: `${missing.map((r) => r.binary).join(', ')} not found (apt-get install ${aptPackages.join(' ')})`, aptPackages };
+  }
+  return { ok: true, versions: versions() };
+}
+
+/** The folder a web server serves a scenario from: the static file's folder, or the scenario folder (its script). */
+export function documentRoot(scenario: Scenario): string {
+  return scenario.kind === 'static' && scenario.staticFile ? path.dirname(path.join(scenario.dir, scenario.staticFile)) : scenario.dir;
+}
