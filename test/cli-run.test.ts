@@ -76,6 +76,17 @@ describe('bench run, end to end', () => {
   });
 });
 
+describe('bench doctor', () => {
+  it('finds every target and service installed by the setup script, with versions', async () => {
+    const run = await runCli(['doctor']);
+    expect(run.code).toBe(0);
+    for (const name of ['node', 'php-fpm', 'php-mod', 'php-cgi', 'php-cli-server', 'perl-mod', 'perl-fcgi', 'perl-cgi', 'nginx-static', 'Redis', 'memcached', 'MariaDB']) {
+      expect(run.stdout).toMatch(new RegExp(`^(target|service) +${name} +yes `, 'm'));
+    }
+    expect(run.stdout).toMatch(/Everything bench can run is installed/);
+  });
+});
+
 describe('bench list', () => {
   it('lists scenarios and targets with availability', async () => {
     const run = await runCli(['list']);

@@ -50,11 +50,15 @@ export const phpFpmTarget: TargetPlugin = {
   start(scenario, options) {
     const children = options.workers ?? cores();
     const fpm = fpmBinary() ?? 'php-fpm';
+    // nginx's FastCGI cache is this stack's standard output cache; it honours the script's
+    // Expires / Cache-Control, so only the cache scenario (which sends them) is cached
+    const outputCache = scenario.name === 'cache';
     return startNginxStack({
       target: 'php-fpm',
       scenario,
       options,
       root: documentRoot(scenario),
+      http: (dir) => (outputCache ? [`fastcgi_cache_path ${path.join(dir, 'fastcgi-cache')} levels=1 keys_zone=bench:1m inactive=60s;`] : []),
       server: (dir) => [
         'index index.php;',
         'location ~ \\.php$ {',
@@ -62,6 +66,7 @@ export const phpFpmTarget: TargetPlugin = {
         // pool, each child stays bound to a kept connection and the stack stalls under load (measured).
         `  fastcgi_pass unix:${path.join(dir, 'php-fpm.sock')};`,
         ...FASTCGI_PARAMS.map((p) => `  ${p}`),
+        ...(outputCache ? ['  fastcgi_cache bench;', '  fastcgi_cache_key $request_method$request_uri;', '  fastcgi_cache_lock on;'] : []),
         '}',
       ],
       backends: (dir) => {
@@ -71,7 +76,7 @@ export const phpFpmTarget: TargetPlugin = {
         // -O copies the log to stderr, where bench reads the ready line and keeps the tail for errors
         return [{ name: 'php-fpm', command: fpm, args: ['-F', '-O', '-y', conf, '-c', ini, ...(runningAsRoot() ? ['-R'] : [])], readyLine: /ready to handle connections/ }];
       },
-      settings: { php: phpVersion(fpm), fpmChildren: children, opcache: true, fastcgiKeepAlive: false, persistentConnections: phpPersistent(), outputCache: false },
+      settings: { php: phpVersion(fpm), fpmChildren: children, opcache: true, fastcgiKeepAlive: false, persistentConnections: phpPersistent(), outputCache },
     });
   },
 };

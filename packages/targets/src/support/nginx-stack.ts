@@ -11,6 +11,8 @@ export interface NginxStackOptions {
   readonly scenario: Scenario;
   readonly options: TargetStartOptions;
   readonly root: string;
+  /** http { } directives, given the private dir. */
+  readonly http?: (dir: string) => readonly string[];
   /** server { } directives, given the private dir. */
   readonly server: (dir: string) => readonly string[];
   /** Processes started before nginx (an FPM or FastCGI pool), given the private dir. */
@@ -23,7 +25,7 @@ export async function startNginxStack(o: NginxStackOptions): Promise<RunningTarg
   const port = await choosePort(o.options.port);
   const dir = makeStackDir(o.target);
   const conf = path.join(dir, 'nginx.conf');
-  writeFileSync(conf, nginxConfig({ dir, port, root: o.root, workers: cores(), server: o.server(dir) }));
+  writeFileSync(conf, nginxConfig({ dir, port, root: o.root, workers: cores(), http: o.http?.(dir) ?? [], server: o.server(dir) }));
   return startStack({
     target: o.target,
     scenario: o.scenario,
