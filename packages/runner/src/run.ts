@@ -106,6 +106,7 @@ export async function runBench(options: RunOptions, context: RunContext): Promis
         if (isBenchError(error) && error.exitCode === 2) throw error;
         problem = error instanceof Error ? error.message : String(error);
       }
+      if (signal?.aborted) break; // interrupted while the stack was starting: nothing was measured
       if (running && !problem) {
         const verification = await verifyTarget(running.url, scenario);
         if (!verification.ok) problem = `verification failed: ${verification.problems.join('; ')}`;
