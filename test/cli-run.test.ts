@@ -76,6 +76,17 @@ describe('bench run, end to end', () => {
   });
 });
 
+describe('bench run --repeat', () => {
+  it('measures each cell n times and keeps every run in the JSON', async () => {
+    const out = path.join(tmp, 'repeat.json');
+    const run = await runCli(['run', 'hello', '-c', '2', '-d', '1', '--warmup', '0', '--repeat', '2', '-t', 'node', '--reporter', 'json', '--out', out, '--reporter', 'markdown']);
+    expect(run.code).toBe(0);
+    const doc = runDocumentSchema.parse(JSON.parse(readFileSync(out, 'utf8')));
+    expect(doc.results.map((r) => r.repeat)).toEqual([1, 2]);
+    expect(run.stdout).toMatch(/\| node \| 2 \(2 runs\) \| [\d,.]+ \[[\d,]+-[\d,]+\] \|/);
+  });
+});
+
 describe('bench doctor', () => {
   it('finds every target and service installed by the setup script, with versions', async () => {
     const run = await runCli(['doctor']);

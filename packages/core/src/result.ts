@@ -41,6 +41,8 @@ export const resultSchema = z.object({
   scenario: z.string(),
   target: z.string(),
   concurrency: z.number().int(),
+  /** Which measured run of this cell (1-based) when the run repeats cells (--repeat). */
+  repeat: z.number().int().positive().default(1),
   /** 'ok' when the cell ran; 'failed' when the stack failed to start, verify or survive (see error). */
   status: z.enum(['ok', 'failed']),
   error: z.string().optional(),

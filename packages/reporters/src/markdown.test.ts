@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from './markdown.js';
-import { fixtureDocument } from '../test-fixtures/document.js';
+import { fixtureDocument, okResult } from '../test-fixtures/document.js';
 
 describe('markdown reporter', () => {
   const text = renderMarkdown(fixtureDocument());
@@ -20,5 +20,21 @@ describe('markdown reporter', () => {
     expect(text).toContain('a new connection per request (no keep-alive), 1000 requests per cell, 1 s warm-up.');
     expect(text).toContain('The load generator (autocannon) and the servers share these cores.');
     expect(text).toContain('- php-mod c=10: a note');
+  });
+});
+
+describe('markdown reporter with --repeat', () => {
+  it('shows repeated runs of a cell as one row of medians with the rps range', () => {
+    const runs = [300, 330, 310].map((rps, i) => ({
+      ...okResult,
+      repeat: i + 1,
+      rps,
+      failed: 1,
+      latency: { ...okResult.latency, p50: 10 + i, p80: 20 + i, p99: 30 + i },
+      notes: [],
+    }));
+    const text = renderMarkdown(fixtureDocument(runs));
+    expect(text).toContain('| php-mod | 10 (3 runs) | 310 [300-330] | 3.226 | 11 | 21 | 31 | 3 | 12 | 182% | 50.0 MiB |');
+    expect(text).toContain('Repeated cells show medians, with the rps range in brackets.');
   });
 });

@@ -6,6 +6,47 @@ const HEADER = ['target', 'c', 'rps', 'ms/req', 'p50 ms', 'p80 ms', 'p99 ms', 'f
 // A pipe inside a cell would break the table.
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+
+/** Repeated runs of one cell (--repeat) as one row: medians, with the rps range. */
+function groupRow(runs: readonly CellResult[]): string[] {
+  const ok = runs.filter((r) => r.status === 'ok');
+  const first = runs[0];
+  if (!first) return [];
+  if (runs.length === 1 || ok.length === 0) return row(first);
+  const rps = ok.map((r) => r.rps);
+  const mid = median(rps);
+  const cpu = ok.flatMap((r) => (r.resources?.server ? [r.resources.server.cpuPercent] : []));
+  const rss = ok.flatMap((r) => (r.resources?.server ? [r.resources.server.rssBytes] : []));
+  const failedRuns = runs.length - ok.length;
+  return [
+    first.target,
+    `${first.concurrency} (${ok.length} runs${failedRuns ? `, ${failedRuns} failed` : ''})`,
+    `${formatNumber(mid, 2)} [${formatNumber(Math.min(...rps), 0)}-${formatNumber(Math.max(...rps), 0)}]`,
+    mid > 0 ? formatNumber(1000 / mid, 3) : '-',
+    formatNumber(median(ok.map((r) => r.latency.p50))),
+    formatNumber(median(ok.map((r) => r.latency.p80))),
+    formatNumber(median(ok.map((r) => r.latency.p99))),
+    String(ok.reduce((sum, r) => sum + r.failed, 0)),
+    String(ok.reduce((sum, r) => sum + r.non2xx, 0)),
+    cpu.length ? `${formatNumber(median(cpu), 0)}%` : '-',
+    rss.length ? formatBytes(Math.max(...rss)) : '-',
+  ];
+}
+
+function groupByCell(results: readonly CellResult[]): CellResult[][] {
+  const groups = new Map<string, CellResult[]>();
+  for (const r of results) {
+    const key = `${r.target}\u0000${r.concurrency}`;
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  return [...groups.values()];
+}
+
 function row(r: CellResult): string[] {
   if (r.status === 'failed') return [r.target, String(r.concurrency), `failed: ${r.error ?? 'unknown'}`, '', '', '', '', '', '', '', ''];
   const server = r.resources?.server;
@@ -30,6 +71,8 @@ function table(rows: readonly string[][]): string {
   return [line(HEADER), `|${HEADER.map((_, i) => (i < 2 ? ' --- ' : ' ---: ')).join('|')}|`, ...rows.map(line)].join('\n');
 }
 
+const cellName = (r: CellResult) => `${r.target} c=${r.concurrency}${r.repeat > 1 ? ` run ${r.repeat}` : ''}`;
+
 // Proof the backend was hit: its own counter against the requests answered.
 function describeBackend(r: CellResult): string {
   const counters = Object.entries(r.backend ?? {}).map(([service, b]) => {
@@ -37,7 +80,7 @@ function describeBackend(r: CellResult): string {
     const cached = perRequest < 0.99 ? ': fewer backend reads than requests, so answers were served from a cache' : '';
     return `${service} ${b.counter} +${b.delta} (${perRequest.toFixed(2)} per request${cached})`;
   });
-  return `backend, ${r.target} c=${r.concurrency}: ${counters.join(', ')} for ${r.requests} requests`;
+  return `backend, ${cellName(r)}: ${counters.join(', ')} for ${r.requests} requests`;
 }
 
 function describeBound(r: CellResult): string {
@@ -51,13 +94,14 @@ export function renderMarkdown(doc: RunDocument): string {
   for (const scenario of scenarios) {
     const results = doc.results.filter((r) => r.scenario === scenario);
     const first = results[0];
-    out.push(`### ${scenario}`, '', table(results.map(row)), '');
+    out.push(`### ${scenario}`, '', table(groupByCell(results).map(groupRow)), '');
     if (first) {
       const warm = first.warmupSeconds > 0 ? `, ${first.warmupSeconds} s warm-up` : '';
-      out.push(`${first.keepAlive ? 'keep-alive' : 'a new connection per request (no keep-alive)'}, ${describeBound(first)}${warm}.`);
+      const repeated = results.some((r) => r.repeat > 1) ? ' Repeated cells show medians, with the rps range in brackets.' : '';
+      out.push(`${first.keepAlive ? 'keep-alive' : 'a new connection per request (no keep-alive)'}, ${describeBound(first)}${warm}.${repeated}`);
     }
     for (const r of results.filter((r) => r.backend && r.status === 'ok')) out.push(`- ${describeBackend(r)}`);
-    for (const r of results) for (const note of r.notes) out.push(`- ${r.target} c=${r.concurrency}: ${note}`);
+    for (const r of results) for (const note of r.notes) out.push(`- ${cellName(r)}: ${note}`);
     out.push('');
   }
   const m = doc.machine;

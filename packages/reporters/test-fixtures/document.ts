@@ -5,6 +5,7 @@ export const okResult: CellResult = {
   scenario: 'escape',
   target: 'php-mod',
   concurrency: 10,
+  repeat: 1,
   status: 'ok',
   durationSeconds: 3.31,
   requests: 1000,

@@ -7,6 +7,7 @@ export interface CellContext {
   readonly scenario: Scenario;
   readonly target: string;
   readonly concurrency: number;
+  readonly repeat: number;
   readonly options: RunOptions;
   readonly url: string;
   readonly settings: Readonly<Record<string, string | number | boolean>>;
@@ -21,6 +22,7 @@ function base(context: CellContext) {
     scenario: context.scenario.name,
     target: context.target,
     concurrency: context.concurrency,
+    repeat: context.repeat,
     keepAlive: context.options.keepAlive,
     bound:
       context.options.requests !== undefined

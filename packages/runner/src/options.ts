@@ -13,6 +13,8 @@ export interface RunOptions {
   readonly keepAlive: boolean;
   readonly warmupSeconds: number;
   readonly timeoutSeconds: number;
+  /** Measured runs per cell, to see run-to-run spread; 1 when absent. */
+  readonly repeat?: number;
   readonly workers?: number;
   readonly poolSize?: number;
   readonly port?: number;

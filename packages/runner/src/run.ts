@@ -26,7 +26,7 @@ import { TOOL_VERSION } from './version.js';
 export type RunEvent =
   | { readonly type: 'plan'; readonly plan: Plan; readonly cells: number }
   | { readonly type: 'target-starting'; readonly scenario: string; readonly target: string }
-  | { readonly type: 'cell-start'; readonly index: number; readonly total: number; readonly scenario: string; readonly target: string; readonly concurrency: number; readonly phase: 'warmup' | 'measure' }
+  | { readonly type: 'cell-start'; readonly index: number; readonly total: number; readonly scenario: string; readonly target: string; readonly concurrency: number; readonly repeat: number; readonly phase: 'warmup' | 'measure' }
   | { readonly type: 'cell-progress'; readonly progress: LoadProgress }
   | { readonly type: 'cell-end'; readonly result: CellResult };
 
@@ -57,6 +57,11 @@ export function newRunDocument(command: string, options: RunOptions): RunDocumen
 
 const CLIENT_SATURATED_PERCENT = 90;
 
+// Each concurrency level, measured `repeats` times in a row.
+function cellsOf(levels: readonly number[], repeats: number): Array<{ concurrency: number; repeat: number }> {
+  return levels.flatMap((concurrency) => Array.from({ length: repeats }, (_, i) => ({ concurrency, repeat: i + 1 })));
+}
+
 /** Plans, runs every cell, and reports: the whole of `bench run` without the terminal. */
 export async function runBench(options: RunOptions, context: RunContext): Promise<RunDocument> {
   const services = context.services ?? noServices;
@@ -65,7 +70,8 @@ export async function runBench(options: RunOptions, context: RunContext): Promis
   const plan = await makePlan(options, context.targets, context.scenarios);
   await services.prepare(plan.pairs.map((p) => p.scenario));
   const doc = newRunDocument(context.command ?? '', options);
-  const total = plan.pairs.length * plan.concurrency.length;
+  const repeats = options.repeat ?? 1;
+  const total = plan.pairs.length * plan.concurrency.length * repeats;
   emit({ type: 'plan', plan, cells: total });
 
   let index = 0;
@@ -82,10 +88,11 @@ export async function runBench(options: RunOptions, context: RunContext): Promis
     await callReporters(context.reporters, 'onRunStart', doc);
     for (const { scenario, target } of plan.pairs) {
       if (signal?.aborted) break;
-      const contextFor = (concurrency: number, url = '', settings = {}): CellContext => ({
+      const contextFor = (concurrency: number, repeat: number, url = '', settings = {}): CellContext => ({
         scenario,
         target: target.name,
         concurrency,
+        repeat,
         options,
         url,
         settings,
@@ -110,10 +117,10 @@ export async function runBench(options: RunOptions, context: RunContext): Promis
       if (running && !problem) {
         const verification = await verifyTarget(running.url, scenario);
         if (!verification.ok) problem = `verification failed: ${verification.problems.join('; ')}`;
-        for (const concurrency of plan.concurrency) {
+        for (const { concurrency, repeat } of cellsOf(plan.concurrency, repeats)) {
           if (signal?.aborted) break;
           index++;
-          const cell = contextFor(concurrency, running.url, running.settings);
+          const cell = contextFor(concurrency, repeat, running.url, running.settings);
           if (problem) {
             await record(failedCell(cell, problem));
             continue;
@@ -126,9 +133,9 @@ export async function runBench(options: RunOptions, context: RunContext): Promis
         await running.stop();
         running = undefined;
       } else {
-        for (const concurrency of plan.concurrency) {
+        for (const { concurrency, repeat } of cellsOf(plan.concurrency, repeats)) {
           index++;
-          await record(failedCell(contextFor(concurrency), problem ?? 'target did not start'));
+          await record(failedCell(contextFor(concurrency, repeat), problem ?? 'target did not start'));
         }
       }
     }
@@ -169,7 +176,7 @@ async function measureCell(
     return { crashed: detail };
   });
   const base = { url, connections: cell.concurrency, keepAlive: options.keepAlive, expectedBody, timeoutSeconds: options.timeoutSeconds, signal: stopLoad.signal };
-  const event = { index, total, scenario: cell.scenario.name, target: cell.target, concurrency: cell.concurrency };
+  const event = { index, total, scenario: cell.scenario.name, target: cell.target, concurrency: cell.concurrency, repeat: cell.repeat };
   const onProgress = (progress: LoadProgress) => emit({ type: 'cell-progress', progress });
   const untilCrash = async <T>(load: Promise<T>) => {
     const outcome = await Promise.race([load, crashed]);
@@ -178,7 +185,8 @@ async function measureCell(
   };
 
   try {
-    if (options.warmupSeconds > 0) {
+    // one warm-up per concurrency level; repeats measure a warm stack back to back
+    if (options.warmupSeconds > 0 && cell.repeat === 1) {
       emit({ type: 'cell-start', ...event, phase: 'warmup' });
       const warm = await untilCrash(runLoad({ ...base, durationSeconds: options.warmupSeconds, onProgress }));
       if ('crashed' in warm) return failedCell(cell, `target died during warm-up: ${warm.crashed}`);

@@ -30,6 +30,7 @@ export function buildProgram(): Command {
     .option('-t, --targets <list>', 'targets to run (comma-separated); default: every available target for each scenario')
     .option('--no-keepalive', 'open a new connection for every request (ab without -k); keep-alive is on by default')
     .option('-w, --warmup <seconds>', 'warm-up before each measured run (0 to skip)', (v) => parseNonNegativeSeconds('--warmup', v), 1)
+    .option('--repeat <n>', 'measure each cell n times, to see the run-to-run spread', (v) => parsePositiveInteger('--repeat', v))
     .option('--timeout <seconds>', 'seconds without an answer before a request counts as failed', (v) => parsePositiveSeconds('--timeout', v), 10)
     .option('--workers <n>', 'worker processes for cluster targets (default: one per core)', (v) => parsePositiveInteger('--workers', v))
     .option('--pool-size <n>', 'backend connections per process for pooled targets (default 10)', (v) => parsePositiveInteger('--pool-size', v))

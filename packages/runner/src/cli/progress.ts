@@ -30,7 +30,8 @@ export function progressPrinter(options: { durationSeconds?: number; requests?: 
       case 'cell-start': {
         stopBar();
         phase = event.phase;
-        label = `[${event.index}/${event.total}] ${event.scenario} ${event.target} c=${event.concurrency}${phase === 'warmup' ? ' warm-up' : ''}`;
+        const run = event.repeat > 1 ? ` run ${event.repeat}` : '';
+        label = `[${event.index}/${event.total}] ${event.scenario} ${event.target} c=${event.concurrency}${run}${phase === 'warmup' ? ' warm-up' : ''}`;
         if (!tty) {
           if (phase === 'measure') process.stderr.write(`bench: ${label} ...\n`);
           break;

@@ -18,6 +18,7 @@ export interface RunFlags {
   keepalive: boolean;
   warmup: number;
   timeout: number;
+  repeat?: number;
   workers?: number;
   poolSize?: number;
   port?: number;
@@ -35,6 +36,7 @@ export function runOptionsFromFlags(scenarios: readonly string[], flags: RunFlag
     keepAlive: flags.keepalive,
     warmupSeconds: flags.warmup,
     timeoutSeconds: flags.timeout,
+    ...(flags.repeat !== undefined ? { repeat: flags.repeat } : {}),
     ...(flags.workers !== undefined ? { workers: flags.workers } : {}),
     ...(flags.poolSize !== undefined ? { poolSize: flags.poolSize } : {}),
     ...(flags.port !== undefined ? { port: flags.port } : {}),

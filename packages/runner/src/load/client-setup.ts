@@ -3,7 +3,7 @@
 /** The slice of autocannon's Client that bench touches. */
 interface AutocannonClient {
   opts: { verifyBody?: (body: string) => boolean };
-  on(event: 'headers', listener: (info: { headers: string[] }) => void): void;
+  on(event: 'headers', listener: (info: { headers: string[]; shouldKeepAlive?: boolean }) => void): void;
   on(event: 'response', listener: () => void): void;
   _doRequest: () => void;
   _resetConnection: () => void;
@@ -43,19 +43,27 @@ export function installBodyCheck(client: AutocannonClient, check: BodyCheck): vo
 }
 
 /**
- * A new connection for every request, as ab does without -k. autocannon's own `reconnectRate: 1`
- * drops every response from its counts (measured: 0 requests counted at 5,668 connections), so
- * bench closes the socket itself after each response has been counted and opens the next one.
+ * Opens a new connection after a response when the run has keep-alive off (as ab does without -k)
+ * or when the server said it will close (`Connection: close`, HTTP/1.0). autocannon does neither
+ * on its own: its `reconnectRate: 1` drops every response from its counts (measured: 0 requests
+ * counted at 5,668 connections), and it writes the next request on a socket the server is closing.
+ * bench closes the socket itself once the response has been counted, and sends the next request
+ * on a fresh one.
  */
-export function installConnectionPerRequest(client: AutocannonClient): void {
+export function installConnectionPolicy(client: AutocannonClient, keepAlive: boolean): void {
   const sendOnSameSocket = client._doRequest;
-  let responded = false;
-  client.on('response', () => {
-    responded = true;
+  let serverWillClose = false;
+  let reconnect = false;
+  client.on('headers', (info) => {
+    serverWillClose = info.shouldKeepAlive === false;
   });
-  client._doRequest = function doRequestOnFreshSocket(this: AutocannonClient) {
-    if (responded) {
-      responded = false;
+  client.on('response', () => {
+    reconnect = !keepAlive || serverWillClose;
+    serverWillClose = false;
+  });
+  client._doRequest = function doRequestOnLiveSocket(this: AutocannonClient) {
+    if (reconnect) {
+      reconnect = false;
       // _resetConnection opens a new socket and sends the next request on it through _doRequest.
       return this._resetConnection();
     }

@@ -50,6 +50,21 @@ describe('runLoad', () => {
     expect(connections).toBeLessThanOrEqual(104);
   });
 
+  it('opens a new connection when the server says Connection: close, instead of failing requests', async () => {
+    const closing = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain', connection: 'close' }).end('Hello World');
+    });
+    let opened = 0;
+    closing.on('connection', () => opened++);
+    await new Promise<void>((resolve) => closing.listen(0, '127.0.0.1', resolve));
+    const port = (closing.address() as AddressInfo).port;
+    const m = await runLoad({ url: `http://127.0.0.1:${port}/`, connections: 4, requests: 200, keepAlive: true, expectedBody, timeoutSeconds: 5 });
+    await new Promise<void>((resolve) => closing.close(() => resolve()));
+    expect(m.requests).toBe(200);
+    expect(m.failures).toEqual({ connect: 0, receive: 0, length: 0, exceptions: 0, timeouts: 0 });
+    expect(opened).toBeGreaterThanOrEqual(200);
+  });
+
   it('counts wrong bodies as length failures and non-2xx separately', async () => {
     mode = 'short';
     const wrong = await runLoad({ url, connections: 2, requests: 20, keepAlive: true, expectedBody, timeoutSeconds: 5 });

@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import { createLatencyHistogram, recordMilliseconds, summarizeLatency } from './latency.js';
 import { countError, emptyFailures, type FailureCounts } from './failures.js';
-import { installBodyCheck, installConnectionPerRequest } from './client-setup.js';
+import { installBodyCheck, installConnectionPolicy } from './client-setup.js';
 import type { EventEmitter } from 'node:events';
 import type { LatencyStats } from '@bench/core';
 
@@ -77,7 +77,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadMeasurement> {
           if (!matches) failures.length++;
         },
       });
-      if (!options.keepAlive) installConnectionPerRequest(c);
+      installConnectionPolicy(c, options.keepAlive);
     },
   } as autocannon.Options) as unknown as AutocannonInstance;
 
