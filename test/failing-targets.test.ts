@@ -21,7 +21,7 @@ describe('targets that fail', () => {
   });
 
   it('one that dies mid-run marks that cell failed with what was seen, and the run goes on', async () => {
-    const dying = misbehavingTarget('dying', 'die-after-ms', 1500);
+    const dying = misbehavingTarget('dying', 'die-after-ms', 2000);
     const doc = await runBench(
       { ...options, concurrency: [2, 3], durationSeconds: 3, targets: ['dying', 'node'] },
       { targets: [dying, node], reporters: [] },
