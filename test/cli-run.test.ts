@@ -99,6 +99,14 @@ describe('bench doctor', () => {
 });
 
 describe('bench list', () => {
+  it('is linked as the `bench` command by npm ci (what `npx bench` runs)', async () => {
+    const { execFile } = await import('node:child_process');
+    const { promisify } = await import('node:util');
+    const { repoRoot } = await import('./support/cli.js');
+    const { stdout } = await promisify(execFile)(path.join(repoRoot, 'node_modules', '.bin', 'bench'), ['--version']);
+    expect(stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
   it('lists scenarios and targets with availability', async () => {
     const run = await runCli(['list']);
     expect(run.code).toBe(0);
