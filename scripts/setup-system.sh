@@ -34,5 +34,12 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 echo "setup-system: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
+# bench starts these servers itself; keep the packages from starting system services on ports
+# 80, 3306, 6379... while they install (nginx and Apache would even fight over port 80).
+if [ ! -e /usr/sbin/policy-rc.d ]; then
+  printf '#!/bin/sh\nexit 101\n' | $SUDO tee /usr/sbin/policy-rc.d >/dev/null
+  $SUDO chmod +x /usr/sbin/policy-rc.d
+  trap '$SUDO rm -f /usr/sbin/policy-rc.d' EXIT
+fi
 $SUDO apt-get update -q
 $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
