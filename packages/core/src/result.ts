@@ -56,6 +56,8 @@ export const resultSchema = z.object({
   timeouts: z.number().int(),
   bytes: z.object({ total: z.number(), body: z.number() }),
   keepAlive: z.boolean(),
+  /** Responses after which the server kept the connection open (ab's "Keep-Alive requests"). */
+  keepAliveRequests: z.number().int().optional(),
   /** How the measured run was bounded: by time (-d) or by request count (-n). */
   bound: z.object({ kind: z.enum(['duration', 'requests']), value: z.number() }),
   warmupSeconds: z.number(),

@@ -34,7 +34,7 @@ export function renderAbText(result: CellResult, doc: RunDocument): string {
     lines.push(`   (Connect: ${b.connect}, Receive: ${b.receive}, Length: ${b.length}, Exceptions: ${b.exceptions})`);
   }
   if (result.non2xx > 0) lines.push(abLine('Non-2xx responses:', String(result.non2xx)));
-  if (result.keepAlive) lines.push(abLine('Keep-Alive requests:', String(done)));
+  if (result.keepAlive) lines.push(abLine('Keep-Alive requests:', String(result.keepAliveRequests ?? done)));
   const perRequest = done > 0 ? (c * t * 1000) / done : 0;
   const acrossAll = done > 0 ? (t * 1000) / done : 0;
   lines.push(

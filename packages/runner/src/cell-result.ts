@@ -88,6 +88,7 @@ export function measuredCell(context: CellContext, cell: MeasuredCell): CellResu
     non2xx: m.non2xx,
     timeouts: m.failures.timeouts,
     bytes: m.bytes,
+    keepAliveRequests: m.keepAliveResponses,
     statusCodes: m.statusCodes,
     resources: cell.resources,
     ...(cell.backend ? { backend: cell.backend } : {}),

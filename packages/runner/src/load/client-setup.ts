@@ -50,7 +50,7 @@ export function installBodyCheck(client: AutocannonClient, check: BodyCheck): vo
  * bench closes the socket itself once the response has been counted, and sends the next request
  * on a fresh one.
  */
-export function installConnectionPolicy(client: AutocannonClient, keepAlive: boolean): void {
+export function installConnectionPolicy(client: AutocannonClient, keepAlive: boolean, onKeptAlive: () => void = () => {}): void {
   const sendOnSameSocket = client._doRequest;
   let serverWillClose = false;
   let reconnect = false;
@@ -59,6 +59,7 @@ export function installConnectionPolicy(client: AutocannonClient, keepAlive: boo
   });
   client.on('response', () => {
     reconnect = !keepAlive || serverWillClose;
+    if (!reconnect) onKeptAlive();
     serverWillClose = false;
   });
   client._doRequest = function doRequestOnLiveSocket(this: AutocannonClient) {

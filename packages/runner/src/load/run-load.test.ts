@@ -36,6 +36,7 @@ describe('runLoad', () => {
     expect(m.requests).toBe(200);
     expect(served).toBe(200);
     expect(connections).toBe(4);
+    expect(m.keepAliveResponses).toBe(200);
     expect(m.failures).toEqual({ connect: 0, receive: 0, length: 0, exceptions: 0, timeouts: 0 });
     expect(m.bytes.body).toBe(200 * 11);
     expect(m.bytes.total).toBeGreaterThan(m.bytes.body);
@@ -63,6 +64,7 @@ describe('runLoad', () => {
     expect(m.requests).toBe(200);
     expect(m.failures).toEqual({ connect: 0, receive: 0, length: 0, exceptions: 0, timeouts: 0 });
     expect(opened).toBeGreaterThanOrEqual(200);
+    expect(m.keepAliveResponses).toBe(0);
   });
 
   it('counts wrong bodies as length failures and non-2xx separately', async () => {

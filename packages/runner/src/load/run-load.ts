@@ -36,6 +36,8 @@ export interface LoadMeasurement {
   readonly non2xx: number;
   readonly statusCodes: Record<string, number>;
   readonly bytes: { readonly total: number; readonly body: number };
+  /** Responses after which the connection stayed open (ab's "Keep-Alive requests"). */
+  readonly keepAliveResponses: number;
   /** A few distinct error messages seen, for the report. */
   readonly errorSamples: readonly string[];
 }
@@ -56,6 +58,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadMeasurement> {
   let non2xx = 0;
   let totalBytes = 0;
   let bodyBytes = 0;
+  let keptAlive = 0;
   const text = expectedText(options.expectedBody);
 
   const instance = autocannon({
@@ -77,7 +80,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadMeasurement> {
           if (!matches) failures.length++;
         },
       });
-      installConnectionPolicy(c, options.keepAlive);
+      installConnectionPolicy(c, options.keepAlive, () => keptAlive++);
     },
   } as autocannon.Options) as unknown as AutocannonInstance;
 
@@ -126,6 +129,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadMeasurement> {
     non2xx,
     statusCodes,
     bytes: { total: totalBytes, body: bodyBytes },
+    keepAliveResponses: keptAlive,
     errorSamples: [...errorSamples],
   };
 }
