@@ -76,8 +76,6 @@ export const errors = {
     ),
   serviceStart: (service: string, detail: string, cause?: unknown) =>
     new BenchError('BENCH_ERR_SERVICE_START', `${service} failed to start: ${detail}`, { exitCode: 1, cause }),
-  verify: (target: string, scenario: string, detail: string) =>
-    new BenchError('BENCH_ERR_VERIFY', `target "${target}" answered "${scenario}" wrongly: ${detail}`, { exitCode: 1 }),
   verifyFailed: (failed: number, checked: number) =>
     new BenchError('BENCH_ERR_VERIFY', `${failed} of ${checked} target/scenario pairs answered wrongly (see the FAIL lines above)`, { exitCode: 1 }),
   reporterLoad: (spec: string, detail: string, cause?: unknown) =>

@@ -5,30 +5,44 @@ const PAGE_SIZE = 4096;
 
 export interface ResourceSampler {
   /** Stops sampling and returns CPU (percent of one core) and peak RSS over the sampled period. */
-  stop(): ResourceSample | undefined;
+  stop(): ResourceSample;
+}
+
+export interface GroupSampler<K extends string> {
+  /** Stops sampling and returns, for each named set, CPU (percent of one core) and peak RSS. */
+  stop(): Partial<Record<K, ResourceSample>>;
 }
 
 // A process that starts and ends between two samples (a CGI child) is missed, so for per-request
-// stacks the CPU figure is a lower bound; the report says so.
-/** Samples every process in the given process groups from /proc. */
-export function sampleProcessGroups(groups: readonly number[], intervalMs = 250): ResourceSampler {
-  if (process.platform !== 'linux' || groups.length === 0) return { stop: () => undefined };
-  const wanted = new Set(groups);
+// stacks the CPU figure is a lower bound.
+/** Samples named sets of process groups (e.g. the target, the services) with one /proc scan per tick. */
+export function sampleProcessGroups<K extends string>(sets: Readonly<Record<K, readonly number[]>>, intervalMs = 250): GroupSampler<K> {
+  const names = (Object.keys(sets) as K[]).filter((name) => sets[name].length > 0);
+  if (process.platform !== 'linux' || names.length === 0) return { stop: () => ({}) };
+  const setOf = new Map<number, K>();
+  for (const name of names) for (const group of sets[name]) setOf.set(group, name);
   const lastTicks = new Map<number, number>();
-  let ticks = 0;
-  let peakRss = 0;
-  let peakProcesses = 0;
+  const totals = new Map<K, { ticks: number; peakRss: number; peakProcesses: number }>(
+    names.map((name) => [name, { ticks: 0, peakRss: 0, peakProcesses: 0 }]),
+  );
   const started = process.hrtime.bigint();
   const sample = () => {
-    const members = readProcessTable().filter((entry) => wanted.has(entry.pgid));
-    let rss = 0;
-    for (const entry of members) {
-      ticks += entry.cpuTicks - (lastTicks.get(entry.pid) ?? entry.cpuTicks);
+    const now = new Map<K, { rss: number; processes: number }>(names.map((name) => [name, { rss: 0, processes: 0 }]));
+    for (const entry of readProcessTable()) {
+      const name = setOf.get(entry.pgid);
+      if (name === undefined) continue;
+      const total = totals.get(name)!;
+      const current = now.get(name)!;
+      total.ticks += entry.cpuTicks - (lastTicks.get(entry.pid) ?? entry.cpuTicks);
       lastTicks.set(entry.pid, entry.cpuTicks);
-      rss += entry.rssPages * PAGE_SIZE;
+      current.rss += entry.rssPages * PAGE_SIZE;
+      current.processes++;
     }
-    peakRss = Math.max(peakRss, rss);
-    peakProcesses = Math.max(peakProcesses, members.length);
+    for (const [name, current] of now) {
+      const total = totals.get(name)!;
+      total.peakRss = Math.max(total.peakRss, current.rss);
+      total.peakProcesses = Math.max(total.peakProcesses, current.processes);
+    }
   };
   sample();
   const timer = setInterval(sample, intervalMs);
@@ -37,7 +51,11 @@ export function sampleProcessGroups(groups: readonly number[], intervalMs = 250)
       clearInterval(timer);
       sample();
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      return { cpuPercent: round1((ticks / TICKS_PER_SECOND / seconds) * 100), rssBytes: peakRss, processes: peakProcesses };
+      const result: Partial<Record<K, ResourceSample>> = {};
+      for (const [name, t] of totals) {
+        result[name] = { cpuPercent: round1((t.ticks / TICKS_PER_SECOND / seconds) * 100), rssBytes: t.peakRss, processes: t.peakProcesses };
+      }
+      return result;
     },
   };
 }

@@ -20,6 +20,7 @@ import { callReporters, endReporters } from './reporting.js';
 import { sampleProcessGroups, sampleSelf } from './resource-sampler.js';
 import { noServices, type CounterReading, type ServiceManager } from './services.js';
 import { verifyTarget } from './verify.js';
+import { targetStartOptions } from './start-options.js';
 import { TOOL_VERSION } from './version.js';
 
 /** What the runner tells whoever drives it (the CLI draws progress from these); it never prints. */
@@ -101,13 +102,7 @@ export async function runBench(options: RunOptions, context: RunContext): Promis
       emit({ type: 'target-starting', scenario: scenario.name, target: target.name });
       let problem: string | undefined;
       try {
-        const endpoints = await services.endpointsFor(scenario);
-        running = await target.start(scenario, {
-          services: endpoints,
-          ...(options.port !== undefined ? { port: options.port } : {}),
-          ...(options.workers !== undefined ? { workers: options.workers } : {}),
-          ...(options.poolSize !== undefined ? { poolSize: options.poolSize } : {}),
-        });
+        running = await target.start(scenario, targetStartOptions(options, await services.endpointsFor(scenario)));
       } catch (error) {
         // Input problems (a port in use, a missing service binary) end the run; a stack that fails is a failed cell.
         if (isBenchError(error) && error.exitCode === 2) throw error;
@@ -194,8 +189,7 @@ async function measureCell(
     }
     emit({ type: 'cell-start', ...event, phase: 'measure' });
     const before = await services.readCounters(cell.scenario);
-    const serverSampler = sampleProcessGroups(running.processGroups);
-    const servicesSampler = sampleProcessGroups(services.processGroups());
+    const groupSampler = sampleProcessGroups({ server: running.processGroups, services: services.processGroups() });
     const clientSampler = sampleSelf();
     const outcome = await untilCrash(
       runLoad({
@@ -204,8 +198,7 @@ async function measureCell(
         onProgress,
       }),
     );
-    const server = serverSampler.stop();
-    const backends = servicesSampler.stop();
+    const { server, services: backends } = groupSampler.stop();
     const client = clientSampler.stop();
     if ('crashed' in outcome) return failedCell(cell, `target died during the run: ${outcome.crashed}`);
     const after = await services.readCounters(cell.scenario);

@@ -50,12 +50,3 @@ export function readProcessTable(): ProcEntry[] {
 export function listGroupMembers(pgid: number): ProcEntry[] {
   return readProcessTable().filter((entry) => entry.pgid === pgid);
 }
-
-/** Statistics for one process, or undefined when it is gone. */
-export function readProcess(pid: number): ProcEntry | undefined {
-  try {
-    return parseStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return undefined;
-  }
-}

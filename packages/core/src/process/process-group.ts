@@ -47,11 +47,6 @@ export function killAllGroupsNow(): void {
   liveGroups.clear();
 }
 
-/** Process group ids started by this runner and not yet stopped. */
-export function liveProcessGroups(): number[] {
-  return [...liveGroups];
-}
-
 function signalGroup(pgid: number, signal: NodeJS.Signals): void {
   try {
     process.kill(-pgid, signal);

@@ -2,6 +2,7 @@ import { errors } from '@bench/core';
 import { builtinTargets } from '@bench/targets';
 import { resolveScenarios, resolveTargets } from '../plan.js';
 import { verifyTarget } from '../verify.js';
+import { targetStartOptions } from '../start-options.js';
 import { createServiceManager } from '../services/service-manager.js';
 import { interruptSignal } from './interrupt.js';
 
@@ -25,12 +26,7 @@ export async function serveCommand(targetName: string, scenarioName: string, fla
   await services.prepare([scenario]);
   const interrupt = interruptSignal();
   try {
-    const running = await target.start(scenario, {
-      services: await services.endpointsFor(scenario),
-      ...(flags.port !== undefined ? { port: flags.port } : {}),
-      ...(flags.workers !== undefined ? { workers: flags.workers } : {}),
-      ...(flags.poolSize !== undefined ? { poolSize: flags.poolSize } : {}),
-    });
+    const running = await target.start(scenario, targetStartOptions(flags, await services.endpointsFor(scenario)));
     try {
       const verification = await verifyTarget(running.url, scenario);
       const url = running.url + scenario.path;
