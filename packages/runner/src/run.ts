@@ -27,6 +27,7 @@ import { TOOL_VERSION } from './version.js';
 export type RunEvent =
   | { readonly type: 'plan'; readonly plan: Plan; readonly cells: number }
   | { readonly type: 'target-starting'; readonly scenario: string; readonly target: string }
+  | { readonly type: 'target-verifying'; readonly scenario: string; readonly target: string }
   | { readonly type: 'cell-start'; readonly index: number; readonly total: number; readonly scenario: string; readonly target: string; readonly concurrency: number; readonly repeat: number; readonly phase: 'warmup' | 'measure' }
   | { readonly type: 'cell-progress'; readonly progress: LoadProgress }
   | { readonly type: 'cell-end'; readonly result: CellResult };
@@ -110,6 +111,7 @@ export async function runBench(options: RunOptions, context: RunContext): Promis
       }
       if (signal?.aborted) break; // interrupted while the stack was starting: nothing was measured
       if (running && !problem) {
+        emit({ type: 'target-verifying', scenario: scenario.name, target: target.name });
         const verification = await verifyTarget(running.url, scenario);
         if (!verification.ok) problem = `verification failed: ${verification.problems.join('; ')}`;
         for (const { concurrency, repeat } of cellsOf(plan.concurrency, repeats)) {

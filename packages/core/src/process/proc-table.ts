@@ -46,6 +46,19 @@ export function readProcessTable(): ProcEntry[] {
   return entries;
 }
 
+/** A process's start time (clock ticks since boot), which with its pid names it uniquely; undefined when it is gone. */
+export function processStartTime(pid: number): number | undefined {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    // fields[0] is field 3 of proc(5); starttime is field 22; a zombie is as good as gone
+    if (fields[0] === 'Z' || fields[0] === 'X') return undefined;
+    return Number(fields[19]);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Live members of a process group. */
 export function listGroupMembers(pgid: number): ProcEntry[] {
   return readProcessTable().filter((entry) => entry.pgid === pgid);

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { listGroupMembers } from './proc-table.js';
+import { reaperForgetGroup, reaperTrackGroup } from './reaper.js';
 
 export interface GroupExit {
   readonly code: number | null;
@@ -34,7 +35,8 @@ const TAIL_BYTES = 8192;
 const liveGroups = new Set<number>();
 let exitHookInstalled = false;
 
-// Last line of defence: whatever way the runner exits, no group it started survives it.
+// Whatever way the runner exits on its own, no group it started survives it; for the ways it cannot
+// act on (SIGKILL, the OOM killer), the watcher in reaper.ts does the same.
 function installExitHook(): void {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
@@ -99,7 +101,10 @@ export function spawnGroup(command: string, args: readonly string[], options: Sp
   exited.then(() => log?.end());
 
   const pid = child.pid ?? -1;
-  if (pid > 0) liveGroups.add(pid);
+  if (pid > 0) {
+    liveGroups.add(pid);
+    reaperTrackGroup(pid);
+  }
 
   return {
     name: options.name,
@@ -116,6 +121,7 @@ export function spawnGroup(command: string, args: readonly string[], options: Sp
       }
       if (!done) await Promise.race([exited, sleep(1000)]);
       liveGroups.delete(pid);
+      reaperForgetGroup(pid);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { CommanderError } from 'commander';
-import { isBenchError, killAllGroupsNow } from '@bench/core';
+import { isBenchError, killAllGroupsNow, removeStaleDirs } from '@bench/core';
 import { buildProgram } from './program.js';
 
 // A crash of the runner itself must not leave servers behind.
@@ -13,6 +13,8 @@ process.on('uncaughtException', (error) => {
 export async function main(argv: readonly string[]): Promise<number> {
   const debug = argv.includes('--debug');
   const program = buildProgram();
+  // private dirs of earlier runs whose runner was killed before its watcher could act
+  removeStaleDirs();
   try {
     await program.parseAsync([...argv]);
     return 0;

@@ -27,6 +27,9 @@ export function progressPrinter(options: { durationSeconds?: number; requests?: 
       case 'target-starting':
         if (!tty) process.stderr.write(`bench: starting ${event.target} for ${event.scenario}\n`);
         break;
+      case 'target-verifying':
+        if (!tty) process.stderr.write(`bench: verifying ${event.target} for ${event.scenario}\n`);
+        break;
       case 'cell-start': {
         stopBar();
         phase = event.phase;

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
 import mysql from 'mysql2/promise';
-import { errors, findFreePort, LOOPBACK, makePrivateDir, removeDir, spawnGroup } from '@bench/core';
+import { describeExit, errors, findFreePort, LOOPBACK, makePrivateDir, removeDir, spawnGroup } from '@bench/core';
 import { findBinary } from '@bench/targets';
 import type { RunningService, ServiceDefinition } from './service.js';
 import { waitUntilServing } from './readiness.js';
@@ -18,14 +17,12 @@ async function seedTable(connection: mysql.Connection): Promise<void> {
   await connection.query("REPLACE INTO testtable (id, name) VALUES (1, 'test')");
 }
 
-function run(file: string, args: readonly string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(file)} exited with ${code}: ${stderr.trim()}`))));
-  });
+// A one-shot helper (mariadb-install-db) in a process group of its own, so it dies with the run too.
+async function runToCompletion(file: string, args: readonly string[], dir: string): Promise<void> {
+  const proc = spawnGroup(file, args, { name: path.basename(file), cwd: dir });
+  const exit = await proc.exited;
+  await proc.stop(1000);
+  if (exit.code !== 0) throw new Error(describeExit(proc, exit));
 }
 
 async function comSelect(connection: mysql.Connection): Promise<number> {
@@ -68,7 +65,7 @@ export const mariadbService: ServiceDefinition = {
     const userArgs = asRoot ? ['--user=root'] : [];
     let stopServer = async () => removeDir(dir);
     try {
-      await run(installDb, ['--no-defaults', `--datadir=${datadir}`, '--auth-root-authentication-method=socket', '--skip-test-db', ...userArgs]);
+      await runToCompletion(installDb, ['--no-defaults', `--datadir=${datadir}`, '--auth-root-authentication-method=socket', `--auth-root-socket-user=${os.userInfo().username}`, '--skip-test-db', ...userArgs], dir);
       // --no-defaults: nothing from /etc/mysql; loopback TCP plus a private socket; sized for a connection per request
       const proc = spawnGroup(
         server,

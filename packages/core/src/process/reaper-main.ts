@@ -1,0 +1,51 @@
+// The watcher process: started by the runner in a session of its own, it reads what the runner
+// records on a pipe (process groups, private dirs) and, when the pipe closes (the runner ended,
+// however it ended: SIGKILL and OOM included, since the kernel closes the pipe), stops every group
+// still recorded and removes every dir still recorded, then exits.
+import { rmSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { listGroupMembers } from './proc-table.js';
+
+const groups = new Set<number>();
+const dirs = new Set<string>();
+
+function apply(line: string): void {
+  const space = line.indexOf(' ');
+  const verb = line.slice(0, space);
+  const value = line.slice(space + 1);
+  if (verb === 'group') groups.add(Number(value));
+  else if (verb === 'ungroup') groups.delete(Number(value));
+  else if (verb === 'dir') dirs.add(value);
+  else if (verb === 'undir') dirs.delete(value);
+}
+
+function signalAll(signal: NodeJS.Signals): void {
+  for (const pgid of groups) {
+    try {
+      process.kill(-pgid, signal);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function reap(): Promise<void> {
+  signalAll('SIGTERM');
+  const deadline = Date.now() + 2000;
+  while (Date.now() < deadline && [...groups].some((pgid) => listGroupMembers(pgid).length > 0)) await sleep(50);
+  signalAll('SIGKILL');
+  const killDeadline = Date.now() + 1500;
+  while (Date.now() < killDeadline && [...groups].some((pgid) => listGroupMembers(pgid).length > 0)) await sleep(50);
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
+}
+
+// The runner may be killed while we are between lines: every complete line counts.
+const input = createInterface({ input: process.stdin });
+input.on('line', apply);
+input.on('close', () => void reap());
+process.stdin.on('error', () => void reap());
+// The runner's Ctrl-C reaches its process group only; this process has its own session and ignores the rest.
+for (const signal of ['SIGINT', 'SIGHUP', 'SIGTERM'] as const) process.on(signal, () => {});
