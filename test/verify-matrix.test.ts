@@ -1,13 +1,30 @@
+import { chmodSync, cpSync, mkdirSync, symlinkSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { builtinTargets } from '@bench/targets';
-import { runCli } from './support/cli.js';
+import { repoRoot, runCli } from './support/cli.js';
 import { leftoverServers, serverProcesses } from './support/processes.js';
+import { testTempDir } from './support/temp-dir.js';
+
+// The scenarios (scripts, fixtures, compiled Node handlers) as they sit in a checkout inside a 0700
+// directory, such as one under /root: servers whose workers run as another account must still serve them.
+function privateCheckout(): string {
+  const home = testTempDir('private-home');
+  const checkout = path.join(home, 'checkout');
+  mkdirSync(checkout, { mode: 0o700 });
+  chmodSync(home, 0o700);
+  cpSync(path.join(repoRoot, 'scenarios'), path.join(checkout, 'scenarios'), { recursive: true, filter: (source) => !source.includes('node_modules') });
+  symlinkSync(path.join(repoRoot, 'node_modules'), path.join(checkout, 'node_modules'));
+  return path.join(checkout, 'scenarios');
+}
+
+const privateScenarios = privateCheckout();
 
 // `bench verify` over every target and every scenario: CI installs every stack, so every cell must pass.
 describe('bench verify, whole matrix', () => {
-  it('passes for every target on every scenario it supports, and leaves nothing running', async () => {
+  it('passes for every target on every scenario it supports, from a checkout in a 0700 directory, and leaves nothing running', async () => {
     const before = serverProcesses();
-    const run = await runCli(['verify'], { timeoutMs: 600_000 });
+    const run = await runCli(['verify'], { timeoutMs: 600_000, env: { BENCH_SCENARIOS_DIR: privateScenarios } });
     const failures = run.stdout.split('\n').filter((line) => line.includes('FAIL'));
     expect(failures).toEqual([]);
     expect(run.stdout).not.toMatch(/not available/);

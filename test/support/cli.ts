@@ -16,6 +16,8 @@ export interface CliOptions {
   readonly timeoutMs?: number;
   readonly cwd?: string;
   readonly env?: NodeJS.ProcessEnv;
+  /** Run as this unprivileged uid (and gid) through setpriv; the test process must be root. */
+  readonly asUid?: number;
   /** Called with the process as soon as it starts (to send it signals). */
   readonly onSpawn?: (child: import('node:child_process').ChildProcess, output: () => string) => void;
 }
@@ -23,7 +25,8 @@ export interface CliOptions {
 /** Runs the built CLI as a user would; rejects with the output so far if it outlives the timeout. */
 export function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cliPath, ...args], {
+    const command = options.asUid === undefined ? [process.execPath, cliPath] : ['setpriv', `--reuid=${options.asUid}`, `--regid=${options.asUid}`, '--clear-groups', '--', process.execPath, cliPath];
+    const child = spawn(command[0] ?? process.execPath, [...command.slice(1), ...args], {
       cwd: options.cwd ?? repoRoot,
       env: { ...process.env, CI: 'true', ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,6 +5,7 @@ import { apacheBinary, apacheConfig, apacheVersion, baseApacheModules } from './
 import { documentRoot } from './probe.js';
 import { handDirTo, workerAccount } from './run-as.js';
 import { makeStackDir, startStack } from './stack.js';
+import { stageSite } from './stage-site.js';
 
 export interface ApacheStackOptions {
   readonly target: string;
@@ -29,8 +30,8 @@ export async function startApacheStack(o: ApacheStackOptions): Promise<RunningTa
   const port = await choosePort(o.options.port);
   const dir = makeStackDir(o.target);
   const account = workerAccount();
-  handDirTo(dir, account);
-  const docroot = documentRoot(o.scenario);
+  const scenario = stageSite(o.scenario, dir);
+  const docroot = documentRoot(scenario);
   const conf = path.join(dir, 'httpd.conf');
   writeFileSync(
     conf,
@@ -43,6 +44,7 @@ export async function startApacheStack(o: ApacheStackOptions): Promise<RunningTa
       directives: [...o.directives(dir, docroot), ...setEnvDirectives(o.environment)],
     }),
   );
+  handDirTo(dir, account);
   return startStack({
     target: o.target,
     scenario: o.scenario,

@@ -1,4 +1,5 @@
-import { chownSync } from 'node:fs';
+import { chownSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 
 export const runningAsRoot = (): boolean => process.getuid?.() === 0;
@@ -22,6 +23,11 @@ export function workerAccount(): { user: string; group: string; uid: number; gid
   return undefined;
 }
 
+/** Gives a private dir and everything in it to the account (no-op when there is none). */
 export function handDirTo(dir: string, account: { uid: number; gid: number } | undefined): void {
-  if (account) chownSync(dir, account.uid, account.gid);
+  if (!account) return;
+  chownSync(dir, account.uid, account.gid);
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    chownSync(path.join(entry.parentPath, entry.name), account.uid, account.gid);
+  }
 }
