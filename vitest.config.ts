@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 // 2-core machine, so they run one file at a time.
 export default defineConfig({
   test: {
+    globalSetup: ['test/support/global-setup.ts'],
     projects: [
       {
         test: {

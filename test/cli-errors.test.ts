@@ -1,12 +1,12 @@
 import net from 'node:net';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testTempDir } from './support/temp-dir.js';
 import { runCli } from './support/cli.js';
 import { leftoverServers, serverProcesses } from './support/processes.js';
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-errors-'));
+const tmp = testTempDir('errors');
 const throwingReporter = path.join(tmp, 'throws.mjs');
 writeFileSync(throwingReporter, "throw new Error('broken on purpose');\n");
 const truncatedResults = path.join(tmp, 'truncated.json');
@@ -48,6 +48,9 @@ const cases: Array<[string, () => string[], RegExp]> = [
   ['verify with an unknown target', () => ['verify', 'hello', '-t', 'nope'], /unknown target "nope"/],
   ['bad reporter option', () => ['run', 'hello', '-t', 'node', '--reporter-option', 'novalue'], /--reporter-option "novalue" must look like key=value/],
   ['serve with an unknown target', () => ['serve', 'nope', 'hello'], /unknown target "nope"/],
+  ['--out in a directory that does not exist', () => ['run', 'hello', '-t', 'node', '--reporter', 'json', '--out', path.join(tmp, 'no', 'such', 'dir', 'r.json')], /cannot write --out file .*r\.json": the directory .* does not exist/],
+  ['--out naming a directory', () => ['run', 'hello', '-t', 'node', '--out', tmp], /cannot write --out file .*": it is a directory/],
+  ['--out under a file', () => ['run', 'hello', '-t', 'node', '--out', path.join(throwingReporter, 'r.md')], /cannot write --out file .*: .*throws\.mjs is not a directory/],
   ['no command arguments', () => ['run'], /missing required argument/],
   ['unknown option', () => ['run', 'hello', '--bogus'], /unknown option '--bogus'/],
 ];

@@ -1,12 +1,12 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { httpGet } from '@bench/core';
+import { testTempDir } from './support/temp-dir.js';
 import { runCli, waitForText } from './support/cli.js';
 import { leftoverServers, serverProcesses } from './support/processes.js';
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-lifecycle-'));
+const tmp = testTempDir('lifecycle');
 
 describe('bench serve', () => {
   it('prints the URL, serves the scenario, and stops cleanly on SIGINT', async () => {

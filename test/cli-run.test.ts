@@ -1,12 +1,12 @@
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runDocumentSchema } from '@bench/core';
+import { testTempDir } from './support/temp-dir.js';
 import { runCli } from './support/cli.js';
 import { leftoverServers, serverProcesses } from './support/processes.js';
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-cli-test-'));
+const tmp = testTempDir('cli-run');
 const quick = ['-c', '4', '-d', '1', '--warmup', '0'];
 
 describe('bench run, end to end', () => {

@@ -1,25 +1,25 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { benchTempDirs, newTempDirs } from './support/leaks.js';
+import { testTempDir } from './support/temp-dir.js';
 import { runCli, waitForText } from './support/cli.js';
 import { leftoverServers, serverProcesses } from './support/processes.js';
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'hygiene-'));
-const benchTempDirs = () => readdirSync(os.tmpdir()).filter((name) => name.startsWith('bench-') && !name.startsWith('bench-cli') && !name.startsWith('bench-errors') && !name.startsWith('bench-lifecycle'));
+const tmp = testTempDir('hygiene');
 
 describe('process hygiene', () => {
   it('SIGTERM during a run with Apache and MariaDB stops every process group, keeps finished cells, removes temp dirs', async () => {
     const out = path.join(tmp, 'term.json');
     const before = serverProcesses();
-    const dirsBefore = new Set(benchTempDirs());
+    const dirsBefore = benchTempDirs();
     const run = await runCli(['run', 'db', '-t', 'php-mod', '-c', '2,4', '-d', '1', '--warmup', '0', '--reporter', 'json', '--out', out], {
       onSpawn: (child, output) => void waitForText(output, /db php-mod c=2: /).then(() => child.kill('SIGTERM')),
     });
     expect(run.code).toBe(130);
     expect(JSON.parse(readFileSync(out, 'utf8')).results[0]).toMatchObject({ target: 'php-mod', concurrency: 2, status: 'ok' });
     expect(await leftoverServers(before)).toEqual([]);
-    expect(benchTempDirs().filter((d) => !dirsBefore.has(d))).toEqual([]);
+    expect(await newTempDirs(dirsBefore)).toEqual([]);
     // and the kept file renders through any reporter
     const report = await runCli(['report', out, '--reporter', 'markdown']);
     expect(report.code).toBe(0);

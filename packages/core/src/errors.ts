@@ -20,6 +20,7 @@ export type BenchErrorCode =
   | 'BENCH_ERR_REPORTER_LOAD'
   | 'BENCH_ERR_REPORTER_FAILED'
   | 'BENCH_ERR_RESULTS_FILE'
+  | 'BENCH_ERR_OUTPUT_FILE'
   | 'BENCH_ERR_OPEN_FILES'
   | 'BENCH_ERR_SCENARIO_INVALID'
   | 'BENCH_ERR_INTERRUPTED';
@@ -88,6 +89,8 @@ export const errors = {
     ),
   resultsFile: (file: string, detail: string) =>
     new BenchError('BENCH_ERR_RESULTS_FILE', `results file "${file}" cannot be used: ${detail}`),
+  outputFile: (file: string, detail: string) =>
+    new BenchError('BENCH_ERR_OUTPUT_FILE', `cannot write --out file "${file}": ${detail}; choose a path in an existing directory you can write to`),
   openFiles: (needed: number, soft: number, hard: number) =>
     new BenchError(
       'BENCH_ERR_OPEN_FILES',

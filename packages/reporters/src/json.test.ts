@@ -1,14 +1,15 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { runDocumentSchema } from '@bench/core';
 import { jsonReporter } from './json.js';
 import { fixtureDocument, okResult } from '../test-fixtures/document.js';
 
 describe('json reporter', () => {
   it('rewrites the file atomically after every result, and the file is valid at each step', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-json-'));
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'benchtest-json-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const outFile = path.join(dir, 'r.json');
     const reporter = await jsonReporter({ outFile, options: {}, stdout: () => {} });
     const doc = fixtureDocument([]);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { assertPortFree, errors, type Reporter } from '@bench/core';
+import { assertPortFree, assertWritableFile, errors, type Reporter } from '@bench/core';
 import { loadReporter } from '@bench/reporters';
 import { builtinTargets } from '@bench/targets';
 import { DEFAULTS, parseNameList, validateRunOptions, type RunOptions } from '../options.js';
@@ -56,6 +56,7 @@ function parseReporterOptions(pairs: readonly string[] = []): Record<string, str
 export async function loadReporters(specs: readonly ReporterSpec[], optionPairs?: readonly string[]): Promise<Reporter[]> {
   const options = parseReporterOptions(optionPairs);
   const stdout = (text: string) => void process.stdout.write(text);
+  for (const spec of specs) if (spec.out) assertWritableFile(spec.out);
   const reporters: Reporter[] = [];
   for (const spec of specs) {
     reporters.push(await loadReporter(spec.name, { options, stdout, ...(spec.out ? { outFile: path.resolve(spec.out) } : {}) }));

@@ -1,19 +1,14 @@
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import type { Availability, Scenario } from '@bench/core';
 
 export const cores = (): number => os.availableParallelism();
 
-/** First match of `pattern` in what `binary args` prints (stdout or stderr), or 'unknown'. */
+/** First match of `pattern` in what `binary args` prints on stdout and stderr together (nginx -v writes to stderr), or 'unknown'. */
 export function versionFrom(binary: string, args: readonly string[], pattern: RegExp): string {
-  try {
-    const out = execFileSync(binary, [...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 5000 });
-    return pattern.exec(out)?.[1] ?? 'unknown';
-  } catch (error) {
-    const out = `${(error as { stdout?: string }).stdout ?? ''}${(error as { stderr?: string }).stderr ?? ''}`;
-    return pattern.exec(out)?.[1] ?? 'unknown';
-  }
+  const run = spawnSync(binary, [...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 5000 });
+  return pattern.exec(`${run.stdout ?? ''}${run.stderr ?? ''}`)?.[1] ?? 'unknown';
 }
 
 export interface Requirement {
