@@ -1,25 +1,29 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import fastify from 'fastify';
-import { loadScenarios, scenariosDir, type NodeScenarioModule } from '@bench/core';
+import { loadScenarios, type NodeScenarioModule } from '@bench/core';
 import { bigBlock, escapeBody, escapeHtml, largeBinary, loopBody, staticPage, table9x9 } from './lib/bodies.js';
 
-const scenarios = loadScenarios(scenariosDir());
+const here = path.dirname(fileURLToPath(import.meta.url));
+const scenarios = loadScenarios(here);
+const exact = (scenario: (typeof scenarios)[number]) => {
+  if (scenario.expect.body.kind !== 'exact') throw new Error(`${scenario.name}: reference scenarios expect exact bodies`);
+  return scenario.expect.body;
+};
 const sha = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
 describe('scenario manifests', () => {
   it.each(scenarios.map((s) => [s.name, s] as const))('%s: manifest is valid and its fixture matches', (_name, scenario) => {
-    const body = scenario.expectedBody(); // throws when length or sha256 differ from the manifest
-    expect(body.length).toBe(scenario.expectedLength);
+    const body = exact(scenario).bytes(); // throws when length or sha256 differ from the manifest
+    expect(body.length).toBe(exact(scenario).length);
     expect(scenario.description.length).toBeGreaterThan(20);
   });
 
   it('the generator is deterministic: bodies built again hash the same as the manifests say', () => {
-    const byName = new Map(scenarios.map((s) => [s.name, s]));
-    const manifestSha = (name: string) => {
-      const body = byName.get(name)?.body;
-      return body && 'sha256' in body ? body.sha256 : undefined;
-    };
+    const manifestSha = (name: string) => (JSON.parse(readFileSync(path.join(here, name, 'scenario.json'), 'utf8')) as { body: { sha256?: string } }).body.sha256;
     expect(sha(staticPage())).toBe(manifestSha('file'));
     expect(sha(bigBlock())).toBe(manifestSha('big'));
     expect(sha(loopBody())).toBe(manifestSha('loop'));
@@ -38,11 +42,11 @@ describe('Node handlers, in process', () => {
   it.each(plain.map((s) => [s.name, s] as const))('%s answers its exact body', async (_name, scenario) => {
     const app = fastify();
     const module = (await import(`./${scenario.name}/node.ts`)) as { default: NodeScenarioModule<typeof app> };
-    await module.default(app, { scenario, services: {}, pool: { enabled: false, size: 1 } });
-    const response = await app.inject({ method: 'GET', url: scenario.path });
+    await module.default(app, { scenario, folder: scenario.folder!, services: {}, pool: { enabled: false, size: 1 } });
+    const response = await app.inject({ method: 'GET', url: scenario.request.path });
     await app.close();
     expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toMatch(new RegExp(scenario.contentType));
-    expect(response.rawPayload.equals(scenario.expectedBody())).toBe(true);
+    expect(response.headers['content-type']).toMatch(new RegExp(scenario.expect.contentType ?? ''));
+    expect(response.rawPayload.equals(exact(scenario).bytes())).toBe(true);
   });
 });

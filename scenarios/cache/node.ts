@@ -9,7 +9,7 @@ const MAX_AGE_SECONDS = 15;
 export default async function cache(app: FastifyInstance, context: NodeScenarioContext): Promise<void> {
   const backend = await mysqlBackend(context);
   app.addHook('onClose', () => backend.close());
-  app.get(context.scenario.path, async (_request, reply) => {
+  app.get(context.scenario.request.path, async (_request, reply) => {
     const body = await backend.use(twoSelects);
     reply
       .type('text/plain; charset=utf-8')

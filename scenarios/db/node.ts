@@ -6,7 +6,7 @@ import { twoSelects } from '../lib/db-queries.js';
 export default async function db(app: FastifyInstance, context: NodeScenarioContext): Promise<void> {
   const backend = await mysqlBackend(context);
   app.addHook('onClose', () => backend.close());
-  app.get(context.scenario.path, async (_request, reply) => {
+  app.get(context.scenario.request.path, async (_request, reply) => {
     reply.type('text/plain; charset=utf-8').send(await backend.use(twoSelects));
   });
 }

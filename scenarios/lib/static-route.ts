@@ -5,11 +5,11 @@ import type { NodeScenarioContext } from '@bench/core';
 
 /** Serves the scenario's static file through @fastify/static, Node's static-file path. */
 export async function registerStaticFile(app: FastifyInstance, context: NodeScenarioContext): Promise<void> {
-  const file = context.scenario.staticFile;
+  const file = context.folder.staticFile;
   if (!file) throw new Error(`scenario ${context.scenario.name} has no staticFile`);
-  const absolute = path.join(context.scenario.dir, file);
+  const absolute = path.join(context.folder.dir, file);
   await app.register(fastifyStatic, { root: path.dirname(absolute), serve: false });
   // the same Content-Type every stack sends for this file (the manifest's pattern)
   const type = path.extname(absolute) === '.html' ? 'text/html; charset=utf-8' : 'application/octet-stream';
-  app.get(context.scenario.path, (_request, reply) => reply.type(type).sendFile(path.basename(absolute)));
+  app.get(context.scenario.request.path, (_request, reply) => reply.type(type).sendFile(path.basename(absolute)));
 }

@@ -6,7 +6,7 @@ import { selectAll } from '../lib/db-queries.js';
 export default async function mysqlSelect(app: FastifyInstance, context: NodeScenarioContext): Promise<void> {
   const db = await mysqlBackend(context);
   app.addHook('onClose', () => db.close());
-  app.get(context.scenario.path, async (_request, reply) => {
+  app.get(context.scenario.request.path, async (_request, reply) => {
     reply.type('text/plain; charset=utf-8').send(await db.use(selectAll));
   });
 }

@@ -3,6 +3,13 @@
 
 export type BenchErrorCode =
   | 'BENCH_ERR_USAGE'
+  | 'BENCH_ERR_CONFIG'
+  | 'BENCH_ERR_THRESHOLDS'
+  | 'BENCH_ERR_UNKNOWN_ENGINE'
+  | 'BENCH_ERR_ENGINE_UNAVAILABLE'
+  | 'BENCH_ERR_ENGINE_UNSUPPORTED'
+  | 'BENCH_ERR_COMPARE'
+  | 'BENCH_ERR_REGRESSION'
   | 'BENCH_ERR_UNKNOWN_SCENARIO'
   | 'BENCH_ERR_UNKNOWN_TARGET'
   | 'BENCH_ERR_UNKNOWN_REPORTER'
@@ -13,6 +20,7 @@ export type BenchErrorCode =
   | 'BENCH_ERR_TARGET_UNAVAILABLE'
   | 'BENCH_ERR_TARGET_UNSUPPORTED'
   | 'BENCH_ERR_TARGET_START'
+  | 'BENCH_ERR_APP_TARGET'
   | 'BENCH_ERR_TARGET_DIED'
   | 'BENCH_ERR_SERVICE_UNAVAILABLE'
   | 'BENCH_ERR_SERVICE_START'
@@ -46,6 +54,15 @@ const list = (names: readonly string[]) => names.join(', ');
 // One factory per situation, so the wording (what is wrong, what to do) lives in one place.
 export const errors = {
   usage: (message: string) => new BenchError('BENCH_ERR_USAGE', message),
+  config: (file: string, detail: string, cause?: unknown) => new BenchError('BENCH_ERR_CONFIG', `config ${file}: ${detail}`, { cause }),
+  thresholdsFailed: (failed: number, total: number, first: string) =>
+    new BenchError('BENCH_ERR_THRESHOLDS', `${failed} of ${total} thresholds failed (first: ${first}); see the report`, { exitCode: 1 }),
+  unknownEngine: (name: string, known: readonly string[]) =>
+    new BenchError('BENCH_ERR_UNKNOWN_ENGINE', `unknown engine "${name}"; known engines: ${list(known)}`),
+  engineUnavailable: (name: string, reason: string) => new BenchError('BENCH_ERR_ENGINE_UNAVAILABLE', `engine "${name}" is not available: ${reason}`),
+  engineUnsupported: (name: string, reason: string) => new BenchError('BENCH_ERR_ENGINE_UNSUPPORTED', `engine "${name}" cannot do this: ${reason}`),
+  compareInput: (message: string) => new BenchError('BENCH_ERR_COMPARE', message),
+  regression: (message: string) => new BenchError('BENCH_ERR_REGRESSION', message, { exitCode: 1 }),
   unknownScenario: (name: string, known: readonly string[]) =>
     new BenchError('BENCH_ERR_UNKNOWN_SCENARIO', `unknown scenario "${name}"; known scenarios: ${list(known)} (see \`bench list\`)`),
   unknownTarget: (name: string, known: readonly string[]) =>
@@ -68,6 +85,8 @@ export const errors = {
     new BenchError('BENCH_ERR_TARGET_UNSUPPORTED', `target "${target}" cannot serve scenario "${scenario}": ${reason}`),
   targetStart: (target: string, scenario: string, detail: string, cause?: unknown) =>
     new BenchError('BENCH_ERR_TARGET_START', `target "${target}" failed to start for "${scenario}": ${detail}`, { exitCode: 1, cause }),
+  appTarget: (target: string, detail: string) =>
+    new BenchError('BENCH_ERR_APP_TARGET', `target "${target}" (your server) did not start: ${detail}; check its command, port and ready path in the config`),
   targetDied: (target: string, detail: string) =>
     new BenchError('BENCH_ERR_TARGET_DIED', `target "${target}" died during the run: ${detail}`, { exitCode: 1 }),
   serviceUnavailable: (service: string, binary: string, aptPackage: string, urlVariable: string) =>

@@ -8,10 +8,18 @@ export interface HttpAnswer {
   readonly headerBytes: number;
 }
 
-/** One GET on a fresh connection (no agent), with a deadline. */
-export function httpGet(url: string, timeoutMs = 5000): Promise<HttpAnswer> {
+export interface HttpRequestSpec {
+  readonly method?: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: Buffer;
+}
+
+/** One request on a fresh connection (no agent), with a deadline. */
+export function httpRequest(url: string, spec: HttpRequestSpec = {}, timeoutMs = 5000): Promise<HttpAnswer> {
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { agent: false, timeout: timeoutMs, headers: { connection: 'close' } }, (response) => {
+    const headers: Record<string, string> = { connection: 'close', ...spec.headers };
+    if (spec.body) headers['content-length'] = String(spec.body.length);
+    const request = http.request(url, { method: spec.method ?? 'GET', agent: false, timeout: timeoutMs, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('error', reject);
@@ -24,5 +32,11 @@ export function httpGet(url: string, timeoutMs = 5000): Promise<HttpAnswer> {
     });
     request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     request.on('error', reject);
+    request.end(spec.body);
   });
+}
+
+/** One GET on a fresh connection (no agent), with a deadline. */
+export function httpGet(url: string, timeoutMs = 5000): Promise<HttpAnswer> {
+  return httpRequest(url, {}, timeoutMs);
 }

@@ -1,9 +1,11 @@
-import type { Scenario } from './scenario.js';
+import type { Scenario, ScenarioFolder } from './scenario.js';
 import type { ServiceEndpoints } from './target.js';
 
 /** What a scenario's Node handler module is given when a Node target starts it. */
 export interface NodeScenarioContext {
   readonly scenario: Scenario;
+  /** The scenario's folder: its fixtures are under folder.fixturesDir. */
+  readonly folder: ScenarioFolder;
   /** Backing services, already running and seeded. */
   readonly services: ServiceEndpoints;
   /** With a pool, backend clients come from a generic-pool of `size` connections; without, one connection per process. */

@@ -4,8 +4,8 @@ import type { CellResult, RunDocument } from './result.js';
 export interface ReporterContext {
   /** File the user asked this reporter to write (`--out`); absent means standard output. */
   readonly outFile?: string;
-  /** Options given with `--reporter-option key=value`. */
-  readonly options: Readonly<Record<string, string>>;
+  /** Options from the config's `[name, options]` and from `--reporter-option key=value` (strings). */
+  readonly options: Readonly<Record<string, unknown>>;
   /** Writes text to standard output (use it when outFile is absent). */
   readonly stdout: (text: string) => void;
 }

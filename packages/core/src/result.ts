@@ -37,6 +37,8 @@ export const resourceSampleSchema = z.object({
   processes: z.number().int(),
 });
 
+const timingSummarySchema = z.object({ min: z.number(), mean: z.number(), sd: z.number(), median: z.number(), max: z.number() });
+
 export const resultSchema = z.object({
   scenario: z.string(),
   target: z.string(),
@@ -80,9 +82,41 @@ export const resultSchema = z.object({
   backend: z
     .record(z.string(), z.object({ counter: z.string(), before: z.number(), after: z.number(), delta: z.number() }))
     .optional(),
+  /** The load generator that measured the cell. */
+  engine: z.object({ name: z.string(), version: z.string() }).optional(),
+  /** The request's method, when not GET. */
+  method: z.string().optional(),
+  /** Open loop (--rate): the rate asked for and achieved, requests per second. */
+  rate: z.object({ target: z.number(), achieved: z.number() }).optional(),
+  /** Open loop: latency from each request's actual send; `latency` counts from its intended send time. */
+  latencyUncorrected: latencySchema.optional(),
+  /** ab's Connection Times (ms), when the engine measures them. */
+  connectionTimes: z
+    .object({ connect: timingSummarySchema, processing: timingSummarySchema, waiting: timingSummarySchema, total: timingSummarySchema })
+    .optional(),
+  /** An in-process generator's event-loop delay during the measured run (ms). */
+  eventLoopDelay: z.object({ mean: z.number(), p99: z.number(), max: z.number() }).optional(),
+  /** CPU lists the server and the generator were pinned to (--cpus). */
+  cpus: z.object({ server: z.string().optional(), client: z.string().optional() }).optional(),
   notes: z.array(z.string()).default([]),
   startedAt: z.string(),
   finishedAt: z.string(),
+});
+
+/** One threshold checked against one cell (or the medians of its repeats). */
+export const thresholdResultSchema = z.object({
+  /** The config key that named it: a scenario, scenario/target, a wildcard form, or "*". */
+  selector: z.string(),
+  scenario: z.string(),
+  target: z.string(),
+  concurrency: z.number().int(),
+  /** Result field, e.g. rps, p99, failed. */
+  field: z.string(),
+  /** The expression, e.g. ">1000". */
+  expression: z.string(),
+  /** The measured value (undefined when the cell failed). */
+  actual: z.number().optional(),
+  ok: z.boolean(),
 });
 
 export const machineSchema = z.object({
@@ -109,6 +143,8 @@ export const runDocumentSchema = z.object({
   command: z.string(),
   options: z.record(z.string(), z.unknown()).default({}),
   results: z.array(resultSchema),
+  /** Thresholds from the config file, each checked against every cell it selects. */
+  thresholds: z.array(thresholdResultSchema).optional(),
 });
 
 export type LatencyStats = z.infer<typeof latencySchema>;
@@ -117,3 +153,4 @@ export type ResourceSample = z.infer<typeof resourceSampleSchema>;
 export type CellResult = z.infer<typeof resultSchema>;
 export type MachineInfo = z.infer<typeof machineSchema>;
 export type RunDocument = z.infer<typeof runDocumentSchema>;
+export type ThresholdResult = z.infer<typeof thresholdResultSchema>;

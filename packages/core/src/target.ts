@@ -34,6 +34,8 @@ export interface TargetStartOptions {
   readonly workers?: number;
   /** Connections per process in a backend pool. */
   readonly poolSize?: number;
+  /** The highest concurrency the run will drive, so a server can size its listen backlog. */
+  readonly maxConcurrency?: number;
   /** Backing services the scenario needs, already running. */
   readonly services: ServiceEndpoints;
 }

@@ -6,7 +6,7 @@ describe('ab reporter', () => {
   it('matches the ApacheBench 2.3 layout line for line (failures, non-2xx, no keep-alive)', () => {
     expect(renderAbText(okResult, fixtureDocument())).toBe(
       [
-        'bench 0.1.0: escape on php-mod, ab-style report',
+        'bench 0.1.0: escape on php-mod, ab-style report, measured with autocannon 9.0.0',
         '',
         'Server Software:        Apache/2.4.71 (Debian)',
         'Server Hostname:        127.0.0.1',
@@ -70,5 +70,20 @@ describe('ab reporter', () => {
     const text = renderAbText(failedResult, fixtureDocument());
     expect(text).toContain('Failed: verification failed');
     expect(text).not.toContain('Requests per second');
+  });
+});
+
+describe('ab reporter with an engine that measures connection times', () => {
+  it('prints Connect, Processing and Waiting as ab does', () => {
+    const t = (min: number, mean: number, sd: number, median: number, max: number) => ({ min, mean, sd, median, max });
+    const text = renderAbText(
+      { ...okResult, connectionTimes: { connect: t(0, 1, 0.4, 1, 3), processing: t(2, 30, 11.8, 27, 120), waiting: t(2, 29, 11.7, 26, 119), total: t(3, 33, 12.3, 28, 122) } },
+      fixtureDocument(),
+    );
+    const lines = text.split('\n');
+    expect(lines).toContain('Connect:        0    1   0.4      1       3');
+    expect(lines).toContain('Processing:     2   30  11.8     27     120');
+    expect(lines).toContain('Waiting:        2   29  11.7     26     119');
+    expect(lines).toContain('Total:          3   33  12.3     28     122');
   });
 });

@@ -1,5 +1,6 @@
 import type { CellResult, ReporterFactory, RunDocument } from '@bench/core';
 import { abLine, padFixed, padInt } from './format.js';
+import { thresholdLines } from './thresholds.js';
 
 const NOT_MEASURED = 'n/a';
 
@@ -9,12 +10,18 @@ function timesRow(label: string, cells: readonly [string, string, string, string
   return `${label.padEnd(12)}${min.padStart(5)} ${mean.padStart(4)} ${sd.padStart(5)} ${median.padStart(6)} ${max.padStart(7)}`;
 }
 
-/** One ApacheBench 2.3 block for one result, line for line; what bench does not measure says n/a. */
+type Timing = NonNullable<CellResult['connectionTimes']>['connect'];
+const timing = (t: Timing): [string, string, string, string, string] => [padInt(t.min, 5), padInt(t.mean, 4), padFixed(t.sd, 5, 1), padInt(t.median, 6), padInt(t.max, 7)];
+const notMeasured: [string, string, string, string, string] = [NOT_MEASURED, NOT_MEASURED, NOT_MEASURED, NOT_MEASURED, NOT_MEASURED];
+
+/** One ApacheBench 2.3 block for one result, line for line; what the engine did not measure says n/a. */
 export function renderAbText(result: CellResult, doc: RunDocument): string {
-  const header = `bench ${doc.tool.version}: ${result.scenario} on ${result.target}, ab-style report`;
+  const engine = result.engine ? `, measured with ${result.engine.name} ${result.engine.version}` : '';
+  const header = `bench ${doc.tool.version}: ${result.scenario} on ${result.target}, ab-style report${engine}`;
   if (result.status === 'failed') return `${header}\n\nFailed: ${result.error ?? 'unknown error'}\n`;
   const { latency: l, durationSeconds: t, requests: done, concurrency: c } = result;
   const b = result.failedBreakdown;
+  const ct = result.connectionTimes;
   const lines = [
     header,
     '',
@@ -47,10 +54,10 @@ export function renderAbText(result: CellResult, doc: RunDocument): string {
     '',
     'Connection Times (ms)',
     '              min  mean[+/-sd] median   max',
-    timesRow('Connect:', [NOT_MEASURED, NOT_MEASURED, NOT_MEASURED, NOT_MEASURED, NOT_MEASURED]),
-    timesRow('Processing:', [NOT_MEASURED, NOT_MEASURED, NOT_MEASURED, NOT_MEASURED, NOT_MEASURED]),
-    timesRow('Waiting:', [NOT_MEASURED, NOT_MEASURED, NOT_MEASURED, NOT_MEASURED, NOT_MEASURED]),
-    timesRow('Total:', [padInt(l.min, 5), padInt(l.mean, 4), padFixed(l.stdev, 5, 1), padInt(l.p50, 6), padInt(l.max, 7)]),
+    timesRow('Connect:', ct ? timing(ct.connect) : notMeasured),
+    timesRow('Processing:', ct ? timing(ct.processing) : notMeasured),
+    timesRow('Waiting:', ct ? timing(ct.waiting) : notMeasured),
+    timesRow('Total:', ct ? timing(ct.total) : [padInt(l.min, 5), padInt(l.mean, 4), padFixed(l.stdev, 5, 1), padInt(l.p50, 6), padInt(l.max, 7)]),
     '',
     'Percentage of the requests served within a certain time (ms)',
   );
@@ -79,10 +86,15 @@ export const abReporter: ReporterFactory = (context) => {
       if (context.outFile) blocks.push(text);
       else context.stdout(`${text}\n`);
     },
-    async onRunEnd() {
-      if (!context.outFile) return;
+    async onRunEnd(doc) {
+      const thresholds = thresholdLines(doc);
+      const trailer = thresholds.length > 0 ? `${thresholds.join('\n')}\n` : '';
+      if (!context.outFile) {
+        if (trailer) context.stdout(trailer);
+        return;
+      }
       const { writeFile } = await import('node:fs/promises');
-      await writeFile(context.outFile, blocks.join('\n'));
+      await writeFile(context.outFile, [...blocks, trailer].filter(Boolean).join('\n'));
     },
   };
 };

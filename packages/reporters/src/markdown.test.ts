@@ -18,7 +18,7 @@ describe('markdown reporter', () => {
 
   it('says how the numbers were taken and that client and server share the host', () => {
     expect(text).toContain('a new connection per request (no keep-alive), 1000 requests per cell, 1 s warm-up.');
-    expect(text).toContain('The load generator (autocannon) and the servers share these cores.');
+    expect(text).toContain('The load generator (autocannon 9.0.0) and the servers share these cores.');
     expect(text).toContain('- php-mod c=10: a note');
   });
 });
@@ -36,5 +36,21 @@ describe('markdown reporter with --repeat', () => {
     const text = renderMarkdown(fixtureDocument(runs));
     expect(text).toContain('| php-mod | 10 (3 runs) | 310 [300-330] | 3.226 | 11 | 21 | 31 | 3 | 12 | 182% | 50.0 MiB |');
     expect(text).toContain('Repeated cells show medians, with the rps range in brackets.');
+  });
+});
+
+describe('markdown reporter with thresholds', () => {
+  it('lists every threshold with pass or FAIL', () => {
+    const doc = {
+      ...fixtureDocument([okResult]),
+      thresholds: [
+        { selector: '*', scenario: 'escape', target: 'php-mod', concurrency: 10, field: 'rps', expression: '>100', actual: 302.11, ok: true },
+        { selector: 'escape/php-mod', scenario: 'escape', target: 'php-mod', concurrency: 10, field: 'failed', expression: '==0', actual: 7, ok: false },
+      ],
+    };
+    const text = renderMarkdown(doc);
+    expect(text).toContain('Thresholds: 2 checked, 1 failed.');
+    expect(text).toContain('- escape/php-mod c=10: rps >100 (actual 302.11, from "*"): pass');
+    expect(text).toContain('- escape/php-mod c=10: failed ==0 (actual 7, from "escape/php-mod"): FAIL');
   });
 });

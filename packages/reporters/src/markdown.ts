@@ -1,5 +1,6 @@
 import type { CellResult, ReporterFactory, RunDocument } from '@bench/core';
 import { formatBytes, formatNumber } from './format.js';
+import { thresholdLines } from './thresholds.js';
 
 const HEADER = ['target', 'c', 'rps', 'ms/req', 'p50 ms', 'p80 ms', 'p99 ms', 'failed', 'non-2xx', 'server CPU', 'server RSS'];
 
@@ -104,10 +105,14 @@ export function renderMarkdown(doc: RunDocument): string {
     for (const r of results) for (const note of r.notes) out.push(`- ${cellName(r)}: ${note}`);
     out.push('');
   }
+  const thresholds = thresholdLines(doc);
+  if (thresholds.length > 0) out.push('### thresholds', '', thresholds[0] ?? '', '', ...thresholds.slice(1).map((line) => `- ${line}`), '');
   const m = doc.machine;
+  const engines = [...new Set(doc.results.flatMap((r) => (r.engine ? [`${r.engine.name} ${r.engine.version}`] : [])))];
+  const generator = engines.length > 0 ? `The load generator (${engines.join(', ')})` : 'The load generator';
   out.push(
     `Machine: ${m.cpus} x ${m.cpuModel}, ${formatBytes(m.memoryBytes)}, ${m.platform} ${m.release}, Node ${m.node}.` +
-      (m.sharedHost ? ' The load generator (autocannon) and the servers share these cores.' : ''),
+      (m.sharedHost ? ` ${generator} and the servers share these cores.` : ''),
   );
   if (!doc.complete) out.push(`The run did not complete: ${doc.results.length} finished cell(s) shown.`);
   return `${out.join('\n')}\n`;

@@ -24,6 +24,7 @@ export const okResult: CellResult = {
   document: { path: '/', length: 400 },
   statusCodes: { '200': 996, '500': 4 },
   settings: { php: '8.2.36' },
+  engine: { name: 'autocannon', version: '9.0.0' },
   resources: { server: { cpuPercent: 181.5, rssBytes: 52428800, processes: 12 }, client: { cpuPercent: 20, rssBytes: 1, processes: 1 } },
   notes: ['a note'],
   startedAt: '2026-11-22T10:00:00.000Z',

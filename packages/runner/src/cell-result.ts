@@ -1,7 +1,6 @@
-import type { CellResult, HttpAnswer, ResourceSample, Scenario } from '@bench/core';
-import { totalFailed } from './load/failures.js';
-import type { LoadMeasurement } from './load/run-load.js';
-import type { RunOptions } from './options.js';
+import type { CellResult, HttpAnswer, LoadMeasurement, ResourceSample, Scenario } from '@bench/core';
+import { totalFailed } from './measure/failures.js';
+import type { RunOptions } from './options/declarations.js';
 
 export interface CellContext {
   readonly scenario: Scenario;
@@ -11,37 +10,43 @@ export interface CellContext {
   readonly options: RunOptions;
   readonly url: string;
   readonly settings: Readonly<Record<string, string | number | boolean>>;
+  readonly engine: { readonly name: string; readonly version: string };
   readonly startedAt: string;
 }
 
 const zeroLatency = { mean: 0, stdev: 0, min: 0, p50: 0, p66: 0, p75: 0, p80: 0, p90: 0, p95: 0, p98: 0, p99: 0, p999: 0, max: 0 };
 
-function base(context: CellContext) {
+function base(context: CellContext, documentLength: number) {
   const port = Number(new URL(context.url || 'http://127.0.0.1:0').port);
+  const { request } = context.scenario;
+  const { options } = context;
   return {
     scenario: context.scenario.name,
     target: context.target,
     concurrency: context.concurrency,
     repeat: context.repeat,
-    keepAlive: context.options.keepAlive,
+    keepAlive: options.keepAlive,
     bound:
-      context.options.requests !== undefined
-        ? { kind: 'requests' as const, value: context.options.requests }
-        : { kind: 'duration' as const, value: context.options.durationSeconds ?? 0 },
-    warmupSeconds: context.options.warmupSeconds,
-    url: context.url ? context.url + context.scenario.path : '',
+      options.requests !== undefined
+        ? { kind: 'requests' as const, value: options.requests }
+        : { kind: 'duration' as const, value: options.durationSeconds ?? 0 },
+    warmupSeconds: options.warmupSeconds,
+    url: context.url ? context.url + request.path : '',
+    ...(request.method !== 'GET' ? { method: request.method } : {}),
     settings: { ...context.settings },
+    engine: { ...context.engine },
+    ...(options.cpus ? { cpus: { ...options.cpus } } : {}),
     startedAt: context.startedAt,
     finishedAt: new Date().toISOString(),
-    server: { software: '', hostname: '127.0.0.1', port },
-    document: { path: context.scenario.path, length: context.scenario.expectedLength },
+    server: { software: '', hostname: new URL(context.url || 'http://127.0.0.1').hostname, port },
+    document: { path: request.path, length: documentLength },
   };
 }
 
 /** A cell that could not be measured: every number is zero and `error` says why. */
 export function failedCell(context: CellContext, error: string): CellResult {
   return {
-    ...base(context),
+    ...base(context, context.scenario.expect.body.kind === 'exact' ? context.scenario.expect.body.length : 0),
     status: 'failed',
     error,
     durationSeconds: 0,
@@ -64,6 +69,8 @@ export interface MeasuredCell {
   readonly resources: { server?: ResourceSample; services?: ResourceSample; client?: ResourceSample };
   readonly backend?: CellResult['backend'];
   readonly notes: readonly string[];
+  /** The body length of an answer (expected, or as verified). */
+  readonly documentLength: number;
 }
 
 export function measuredCell(context: CellContext, cell: MeasuredCell): CellResult {
@@ -74,7 +81,7 @@ export function measuredCell(context: CellContext, cell: MeasuredCell): CellResu
     length: m.failures.length,
     exceptions: m.failures.exceptions,
   };
-  const result = base(context);
+  const result = base(context, cell.documentLength);
   return {
     ...result,
     status: 'ok',
@@ -88,10 +95,14 @@ export function measuredCell(context: CellContext, cell: MeasuredCell): CellResu
     non2xx: m.non2xx,
     timeouts: m.failures.timeouts,
     bytes: m.bytes,
-    keepAliveRequests: m.keepAliveResponses,
+    ...(m.keepAliveResponses !== undefined ? { keepAliveRequests: m.keepAliveResponses } : {}),
     statusCodes: m.statusCodes,
     resources: cell.resources,
     ...(cell.backend ? { backend: cell.backend } : {}),
+    ...(m.rate ? { rate: m.rate } : {}),
+    ...(m.latencyUncorrected ? { latencyUncorrected: m.latencyUncorrected } : {}),
+    ...(m.connectionTimes ? { connectionTimes: m.connectionTimes } : {}),
+    ...(m.eventLoopDelay ? { eventLoopDelay: m.eventLoopDelay } : {}),
     notes: [...cell.notes],
   };
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isBenchError, loadScenarios, type TargetPlugin } from '@bench/core';
+import { isBenchError, type TargetPlugin } from '@bench/core';
 import { makePlan } from './plan.js';
-import type { RunOptions } from './options.js';
+import { resolveRunOptions } from './options/resolve.js';
+import { builtinScenarios } from './project/builtin-scenarios.js';
 
-const scenarios = loadScenarios();
+const scenarios = builtinScenarios();
 const target = (name: string, ok: boolean, supports = true): TargetPlugin => ({
   name,
   language: 'test',
@@ -14,7 +15,7 @@ const target = (name: string, ok: boolean, supports = true): TargetPlugin => ({
     throw new Error('not started in plan tests');
   },
 });
-const options: RunOptions = { scenarios: ['hello'], concurrency: [1, 2], durationSeconds: 1, keepAlive: true, warmupSeconds: 0, timeoutSeconds: 1 };
+const options = resolveRunOptions({ scenarios: ['hello'] }, { concurrency: [1, 2], durationSeconds: 1, warmupSeconds: 0, timeoutSeconds: 1 });
 const registry = [target('here', true), target('missing', false), target('cannot', true, false)];
 
 describe('makePlan', () => {

@@ -1,5 +1,5 @@
-import { errors, loadScenarios, type Availability, type Scenario, type TargetPlugin } from '@bench/core';
-import type { RunOptions } from './options.js';
+import { errors, type Availability, type Scenario, type TargetPlugin } from '@bench/core';
+import type { RunOptions } from './options/declarations.js';
 
 export interface PlannedPair {
   readonly scenario: Scenario;
@@ -19,7 +19,7 @@ export interface Plan {
   readonly availability: ReadonlyMap<string, Availability>;
 }
 
-export function resolveScenarios(names: readonly string[], all: readonly Scenario[] = loadScenarios()): Scenario[] {
+export function resolveScenarios(names: readonly string[], all: readonly Scenario[]): Scenario[] {
   const byName = new Map(all.map((s) => [s.name, s]));
   return names.map((name) => {
     const scenario = byName.get(name);
@@ -41,7 +41,7 @@ export function resolveTargets(names: readonly string[], registry: readonly Targ
  * Scenario x target pairs to run. A target named with -t must be available (else an error that
  * says what to install); without -t, unavailable targets are skipped and listed.
  */
-export async function makePlan(options: RunOptions, registry: readonly TargetPlugin[], allScenarios?: readonly Scenario[]): Promise<Plan> {
+export async function makePlan(options: RunOptions, registry: readonly TargetPlugin[], allScenarios: readonly Scenario[]): Promise<Plan> {
   const scenarios = resolveScenarios(options.scenarios, allScenarios);
   const explicit = options.targets !== undefined && options.targets.length > 0;
   const targets = explicit ? resolveTargets(options.targets ?? [], registry) : [...registry];

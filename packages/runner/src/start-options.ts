@@ -1,11 +1,15 @@
 import type { ServiceEndpoints, TargetStartOptions } from '@bench/core';
 
-/** The start options a target gets from the user's flags, leaving out what was not given. */
-export function targetStartOptions(flags: { port?: number; workers?: number; poolSize?: number }, services: ServiceEndpoints): TargetStartOptions {
+/** The start options a target gets from the run's options, leaving out what was not given. */
+export function targetStartOptions(
+  given: { port?: number; workers?: number; poolSize?: number; maxConcurrency?: number },
+  services: ServiceEndpoints,
+): TargetStartOptions {
   return {
     services,
-    ...(flags.port !== undefined ? { port: flags.port } : {}),
-    ...(flags.workers !== undefined ? { workers: flags.workers } : {}),
-    ...(flags.poolSize !== undefined ? { poolSize: flags.poolSize } : {}),
+    ...(given.port !== undefined ? { port: given.port } : {}),
+    ...(given.workers !== undefined ? { workers: given.workers } : {}),
+    ...(given.poolSize !== undefined ? { poolSize: given.poolSize } : {}),
+    ...(given.maxConcurrency !== undefined ? { maxConcurrency: given.maxConcurrency } : {}),
   };
 }

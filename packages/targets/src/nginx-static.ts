@@ -4,6 +4,7 @@ import { findBinary } from './support/find-binary.js';
 import { nginxVersion } from './support/nginx-config.js';
 import { startNginxStack } from './support/nginx-stack.js';
 import { availabilityOf } from './support/probe.js';
+import { folderOf, NOT_A_FOLDER } from './support/folder.js';
 
 // Scenarios nginx can answer from a file: the static ones, and big (the same 64 KiB block, as a file).
 const FILE_FOR: Readonly<Record<string, string>> = { big: 'fixtures/block.txt' };
@@ -14,20 +15,22 @@ export const nginxStaticTarget: TargetPlugin = {
   language: 'static',
   description: 'nginx alone, serving files (baseline)',
   supports(scenario) {
-    if (scenario.kind === 'static' || FILE_FOR[scenario.name]) return { ok: true };
+    if (!scenario.folder) return NOT_A_FOLDER;
+    if (scenario.folder.kind === 'static' || FILE_FOR[scenario.name]) return { ok: true };
     return { ok: false, reason: 'nginx-static serves files only (file, big, large-file); this scenario needs a program' };
   },
   async available() {
     return availabilityOf([{ binary: 'nginx', path: findBinary('nginx'), aptPackage: 'nginx' }], () => ({ nginx: nginxVersion() }));
   },
   start(scenario, options) {
-    const file = path.join(scenario.dir, (scenario.kind === 'static' ? scenario.staticFile : FILE_FOR[scenario.name]) ?? '');
+    const folder = folderOf(scenario);
+    const file = path.join(folder.dir, (folder.kind === 'static' ? folder.staticFile : FILE_FOR[scenario.name]) ?? '');
     return startNginxStack({
       target: 'nginx-static',
       scenario,
       options,
       root: path.dirname(file),
-      server: () => [`location = ${scenario.path} { try_files /${path.basename(file)} =404; }`],
+      server: () => [`location = ${scenario.request.path} { try_files /${path.basename(file)} =404; }`],
       settings: { sendfile: true },
     });
   },

@@ -5,11 +5,13 @@ export interface WaitReadyOptions {
   readonly timeoutMs?: number;
   /** Processes whose exit means the stack will never be ready. */
   readonly processes?: readonly GroupProcess[];
+  /** The status that means ready; any 2xx when absent. */
+  readonly status?: number;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// Ready means a real request got a 2xx answer; never a fixed sleep.
+// Ready means a real request got the expected answer (a 2xx by default); never a fixed sleep.
 export async function waitForHttp(url: string, options: WaitReadyOptions = {}): Promise<void> {
   const deadline = Date.now() + (options.timeoutMs ?? 20_000);
   let last = 'no attempt yet';
@@ -19,7 +21,7 @@ export async function waitForHttp(url: string, options: WaitReadyOptions = {}): 
     }
     try {
       const answer = await httpGet(url, 2000);
-      if (answer.status >= 200 && answer.status < 300) return;
+      if (options.status !== undefined ? answer.status === options.status : answer.status >= 200 && answer.status < 300) return;
       last = `HTTP ${answer.status}: ${answer.body.toString('utf8').slice(0, 200)}`;
     } catch (error) {
       last = error instanceof Error ? error.message : String(error);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { choosePort, type Availability, type Scenario, type TargetPlugin } from '@bench/core';
 import { makeStackDir, startStack } from '../support/stack.js';
+import { folderOf, NOT_A_FOLDER } from '../support/folder.js';
 import { NODE_SERVER_ENV, READY_LINE, type NodeServerConfig } from './server-config.js';
 
 const serverEntry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'server.js');
@@ -12,14 +13,21 @@ const require = createRequire(import.meta.url);
 
 export const DEFAULT_POOL_SIZE = 10;
 
-/** The compiled Node handler of a scenario: <scenarios>/dist/<name>/node.js, or node.js/node.mjs beside the manifest. */
+/**
+ * The Node handler of a scenario: compiled (<scenarios>/dist/<name>/node.js, as the built-in
+ * scenarios ship), or beside the manifest as JavaScript or TypeScript (loaded without a build step).
+ */
 export function nodeHandlerPath(scenario: Scenario): string | undefined {
-  const candidates = [
-    path.join(scenario.dir, '..', 'dist', scenario.name, 'node.js'),
-    path.join(scenario.dir, 'node.js'),
-    path.join(scenario.dir, 'node.mjs'),
-  ];
+  const dir = scenario.folder?.dir;
+  if (!dir) return undefined;
+  const candidates = [path.join(dir, '..', 'dist', scenario.name, 'node.js'), ...['node.js', 'node.mjs', 'node.ts', 'node.mts'].map((file) => path.join(dir, file))];
   return candidates.find((file) => existsSync(file));
+}
+
+// Node's own default backlog is 511: below the planned concurrency, connections wait for SYN retries
+// and time out; the kernel caps the figure at net.core.somaxconn.
+export function listenBacklog(maxConcurrency: number | undefined): number {
+  return Math.max(511, maxConcurrency ?? 0);
 }
 
 function fastifyVersion(): string {
@@ -39,6 +47,7 @@ export function createNodeTarget(variant: NodeTargetVariant): TargetPlugin {
     language: 'node',
     description: variant.description,
     supports(scenario) {
+      if (!scenario.folder) return NOT_A_FOLDER;
       if (!nodeHandlerPath(scenario)) return { ok: false, reason: 'the scenario has no Node handler (node.ts); run `npm run build`' };
       return { ok: true };
     },
@@ -50,17 +59,19 @@ export function createNodeTarget(variant: NodeTargetVariant): TargetPlugin {
       const workers = variant.cluster ? (options.workers ?? os.availableParallelism()) : 0;
       const poolSize = options.poolSize ?? DEFAULT_POOL_SIZE;
       const config: NodeServerConfig = {
-        scenarioDir: scenario.dir,
+        scenarioDir: folderOf(scenario).dir,
         handler: nodeHandlerPath(scenario) ?? '',
         port,
         workers,
         pool: { enabled: variant.pool, size: poolSize },
         services: options.services,
+        backlog: listenBacklog(options.maxConcurrency),
       };
       const settings: Record<string, string | number | boolean> = {
         node: process.versions.node,
         fastify: fastifyVersion(),
         processes: variant.cluster ? workers : 1,
+        backlog: config.backlog,
       };
       if (variant.pool) settings.poolSize = poolSize;
       return startStack({

@@ -10,6 +10,8 @@ export interface NodeServerConfig {
   readonly workers: number;
   readonly pool: { readonly enabled: boolean; readonly size: number };
   readonly services: ServiceEndpoints;
+  /** listen() backlog, sized to the planned concurrency. */
+  readonly backlog: number;
 }
 
 export const NODE_SERVER_ENV = 'BENCH_NODE_SERVER';

@@ -2,18 +2,30 @@
 // that forks one such app per worker. Started by node-target.ts, never by hand.
 import cluster from 'node:cluster';
 import { pathToFileURL } from 'node:url';
-import fastify from 'fastify';
+import fastify, { type FastifyInstance } from 'fastify';
+import { createJiti } from 'jiti';
 import { loadScenario, type NodeScenarioModule } from '@bench/core';
+import { folderOf } from '../support/folder.js';
 import { NODE_SERVER_ENV, READY_LINE, type NodeServerConfig } from './server-config.js';
 
 const config = JSON.parse(process.env[NODE_SERVER_ENV] ?? '{}') as NodeServerConfig;
 
+// A handler written in TypeScript beside its manifest loads through jiti, without a build step.
+async function loadHandler(file: string): Promise<NodeScenarioModule<FastifyInstance>> {
+  const module = (/\.m?ts$/.test(file) ? await createJiti(import.meta.url).import(file) : await import(pathToFileURL(file).href)) as {
+    default?: NodeScenarioModule<FastifyInstance>;
+  };
+  if (typeof module.default !== 'function') throw new Error(`${file}: its default export must be a function (app, context) => void`);
+  return module.default;
+}
+
 async function serveOneProcess(): Promise<void> {
   const app = fastify({ logger: false });
   const scenario = loadScenario(config.scenarioDir);
-  const module = (await import(pathToFileURL(config.handler).href)) as { default: NodeScenarioModule<typeof app> };
-  await module.default(app, { scenario, services: config.services, pool: config.pool });
-  await app.listen({ host: '127.0.0.1', port: config.port });
+  const folder = folderOf(scenario);
+  const handler = await loadHandler(config.handler);
+  await handler(app, { scenario, folder, services: config.services, pool: config.pool });
+  await app.listen({ host: '127.0.0.1', port: config.port, backlog: config.backlog });
 }
 
 function runPrimary(): void {

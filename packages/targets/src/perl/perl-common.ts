@@ -3,11 +3,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Availability, Scenario, Support } from '@bench/core';
 import { findBinary } from '../support/find-binary.js';
+import { NOT_A_FOLDER } from '../support/folder.js';
 
 /** Perl serves a dynamic scenario through its CGI-style index.pl; static ones come from the web server. */
 export function perlSupports(scenario: Scenario): Support {
-  if (scenario.kind === 'static') return { ok: true };
-  return existsSync(path.join(scenario.dir, 'index.pl')) ? { ok: true } : { ok: false, reason: 'the scenario has no index.pl' };
+  if (!scenario.folder) return NOT_A_FOLDER;
+  if (scenario.folder.kind === 'static') return { ok: true };
+  return existsSync(path.join(scenario.folder.dir, 'index.pl')) ? { ok: true } : { ok: false, reason: 'the scenario has no index.pl' };
 }
 
 // The modules the scenarios use, and the Debian package of each.

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TargetPlugin } from '@bench/core';
 import { findBinary } from '../support/find-binary.js';
+import { folderOf } from '../support/folder.js';
 import { FASTCGI_PARAMS, nginxVersion } from '../support/nginx-config.js';
 import { startNginxStack } from '../support/nginx-stack.js';
 import { cores, documentRoot } from '../support/probe.js';
@@ -41,12 +42,12 @@ export const perlFcgiTarget: TargetPlugin = {
       server: (dir) => ['index index.pl;', 'location ~ \\.pl$ {', `  fastcgi_pass unix:${socket(dir)};`, ...FASTCGI_PARAMS.map((p) => `  ${p}`), '}'],
       // static scenarios are nginx's alone: no Perl process to start
       backends: (dir) =>
-        scenario.kind === 'dynamic'
+        folderOf(scenario).kind === 'dynamic'
           ? [
               {
                 name: 'perl-fcgi',
                 command: findBinary('perl') ?? 'perl',
-                args: [fcgiServer, socket(dir), String(workers), path.join(scenario.dir, 'index.pl')],
+                args: [fcgiServer, socket(dir), String(workers), path.join(folderOf(scenario).dir, 'index.pl')],
                 env: { ...process.env, ...serviceEnvironment(options.services) },
               },
             ]

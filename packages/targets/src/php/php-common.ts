@@ -2,13 +2,15 @@ import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Scenario, ServiceEndpoints, Support } from '@bench/core';
 import { findBinary } from '../support/find-binary.js';
+import { NOT_A_FOLDER } from '../support/folder.js';
 import { versionFrom } from '../support/probe.js';
 import { serviceEnvironment } from '../support/service-env.js';
 
 /** PHP serves a dynamic scenario through its index.php; static ones come from the web server. */
 export function phpSupports(scenario: Scenario): Support {
-  if (scenario.kind === 'static') return { ok: true };
-  return existsSync(path.join(scenario.dir, 'index.php')) ? { ok: true } : { ok: false, reason: 'the scenario has no index.php' };
+  if (!scenario.folder) return NOT_A_FOLDER;
+  if (scenario.folder.kind === 'static') return { ok: true };
+  return existsSync(path.join(scenario.folder.dir, 'index.php')) ? { ok: true } : { ok: false, reason: 'the scenario has no index.php' };
 }
 
 export function phpVersion(phpBinary: string): string {

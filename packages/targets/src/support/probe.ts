@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import type { Availability, Scenario } from '@bench/core';
+import { folderOf } from './folder.js';
 
 export const cores = (): number => os.availableParallelism();
 
@@ -29,5 +30,6 @@ export function availabilityOf(requirements: readonly Requirement[], versions: (
 
 /** The folder a web server serves a scenario from: the static file's folder, or the scenario folder (its script). */
 export function documentRoot(scenario: Scenario): string {
-  return scenario.kind === 'static' && scenario.staticFile ? path.dirname(path.join(scenario.dir, scenario.staticFile)) : scenario.dir;
+  const folder = folderOf(scenario);
+  return folder.kind === 'static' && folder.staticFile ? path.dirname(path.join(folder.dir, folder.staticFile)) : folder.dir;
 }

@@ -33,6 +33,8 @@ export interface StartStackOptions {
   readonly processes: readonly StackProcessSpec[];
   readonly settings: Readonly<Record<string, string | number | boolean>>;
   readonly readyTimeoutMs?: number;
+  /** The request that says the stack is ready: this path answering this status (any 2xx when absent); the scenario's path by default. */
+  readonly ready?: { readonly path: string; readonly status?: number };
 }
 
 /** Private directory for one target start, named after the target. */
@@ -65,7 +67,12 @@ export async function startStack(options: StartStackOptions): Promise<RunningTar
       started.push(proc);
       if (spec.readyLine) await waitForOutput(proc, spec.readyLine, options.readyTimeoutMs ?? 20_000);
     }
-    await waitForHttp(url + scenario.path, { processes: started, timeoutMs: options.readyTimeoutMs ?? 20_000 });
+    const ready = options.ready ?? { path: scenario.request.path };
+    await waitForHttp(url + ready.path, {
+      processes: started,
+      timeoutMs: options.readyTimeoutMs ?? 20_000,
+      ...(ready.status !== undefined ? { status: ready.status } : {}),
+    });
   } catch (error) {
     await stop();
     throw errors.targetStart(target, scenario.name, error instanceof Error ? error.message : String(error), error);

@@ -1,8 +1,4 @@
-import type { FailedBreakdown } from '@bench/core';
-
-export interface FailureCounts extends FailedBreakdown {
-  timeouts: number;
-}
+import type { FailedBreakdown, FailureCounts } from '@bench/core';
 
 export function emptyFailures(): FailureCounts {
   return { connect: 0, receive: 0, length: 0, exceptions: 0, timeouts: 0 };

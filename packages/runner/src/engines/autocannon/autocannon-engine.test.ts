@@ -1,7 +1,17 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runLoad } from './run-load.js';
+import type { BodyExpectation, LoadShape } from '@bench/core';
+import { autocannonEngine } from './autocannon-engine.js';
+
+const expectedBody = Buffer.from('Hello World');
+const expect11: BodyExpectation = { kind: 'exact', length: 11, bytes: () => expectedBody };
+// The engine under the contract every engine implements: a URL, a GET, a body expectation, a shape.
+const runLoad = (o: { url: string; connections: number; requests?: number; durationSeconds?: number; keepAlive: boolean; timeoutSeconds: number }) => {
+  const { url, ...rest } = o;
+  const shape: LoadShape = rest;
+  return autocannonEngine.run({ url, request: { method: 'GET', path: new URL(url).pathname, headers: {} }, expect: expect11, shape });
+};
 
 // A plain in-process server that counts connections, to check what the load engine really sends.
 let server: http.Server;
@@ -26,13 +36,11 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const expectedBody = Buffer.from('Hello World');
-
 describe('runLoad', () => {
   it('counts every response of a request-bounded run on kept-alive connections', async () => {
     connections = 0;
     served = 0;
-    const m = await runLoad({ url, connections: 4, requests: 200, keepAlive: true, expectedBody, timeoutSeconds: 5 });
+    const m = await runLoad({ url, connections: 4, requests: 200, keepAlive: true, timeoutSeconds: 5 });
     expect(m.requests).toBe(200);
     expect(served).toBe(200);
     expect(connections).toBe(4);
@@ -45,7 +53,7 @@ describe('runLoad', () => {
 
   it('opens a new connection for every request without keep-alive, and still counts them', async () => {
     connections = 0;
-    const m = await runLoad({ url, connections: 4, requests: 100, keepAlive: false, expectedBody, timeoutSeconds: 5 });
+    const m = await runLoad({ url, connections: 4, requests: 100, keepAlive: false, timeoutSeconds: 5 });
     expect(m.requests).toBe(100);
     expect(connections).toBeGreaterThanOrEqual(100);
     expect(connections).toBeLessThanOrEqual(104);
@@ -59,7 +67,7 @@ describe('runLoad', () => {
     closing.on('connection', () => opened++);
     await new Promise<void>((resolve) => closing.listen(0, '127.0.0.1', resolve));
     const port = (closing.address() as AddressInfo).port;
-    const m = await runLoad({ url: `http://127.0.0.1:${port}/`, connections: 4, requests: 200, keepAlive: true, expectedBody, timeoutSeconds: 5 });
+    const m = await runLoad({ url: `http://127.0.0.1:${port}/`, connections: 4, requests: 200, keepAlive: true, timeoutSeconds: 5 });
     await new Promise<void>((resolve) => closing.close(() => resolve()));
     expect(m.requests).toBe(200);
     expect(m.failures).toEqual({ connect: 0, receive: 0, length: 0, exceptions: 0, timeouts: 0 });
@@ -69,10 +77,10 @@ describe('runLoad', () => {
 
   it('counts wrong bodies as length failures and non-2xx separately', async () => {
     mode = 'short';
-    const wrong = await runLoad({ url, connections: 2, requests: 20, keepAlive: true, expectedBody, timeoutSeconds: 5 });
+    const wrong = await runLoad({ url, connections: 2, requests: 20, keepAlive: true, timeoutSeconds: 5 });
     mode = 'ok';
     expect(wrong.failures.length).toBe(20);
-    const missing = await runLoad({ url: `${url}/missing`, connections: 2, requests: 10, keepAlive: true, expectedBody, timeoutSeconds: 5 });
+    const missing = await runLoad({ url: `${url}/missing`, connections: 2, requests: 10, keepAlive: true, timeoutSeconds: 5 });
     expect(missing.non2xx).toBe(10);
     expect(missing.statusCodes).toEqual({ 404: 10 });
   });
@@ -82,7 +90,7 @@ describe('runLoad', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const m = await runLoad({ url: `http://127.0.0.1:${port}/`, connections: 1, durationSeconds: 0.3, keepAlive: true, expectedBody, timeoutSeconds: 1 });
+    const m = await runLoad({ url: `http://127.0.0.1:${port}/`, connections: 1, durationSeconds: 0.3, keepAlive: true, timeoutSeconds: 1 });
     expect(m.requests).toBe(0);
     expect(m.failures.connect).toBeGreaterThan(0);
   });

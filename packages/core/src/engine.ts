@@ -1,0 +1,104 @@
+import type { FailedBreakdown, LatencyStats, ResourceSample } from './result.js';
+import type { BodyExpectation, ScenarioRequest } from './scenario.js';
+import type { Support } from './target.js';
+
+/** ab's failure buckets, plus timeouts counted on their own (a timeout is also an exception). */
+export interface FailureCounts extends FailedBreakdown {
+  timeouts: number;
+}
+
+/** How hard and how long to drive a server. */
+export interface LoadShape {
+  /** Connections (closed loop), or the cap on connections (open loop). */
+  readonly connections: number;
+  /** Run for this long... */
+  readonly durationSeconds?: number;
+  /** ...or until this many requests were answered. */
+  readonly requests?: number;
+  /** Open loop: requests per second sent on schedule, whatever the answers do; absent means closed loop. */
+  readonly rate?: number;
+  readonly keepAlive: boolean;
+  /** Seconds without an answer before a request counts as timed out. */
+  readonly timeoutSeconds: number;
+}
+
+export interface LoadProgress {
+  readonly elapsedSeconds: number;
+  readonly requests: number;
+}
+
+/** One measured (or warm-up) run of an engine against one URL. */
+export interface LoadPlan {
+  /** The full URL requested. */
+  readonly url: string;
+  readonly request: ScenarioRequest;
+  /** What every answer's body must be; engines check it as far as they can (at least its length). */
+  readonly expect: BodyExpectation;
+  readonly shape: LoadShape;
+  /** CPUs the generator may run on (a taskset list such as "1" or "0-1"), when the run pins. */
+  readonly cpus?: string;
+  readonly onProgress?: (progress: LoadProgress) => void;
+  /** Aborting stops the load at once. */
+  readonly signal?: AbortSignal;
+}
+
+/** Summary of one of ab's per-request timings, in milliseconds. */
+export interface TimingSummary {
+  readonly min: number;
+  readonly mean: number;
+  readonly sd: number;
+  readonly median: number;
+  readonly max: number;
+}
+
+/** ab's "Connection Times": connecting, processing, waiting for the first byte, total. */
+export interface ConnectionTimes {
+  readonly connect: TimingSummary;
+  readonly processing: TimingSummary;
+  readonly waiting: TimingSummary;
+  readonly total: TimingSummary;
+}
+
+/** What an engine measured, in the same terms whatever the engine. */
+export interface LoadMeasurement {
+  readonly durationSeconds: number;
+  readonly requests: number;
+  /** Percentiles from bench's own HDR histogram (microsecond resolution), in milliseconds. */
+  readonly latency: LatencyStats;
+  readonly failures: FailureCounts;
+  readonly non2xx: number;
+  readonly statusCodes: Record<string, number>;
+  readonly bytes: { readonly total: number; readonly body: number };
+  /** Responses after which the connection stayed open (ab's "Keep-Alive requests"), when the engine can tell. */
+  readonly keepAliveResponses?: number;
+  /** A few distinct error messages seen, for the report. */
+  readonly errorSamples: readonly string[];
+  /** Open loop: latency from each request's actual send, beside `latency` (from its intended send time). */
+  readonly latencyUncorrected?: LatencyStats;
+  /** Open loop: the rate asked for and the rate achieved, requests per second. */
+  readonly rate?: { readonly target: number; readonly achieved: number };
+  /** ab's connection times, when the engine measures them. */
+  readonly connectionTimes?: ConnectionTimes;
+  /** The generator's own CPU and memory, sampled by its pid. */
+  readonly client?: ResourceSample;
+  /** An in-process generator's event-loop delay during the run, in milliseconds. */
+  readonly eventLoopDelay?: { readonly mean: number; readonly p99: number; readonly max: number };
+}
+
+export interface EngineAvailability {
+  readonly ok: boolean;
+  readonly version?: string;
+  /** Why not, in one line, with what to install. */
+  readonly reason?: string;
+  readonly aptPackages?: readonly string[];
+}
+
+/** A load generator bench can drive: in-process (autocannon) or an external program (wrk, ab, k6). */
+export interface LoadEngine {
+  readonly name: string;
+  readonly description: string;
+  available(): Promise<EngineAvailability>;
+  /** Whether this engine can drive this shape and request (an open loop, a request body, ...). */
+  supports(shape: LoadShape, request: ScenarioRequest): Support;
+  run(plan: LoadPlan): Promise<LoadMeasurement>;
+}

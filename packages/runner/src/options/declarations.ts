@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import {
+  CPU_LIST,
+  parseConcurrencyList,
+  parseCpus,
+  parseHeader,
+  parseHttpUrl,
+  parseMethod,
+  parseNonNegativeSeconds,
+  parsePositiveInteger,
+  parsePositiveNumber,
+  parsePositiveSeconds,
+  parseStatus,
+} from './parse.js';
+
+/**
+ * One `bench run` option: its flags, its type (as a config file gives it), how the command line
+ * spells it, and its default. The CLI flags, the config file's `defaults` schema and the RunOptions
+ * type are all derived from the table below, so they cannot drift apart.
+ */
+export interface OptionDeclaration<T, Presence extends 'always' | 'maybe'> {
+  /** Commander flags, e.g. '-c, --concurrency <list>', or '--no-keepalive' for a boolean that is on by default. */
+  readonly flags: string;
+  readonly description: string;
+  /** The value's type, as the config file's `defaults` gives it. */
+  readonly schema: z.ZodType<T>;
+  /** From command-line text; `previous` is the value so far, for flags that may repeat. */
+  readonly parse?: (raw: string, previous?: T) => T;
+  /** 'always': every resolved run has a value (the default); 'maybe': absent unless given (or defaulted, see excludes). */
+  readonly presence: Presence;
+  readonly default?: T;
+  /** How --help shows a default that depends on the machine or the target. */
+  readonly defaultText?: string;
+  /** The option this one cannot be combined with: a source that sets either replaces both from lower sources. */
+  readonly excludes?: string;
+}
+
+const always = <T>(d: Omit<OptionDeclaration<T, 'always'>, 'presence'> & { default: T }): OptionDeclaration<T, 'always'> => ({ ...d, presence: 'always' });
+const maybe = <T>(d: Omit<OptionDeclaration<T, 'maybe'>, 'presence'>): OptionDeclaration<T, 'maybe'> => ({ ...d, presence: 'maybe' });
+
+const positiveInt = z.number().int().positive();
+const seconds = z.number().positive();
+
+// The defaults are the ones autocannon and wrk users know: 10 connections for 10 seconds.
+export const runOptionDeclarations = {
+  concurrency: always({
+    flags: '-c, --concurrency <list>',
+    description: 'concurrent connections, a comma-separated list (e.g. 3000,5000,7000)',
+    schema: z.array(positiveInt).min(1),
+    parse: (raw) => parseConcurrencyList('-c', raw),
+    default: [10],
+  }),
+  durationSeconds: maybe({
+    flags: '-d, --duration <seconds>',
+    description: 'measured run length per cell (30s, 2m also accepted)',
+    schema: seconds,
+    parse: (raw) => parsePositiveSeconds('-d', raw),
+    default: 10,
+    excludes: 'requests',
+  }),
+  requests: maybe({
+    flags: '-n, --requests <count>',
+    description: 'measured run by request count instead of duration (as ab -n)',
+    schema: positiveInt,
+    parse: (raw) => parsePositiveInteger('-n', raw),
+    excludes: 'durationSeconds',
+  }),
+  keepAlive: always({
+    flags: '--no-keepalive',
+    description: 'open a new connection for every request (ab without -k); keep-alive is on by default',
+    schema: z.boolean(),
+    default: true,
+  }),
+  warmupSeconds: always({
+    flags: '-w, --warmup <seconds>',
+    description: 'warm-up before each measured run (0 to skip)',
+    schema: z.number().nonnegative(),
+    parse: (raw) => parseNonNegativeSeconds('--warmup', raw),
+    default: 1,
+  }),
+  timeoutSeconds: always({
+    flags: '--timeout <seconds>',
+    description: 'seconds without an answer before a request counts as failed',
+    schema: seconds,
+    parse: (raw) => parsePositiveSeconds('--timeout', raw),
+    default: 10,
+  }),
+  repeat: always({
+    flags: '--repeat <n>',
+    description: 'measure each cell n times, for medians, the run-to-run spread and `bench compare`',
+    schema: positiveInt,
+    parse: (raw) => parsePositiveInteger('--repeat', raw),
+    default: 1,
+  }),
+  engine: always({
+    flags: '-e, --engine <name>',
+    description: 'load generator: autocannon, wrk, ab or k6 (see `bench list`)',
+    schema: z.string().min(1),
+    default: 'autocannon',
+  }),
+  rate: maybe({
+    flags: '-R, --rate <rps>',
+    description: 'open loop: send this many requests per second on schedule; latency counts from each intended send time',
+    schema: z.number().positive(),
+    parse: (raw) => parsePositiveNumber('--rate', raw),
+  }),
+  cpus: maybe({
+    flags: '--cpus <spec>',
+    description: 'pin the server and the load generator to CPUs: server=LIST,client=LIST (taskset lists)',
+    schema: z.object({ server: z.string().regex(CPU_LIST).optional(), client: z.string().regex(CPU_LIST).optional() }).strict(),
+    parse: (raw) => parseCpus(raw),
+  }),
+  workers: maybe({
+    flags: '--workers <n>',
+    description: 'worker processes of multi-process targets (cluster, FPM, FastCGI)',
+    schema: positiveInt,
+    parse: (raw) => parsePositiveInteger('--workers', raw),
+    defaultText: 'one per core',
+  }),
+  poolSize: maybe({
+    flags: '--pool-size <n>',
+    description: 'backend connections per process of the pooled targets',
+    schema: positiveInt,
+    parse: (raw) => parsePositiveInteger('--pool-size', raw),
+    defaultText: '10',
+  }),
+  port: maybe({
+    flags: '--port <n>',
+    description: 'port of the target',
+    schema: positiveInt.max(65535),
+    parse: (raw) => parsePositiveInteger('--port', raw),
+    defaultText: 'a free port',
+  }),
+  url: maybe({
+    flags: '-u, --url <url>',
+    description: 'drive a server that is already running at this URL (nothing is started)',
+    schema: z.string().url(),
+    parse: (raw) => parseHttpUrl('--url', raw),
+  }),
+  method: maybe({
+    flags: '-m, --method <method>',
+    description: 'request method, with --url',
+    schema: z.string().regex(/^[A-Za-z]+$/),
+    parse: (raw) => parseMethod(raw),
+    defaultText: 'GET',
+  }),
+  headers: maybe({
+    flags: '-H, --header <header>',
+    description: 'request header "Name: value", with --url; may repeat',
+    schema: z.record(z.string(), z.string()),
+    parse: (raw, previous) => parseHeader(raw, previous),
+  }),
+  body: maybe({
+    flags: '-b, --body <text>',
+    description: 'request body, with --url',
+    schema: z.string(),
+    excludes: 'bodyFile',
+  }),
+  bodyFile: maybe({
+    flags: '--body-file <file>',
+    description: 'request body read from a file, with --url',
+    schema: z.string(),
+    excludes: 'body',
+  }),
+  expectStatus: maybe({
+    flags: '--expect-status <code>',
+    description: 'the status every answer must have, with --url',
+    schema: z.number().int().min(100).max(599),
+    parse: (raw) => parseStatus('--expect-status', raw),
+    defaultText: 'any 2xx',
+  }),
+};
+
+export type RunOptionKey = keyof typeof runOptionDeclarations;
+type Declarations = typeof runOptionDeclarations;
+type ValueOf<D> = D extends OptionDeclaration<infer T, 'always' | 'maybe'> ? T : never;
+type AlwaysKeys = { [K in RunOptionKey]: Declarations[K] extends { readonly presence: 'always' } ? K : never }[RunOptionKey];
+type MaybeKeys = Exclude<RunOptionKey, AlwaysKeys>;
+
+/** Every declared option's value after defaults: the 'always' ones present, the 'maybe' ones when given. */
+export type RunOptionValues = { readonly [K in AlwaysKeys]: ValueOf<Declarations[K]> } & { readonly [K in MaybeKeys]?: ValueOf<Declarations[K]> };
+
+/** The same, every option optional: what a config file's `defaults`, flags or the API may give. */
+export type RunOptionInput = { readonly [K in RunOptionKey]?: ValueOf<Declarations[K]> };
+
+/** Everything that shapes a run, as results files record it under `options`. */
+export type RunOptions = RunOptionValues & {
+  /** Scenario names. */
+  readonly scenarios: readonly string[];
+  /** Target names; every available target that implements a scenario when absent. */
+  readonly targets?: readonly string[];
+};
+
+export const runOptionKeys = Object.keys(runOptionDeclarations) as RunOptionKey[];
+
+/** The schema of a config file's `defaults`: every declared option, by its results-file name, each optional. */
+export const runOptionInputSchema = z
+  .object(Object.fromEntries(runOptionKeys.map((key) => [key, (runOptionDeclarations[key].schema as z.ZodType).optional()])))
+  .strict() as unknown as z.ZodType<RunOptionInput>;
