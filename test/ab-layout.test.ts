@@ -1,10 +1,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { loadScenarios } from '@bench/core';
+import { builtinScenarios, resolveRunOptions, runBench } from '@bench/runner';
 import { builtinTargets } from '@bench/targets';
 import { renderAbText } from '@bench/reporters';
-import { runBench } from '@bench/runner';
 
 const run = promisify(execFile);
 
@@ -20,7 +19,8 @@ const valueColumns = (lines: readonly string[]) =>
 
 describe('the ab reporter against real ApacheBench', () => {
   it('prints the same lines, labels, units and value columns as ab for the same run shape', async () => {
-    const hello = loadScenarios().find((s) => s.name === 'hello')!;
+    const scenarios = builtinScenarios();
+    const hello = scenarios.find((s) => s.name === 'hello')!;
     const node = builtinTargets.find((t) => t.name === 'node')!;
     const running = await node.start(hello, { services: {} });
     let real: string;
@@ -30,8 +30,8 @@ describe('the ab reporter against real ApacheBench', () => {
       await running.stop();
     }
     const doc = await runBench(
-      { scenarios: ['hello'], targets: ['node'], concurrency: [4], requests: 200, keepAlive: false, warmupSeconds: 0, timeoutSeconds: 5 },
-      { targets: [node], reporters: [] },
+      resolveRunOptions({ scenarios: ['hello'], targets: ['node'] }, { concurrency: [4], requests: 200, keepAlive: false, warmupSeconds: 0, timeoutSeconds: 5 }),
+      { targets: [node], scenarios, reporters: [] },
     );
     const ours = renderAbText(doc.results[0]!, doc);
     const abLines = fromServerSoftware(real);

@@ -51,7 +51,7 @@ const cases: Array<[string, () => string[], RegExp]> = [
   ['--out in a directory that does not exist', () => ['run', 'hello', '-t', 'node', '--reporter', 'json', '--out', path.join(tmp, 'no', 'such', 'dir', 'r.json')], /cannot write --out file .*r\.json": the directory .* does not exist/],
   ['--out naming a directory', () => ['run', 'hello', '-t', 'node', '--out', tmp], /cannot write --out file .*": it is a directory/],
   ['--out under a file', () => ['run', 'hello', '-t', 'node', '--out', path.join(throwingReporter, 'r.md')], /cannot write --out file .*: .*throws\.mjs is not a directory/],
-  ['no command arguments', () => ['run'], /missing required argument/],
+  ['no scenario and no config', () => ['run'], /name at least one scenario/],
   ['unknown option', () => ['run', 'hello', '--bogus'], /unknown option '--bogus'/],
 ];
 

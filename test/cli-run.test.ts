@@ -110,7 +110,7 @@ describe('bench list', () => {
   it('lists scenarios and targets with availability', async () => {
     const run = await runCli(['list']);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^hello +\/ /m);
+    expect(run.stdout).toMatch(/^hello +GET \/ /m);
     expect(run.stdout).toMatch(/^node-cluster +node +yes/m);
   });
 });

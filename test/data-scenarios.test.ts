@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadScenarios } from '@bench/core';
+import { builtinScenarios } from '@bench/runner';
 import { builtinTargets } from '@bench/targets';
 import { createServiceManager, verifyTarget } from '@bench/runner';
 import { leftoverServers, serverProcesses } from './support/processes.js';
 
 // Every data scenario on every Node target, against real Redis, memcached and MariaDB.
-const dataScenarios = loadScenarios().filter((s) => s.services.length > 0);
+const dataScenarios = builtinScenarios().filter((s) => s.services.length > 0);
 const nodeTargets = builtinTargets.filter((t) => t.language === 'node');
 const before = serverProcesses();
 const services = createServiceManager({});

@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { builtinTargets } from '@bench/targets';
-import { runBench, type RunOptions } from '@bench/runner';
+import { builtinScenarios, resolveRunOptions, runBench } from '@bench/runner';
 import { misbehavingTarget } from './support/failing-targets.js';
 import { leftoverServers, serverProcesses } from './support/processes.js';
 
-const options: RunOptions = { scenarios: ['hello'], concurrency: [2], durationSeconds: 1, keepAlive: true, warmupSeconds: 0, timeoutSeconds: 2 };
+const options = resolveRunOptions({ scenarios: ['hello'] }, { concurrency: [2], durationSeconds: 1, warmupSeconds: 0, timeoutSeconds: 2 });
+const scenarios = builtinScenarios();
 const node = builtinTargets.find((t) => t.name === 'node')!;
 
 describe('targets that fail', () => {
   it('one that dies at start-up gives a failed cell with the tail of its output, and the run goes on', async () => {
     const broken = misbehavingTarget('broken', 'exit-at-start');
     const before = serverProcesses();
-    const doc = await runBench({ ...options, targets: ['broken', 'node'] }, { targets: [broken, node], reporters: [] });
+    const doc = await runBench({ ...options, targets: ['broken', 'node'] }, { targets: [broken, node], scenarios, reporters: [] });
     const [failed, ok] = doc.results;
     expect(failed).toMatchObject({ target: 'broken', status: 'failed' });
     expect(failed?.error).toMatch(/exited with code 3.*cannot open config/);
@@ -24,7 +25,7 @@ describe('targets that fail', () => {
     const dying = misbehavingTarget('dying', 'die-after-ms', 2000);
     const doc = await runBench(
       { ...options, concurrency: [2, 3], durationSeconds: 3, targets: ['dying', 'node'] },
-      { targets: [dying, node], reporters: [] },
+      { targets: [dying, node], scenarios, reporters: [] },
     );
     const dyingCells = doc.results.filter((r) => r.target === 'dying');
     expect(dyingCells).toHaveLength(2);
@@ -36,7 +37,7 @@ describe('targets that fail', () => {
 
   it('one that answers wrongly is never measured', async () => {
     const wrong = misbehavingTarget('wrong', 'wrong-body');
-    const doc = await runBench({ ...options, targets: ['wrong'] }, { targets: [wrong], reporters: [] });
+    const doc = await runBench({ ...options, targets: ['wrong'] }, { targets: [wrong], scenarios, reporters: [] });
     expect(doc.results[0]).toMatchObject({ status: 'failed', requests: 0 });
     expect(doc.results[0]?.error).toMatch(/verification failed: body is 7 bytes, expected 11/);
   });

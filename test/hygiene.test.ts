@@ -55,8 +55,8 @@ describe('security', () => {
   it('targets and services listen on 127.0.0.1 only', async () => {
     const { builtinTargets } = await import('@bench/targets');
     const { createServiceManager } = await import('@bench/runner');
-    const { loadScenarios } = await import('@bench/core');
-    const scenarios = new Map(loadScenarios().map((s) => [s.name, s]));
+    const { builtinScenarios } = await import('@bench/runner');
+    const scenarios = new Map(builtinScenarios().map((s) => [s.name, s]));
     const services = createServiceManager({});
     try {
       for (const scenarioName of ['redis-get', 'memcache-get', 'db']) {

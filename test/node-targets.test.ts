@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { loadScenarios } from '@bench/core';
+import { builtinScenarios } from '@bench/runner';
 import { builtinTargets } from '@bench/targets';
 import { verifyTarget } from '@bench/runner';
 import { leftoverServers, serverProcesses } from './support/processes.js';
 
 // Every Node target serves every scenario that needs no backend, byte for byte, and stops clean.
-const scenarios = loadScenarios().filter((s) => s.services.length === 0);
+const scenarios = builtinScenarios().filter((s) => s.services.length === 0);
 const nodeTargets = builtinTargets.filter((t) => t.language === 'node' && !t.name.includes('pool'));
 
 describe.each(nodeTargets.map((t) => [t.name, t] as const))('target %s', (_name, target) => {

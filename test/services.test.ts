@@ -2,11 +2,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import mysql from 'mysql2/promise';
 import memjs from 'memjs';
-import { listGroupMembers, loadScenarios } from '@bench/core';
+import { listGroupMembers } from '@bench/core';
+import { builtinScenarios } from '@bench/runner';
 import { createServiceManager } from '@bench/runner';
 import { leftoverServers, serverProcesses } from './support/processes.js';
 
-const byName = new Map(loadScenarios().map((s) => [s.name, s]));
+const byName = new Map(builtinScenarios().map((s) => [s.name, s]));
 const scenario = (name: string) => {
   const found = byName.get(name);
   if (!found) throw new Error(`no scenario ${name}`);

@@ -1,9 +1,41 @@
-// Programmatic API: what the CLI does, without the terminal.
+// The programmatic API: what the CLI does, without the terminal. The CLI (cli/) is a thin layer over it.
+export { run, type RunInput } from './api.js';
+export { compare, parseFailIf, type Comparison, type CellComparison, type MetricComparison, type Verdict } from './compare/compare.js';
+export { renderComparisonMarkdown } from './compare/render-comparison.js';
+export { defineConfig, type BenchConfig } from './config/define-config.js';
+export { evaluateThresholds, thresholdFields, type ThresholdsSpec, type ThresholdField } from './config/thresholds.js';
 export { runBench, newRunDocument, type RunContext, type RunEvent } from './run.js';
-export { DEFAULTS, validateRunOptions, type RunOptions } from './options.js';
+export { runProject, type ProjectRunRequest } from './run-project.js';
+export { loadProject, type Project, type ProjectSource } from './project/project.js';
+export { builtinScenarios, builtinScenariosDir } from './project/builtin-scenarios.js';
+export { runOptionDeclarations, resolveRunOptions, type RunOptions, type RunOptionInput } from './options/index.js';
 export { makePlan, resolveScenarios, resolveTargets, type Plan } from './plan.js';
-export { verifyTarget, checkAnswer, type Verification } from './verify.js';
-export { runLoad, type LoadOptions, type LoadMeasurement } from './load/run-load.js';
+export { verifyTarget, type Verification } from './verify.js';
+export { builtinEngines, findEngine } from './engines/index.js';
 export { noServices, type ServiceManager, type CounterReading } from './services.js';
 export { createServiceManager } from './services/service-manager.js';
+export { readResultsFile, replayDocument } from './results-file.js';
 export { TOOL_VERSION } from './version.js';
+export { commandTarget, urlTarget, type CommandTargetSpec, type UrlTargetSpec } from '@bench/targets';
+// Helpers for target plugins: a process group that dies with the run, a free port, readiness by a real request.
+export { spawnGroup, describeExit, choosePort, waitForHttp, makePrivateDir, removeDir, type GroupProcess } from '@bench/core';
+// The plugin contracts, for typed target, reporter and engine plugins.
+export type {
+  TargetPlugin,
+  RunningTarget,
+  TargetStartOptions,
+  Availability,
+  Support,
+  Reporter,
+  ReporterFactory,
+  ReporterContext,
+  LoadEngine,
+  LoadPlan,
+  LoadMeasurement,
+  Scenario,
+  NodeScenarioContext,
+  NodeScenarioModule,
+  RunDocument,
+  CellResult,
+  ThresholdResult,
+} from '@bench/core';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reporterSpecCollector } from './reporter-specs.js';
+import { reporterSpecCollector } from './reporter-spec.js';
 
 describe('--reporter and --out in command-line order', () => {
   it('gives each --out to the reporter just before it', () => {

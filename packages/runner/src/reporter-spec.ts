@@ -1,7 +1,8 @@
-/** A reporter as named on the command line, with the file its output goes to. */
+/** A reporter as named on the command line or in a config file, with the file its output goes to and its options. */
 export interface ReporterSpec {
   readonly name: string;
   out?: string;
+  readonly options?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -23,6 +24,11 @@ export function reporterSpecCollector() {
       else pendingOut = file;
       return file;
     },
-    specs: (): ReporterSpec[] => (specs.length > 0 ? specs : [{ name: 'markdown', ...(pendingOut ? { out: pendingOut } : {}) }]),
+    /** The reporters named on the command line; when none was, `fallback` (the config's, or markdown), a lone --out going to the first. */
+    specs: (fallback: readonly ReporterSpec[] = [{ name: 'markdown' }]): ReporterSpec[] => {
+      if (specs.length > 0) return specs;
+      const [first, ...rest] = fallback.length > 0 ? fallback : [{ name: 'markdown' }];
+      return [{ ...first!, ...(pendingOut ? { out: pendingOut } : {}) }, ...rest];
+    },
   };
 }

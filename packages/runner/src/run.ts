@@ -1,10 +1,15 @@
 import {
   describeMachine,
   errors,
+  expectedLength,
   isBenchError,
   SCHEMA_VERSION,
   type CellResult,
   type HttpAnswer,
+  type LoadEngine,
+  type LoadMeasurement,
+  type LoadProgress,
+  type LoadShape,
   type Reporter,
   type ResourceSample,
   type RunDocument,
@@ -13,11 +18,12 @@ import {
   type TargetPlugin,
 } from '@bench/core';
 import { failedCell, measuredCell, type CellContext } from './cell-result.js';
-import { runLoad, type LoadMeasurement, type LoadProgress } from './load/run-load.js';
-import type { RunOptions } from './options.js';
+import { evaluateThresholds, type ThresholdsSpec } from './config/thresholds.js';
+import { builtinEngines, findEngine } from './engines/index.js';
+import type { RunOptions } from './options/declarations.js';
 import { makePlan, type Plan } from './plan.js';
 import { callReporters, endReporters } from './reporting.js';
-import { sampleProcessGroups, sampleSelf } from './resource-sampler.js';
+import { sampleProcessGroups } from './measure/resource-sampler.js';
 import { noServices, type CounterReading, type ServiceManager } from './services.js';
 import { verifyTarget } from './verify.js';
 import { targetStartOptions } from './start-options.js';
@@ -25,7 +31,7 @@ import { TOOL_VERSION } from './version.js';
 
 /** What the runner tells whoever drives it (the CLI draws progress from these); it never prints. */
 export type RunEvent =
-  | { readonly type: 'plan'; readonly plan: Plan; readonly cells: number }
+  | { readonly type: 'plan'; readonly plan: Plan; readonly cells: number; readonly engine: string; readonly options: RunOptions }
   | { readonly type: 'target-starting'; readonly scenario: string; readonly target: string }
   | { readonly type: 'target-verifying'; readonly scenario: string; readonly target: string }
   | { readonly type: 'cell-start'; readonly index: number; readonly total: number; readonly scenario: string; readonly target: string; readonly concurrency: number; readonly repeat: number; readonly phase: 'warmup' | 'measure' }
@@ -33,15 +39,21 @@ export type RunEvent =
   | { readonly type: 'cell-end'; readonly result: CellResult };
 
 export interface RunContext {
+  /** Targets the run may use (built-in and the config's own). */
   readonly targets: readonly TargetPlugin[];
+  /** Scenarios the run may use. */
+  readonly scenarios: readonly Scenario[];
+  /** Load engines to pick `options.engine` from; bench's own when absent. */
+  readonly engines?: readonly LoadEngine[];
   readonly reporters: readonly Reporter[];
   readonly services?: ServiceManager;
+  /** Limits to check every cell against; a broken one is in the document (the CLI exits 1). */
+  readonly thresholds?: ThresholdsSpec;
   readonly onEvent?: (event: RunEvent) => void;
   /** Aborting stops the cell in progress, keeps every finished one, and ends the run. */
   readonly signal?: AbortSignal;
   /** The command line, recorded in the document. */
   readonly command?: string;
-  readonly scenarios?: readonly Scenario[];
 }
 
 export function newRunDocument(command: string, options: RunOptions): RunDocument {
@@ -64,17 +76,41 @@ function cellsOf(levels: readonly number[], repeats: number): Array<{ concurrenc
   return levels.flatMap((concurrency) => Array.from({ length: repeats }, (_, i) => ({ concurrency, repeat: i + 1 })));
 }
 
+function shapeOf(options: RunOptions, connections: number, bound: Pick<LoadShape, 'durationSeconds' | 'requests'>): LoadShape {
+  return {
+    connections,
+    ...bound,
+    ...(options.rate !== undefined ? { rate: options.rate } : {}),
+    keepAlive: options.keepAlive,
+    timeoutSeconds: options.timeoutSeconds,
+  };
+}
+
+/** The engine the options name, checked before anything starts: installed, and able to drive this run. */
+async function chooseEngine(options: RunOptions, engines: readonly LoadEngine[], scenarios: readonly Scenario[]): Promise<{ engine: LoadEngine; version: string }> {
+  const engine = findEngine(options.engine, engines);
+  const availability = await engine.available();
+  if (!availability.ok) throw errors.engineUnavailable(engine.name, availability.reason ?? 'unknown reason');
+  for (const scenario of scenarios) {
+    const support = engine.supports(shapeOf(options, Math.max(...options.concurrency), { durationSeconds: options.durationSeconds ?? 1 }), scenario.request);
+    if (!support.ok) throw errors.engineUnsupported(engine.name, support.reason);
+  }
+  return { engine, version: availability.version ?? 'unknown' };
+}
+
 /** Plans, runs every cell, and reports: the whole of `bench run` without the terminal. */
 export async function runBench(options: RunOptions, context: RunContext): Promise<RunDocument> {
   const services = context.services ?? noServices;
   const emit = context.onEvent ?? (() => {});
   const signal = context.signal;
   const plan = await makePlan(options, context.targets, context.scenarios);
+  const { engine, version } = await chooseEngine(options, context.engines ?? builtinEngines, [...new Set(plan.pairs.map((p) => p.scenario))]);
   await services.prepare(plan.pairs.map((p) => p.scenario));
   const doc = newRunDocument(context.command ?? '', options);
-  const repeats = options.repeat ?? 1;
+  const repeats = options.repeat;
   const total = plan.pairs.length * plan.concurrency.length * repeats;
-  emit({ type: 'plan', plan, cells: total });
+  emit({ type: 'plan', plan, cells: total, engine: engine.name, options });
+  const maxConcurrency = Math.max(...options.concurrency);
 
   let index = 0;
   let running: RunningTarget | undefined;
@@ -98,14 +134,15 @@ export async function runBench(options: RunOptions, context: RunContext): Promis
         options,
         url,
         settings,
+        engine: { name: engine.name, version },
         startedAt: new Date().toISOString(),
       });
       emit({ type: 'target-starting', scenario: scenario.name, target: target.name });
       let problem: string | undefined;
       try {
-        running = await target.start(scenario, targetStartOptions(options, await services.endpointsFor(scenario)));
+        running = await target.start(scenario, targetStartOptions({ ...options, maxConcurrency }, await services.endpointsFor(scenario)));
       } catch (error) {
-        // Input problems (a port in use, a missing service binary) end the run; a stack that fails is a failed cell.
+        // Input problems (a port in use, a missing service binary, an app server that cannot start) end the run; a reference stack that fails is a failed cell.
         if (isBenchError(error) && error.exitCode === 2) throw error;
         problem = error instanceof Error ? error.message : String(error);
       }
@@ -122,7 +159,7 @@ export async function runBench(options: RunOptions, context: RunContext): Promis
             await record(failedCell(cell, problem));
             continue;
           }
-          const result = await measureCell(cell, running, services, verification.answer, index, total, options, emit, signal);
+          const result = await measureCell(cell, engine, running, services, verification.answer, { index, total }, emit, signal);
           if (signal?.aborted) break; // an interrupted cell is not a finished result
           if (result.status === 'failed') problem = result.error;
           await record(result);
@@ -144,6 +181,7 @@ export async function runBench(options: RunOptions, context: RunContext): Promis
   }
   doc.complete = failure === undefined && !signal?.aborted;
   doc.finishedAt = new Date().toISOString();
+  if (context.thresholds) doc.thresholds = evaluateThresholds(context.thresholds, doc);
   const endFailure = await endReporters(context.reporters, doc);
   if (failure !== undefined) throw failure;
   if (signal?.aborted) throw errors.interrupted(String(signal.reason ?? 'signal'));
@@ -153,18 +191,16 @@ export async function runBench(options: RunOptions, context: RunContext): Promis
 
 async function measureCell(
   cell: CellContext,
+  engine: LoadEngine,
   running: RunningTarget,
   services: ServiceManager,
   answer: HttpAnswer | undefined,
-  index: number,
-  total: number,
-  options: RunOptions,
+  position: { index: number; total: number },
   emit: (event: RunEvent) => void,
   signal?: AbortSignal,
 ): Promise<CellResult> {
-  const url = running.url + cell.scenario.path;
-  const expectedBody = cell.scenario.expectedBody();
-  // The load stops when the user interrupts or the target dies, so no autocannon outlives its cell.
+  const { options, scenario } = cell;
+  // The load stops when the user interrupts or the target dies, so no generator outlives its cell.
   const stopLoad = new AbortController();
   const forwardAbort = () => stopLoad.abort(signal?.reason);
   signal?.addEventListener('abort', forwardAbort, { once: true });
@@ -172,9 +208,14 @@ async function measureCell(
     stopLoad.abort('target crashed');
     return { crashed: detail };
   });
-  const base = { url, connections: cell.concurrency, keepAlive: options.keepAlive, expectedBody, timeoutSeconds: options.timeoutSeconds, signal: stopLoad.signal };
-  const event = { index, total, scenario: cell.scenario.name, target: cell.target, concurrency: cell.concurrency, repeat: cell.repeat };
-  const onProgress = (progress: LoadProgress) => emit({ type: 'cell-progress', progress });
+  const plan = {
+    url: running.url + scenario.request.path,
+    request: scenario.request,
+    expect: scenario.expect.body,
+    onProgress: (progress: LoadProgress) => emit({ type: 'cell-progress', progress }),
+    signal: stopLoad.signal,
+  };
+  const event = { ...position, scenario: scenario.name, target: cell.target, concurrency: cell.concurrency, repeat: cell.repeat };
   const untilCrash = async <T>(load: Promise<T>) => {
     const outcome = await Promise.race([load, crashed]);
     if (typeof outcome === 'object' && outcome !== null && 'crashed' in outcome) await load.catch(() => undefined);
@@ -185,26 +226,22 @@ async function measureCell(
     // one warm-up per concurrency level; repeats measure a warm stack back to back
     if (options.warmupSeconds > 0 && cell.repeat === 1) {
       emit({ type: 'cell-start', ...event, phase: 'warmup' });
-      const warm = await untilCrash(runLoad({ ...base, durationSeconds: options.warmupSeconds, onProgress }));
+      const warm = await untilCrash(engine.run({ ...plan, shape: shapeOf(options, cell.concurrency, { durationSeconds: options.warmupSeconds }) }));
       if ('crashed' in warm) return failedCell(cell, `target died during warm-up: ${warm.crashed}`);
       if (stopLoad.signal.aborted) return failedCell(cell, 'interrupted');
     }
     emit({ type: 'cell-start', ...event, phase: 'measure' });
-    const before = await services.readCounters(cell.scenario);
+    const before = await services.readCounters(scenario);
     const groupSampler = sampleProcessGroups({ server: running.processGroups, services: services.processGroups() });
-    const clientSampler = sampleSelf();
-    const outcome = await untilCrash(
-      runLoad({
-        ...base,
-        ...(options.requests !== undefined ? { requests: options.requests } : { durationSeconds: options.durationSeconds }),
-        onProgress,
-      }),
-    );
+    const bound = options.requests !== undefined ? { requests: options.requests } : { durationSeconds: options.durationSeconds ?? 10 };
+    const outcome = await untilCrash(engine.run({ ...plan, shape: shapeOf(options, cell.concurrency, bound) }));
     const { server, services: backends } = groupSampler.stop();
-    const client = clientSampler.stop();
     if ('crashed' in outcome) return failedCell(cell, `target died during the run: ${outcome.crashed}`);
-    const after = await services.readCounters(cell.scenario);
-    return describeMeasurement(cell, outcome, answer, { server, services: backends, client }, before, after);
+    const after = await services.readCounters(scenario);
+    return describeMeasurement(cell, outcome, answer, { server, services: backends }, before, after);
+  } catch (error) {
+    if (isBenchError(error)) throw error;
+    return failedCell(cell, `the load generator failed: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
     signal?.removeEventListener('abort', forwardAbort);
   }
@@ -214,14 +251,17 @@ function describeMeasurement(
   cell: CellContext,
   outcome: LoadMeasurement,
   answer: HttpAnswer | undefined,
-  resources: { server?: ResourceSample | undefined; services?: ResourceSample | undefined; client?: ResourceSample | undefined },
+  resources: { server?: ResourceSample | undefined; services?: ResourceSample | undefined },
   before: Record<string, CounterReading>,
   after: Record<string, CounterReading>,
 ): CellResult {
   const notes: string[] = [];
-  const { client } = resources;
+  const client = outcome.client;
   if (client && client.cpuPercent >= CLIENT_SATURATED_PERCENT) {
-    notes.push(`load generator used ${client.cpuPercent}% of a core: it may be the bottleneck, not the server`);
+    notes.push(`load generator (${cell.engine.name}) used ${client.cpuPercent}% of a core: it may be the bottleneck, not the server`);
+  }
+  if (outcome.rate && outcome.rate.achieved < outcome.rate.target * 0.98) {
+    notes.push(`achieved ${outcome.rate.achieved} rps of the ${outcome.rate.target} asked (more than 2% short): the server or the generator could not keep up`);
   }
   if (outcome.errorSamples.length > 0) notes.push(`errors seen: ${outcome.errorSamples.join('; ')}`);
   const backend: NonNullable<CellResult['backend']> = {};
@@ -232,8 +272,9 @@ function describeMeasurement(
   return measuredCell(cell, {
     measurement: outcome,
     answer,
-    resources: Object.fromEntries(Object.entries(resources).filter(([, sample]) => sample !== undefined)),
+    resources: Object.fromEntries(Object.entries({ ...resources, client }).filter(([, sample]) => sample !== undefined)),
     ...(Object.keys(backend).length > 0 ? { backend } : {}),
     notes,
+    documentLength: expectedLength(cell.scenario) ?? answer?.body.length ?? 0,
   });
 }

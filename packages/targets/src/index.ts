@@ -11,6 +11,8 @@ export { phpTargets } from './php/index.js';
 export { perlTargets } from './perl/index.js';
 export { nginxStaticTarget } from './nginx-static.js';
 export { waitForOutput } from './support/wait-output.js';
+export { commandTarget, type CommandTargetSpec } from './app/command-target.js';
+export { urlTarget, type UrlTargetSpec } from './app/url-target.js';
 
 /** Every target bench ships, in the order reports list them. */
 export const builtinTargets: readonly TargetPlugin[] = [

@@ -1,16 +1,23 @@
-import { builtinTargets } from '@bench/targets';
+import { loadProject } from '../project/project.js';
 import { describeServices } from '../services/service-manager.js';
 import { formatTable } from './format-table.js';
 
-/** What is installed, what each missing target or service needs, and the apt-get line to get it. */
-export async function doctorCommand(): Promise<void> {
+/** What is installed, what each missing target, engine or service needs, and the apt-get line to get it. */
+export async function doctorCommand(flags: { config?: string }): Promise<void> {
+  const project = await loadProject(flags.config !== undefined ? { configFile: flags.config } : {});
   const rows: string[][] = [];
   const missingPackages = new Set<string>();
-  for (const target of builtinTargets) {
+  const install = (packages: readonly string[] | undefined) => (packages?.length ? `apt-get install ${packages.join(' ')}` : '');
+  for (const target of project.targets) {
     const a = await target.available();
     const versions = Object.entries(a.versions ?? {}).map(([k, v]) => `${k} ${v}`).join(', ');
     if (!a.ok) for (const pkg of a.aptPackages ?? []) missingPackages.add(pkg);
-    rows.push(['target', target.name, a.ok ? 'yes' : 'no', a.ok ? versions : (a.reason ?? ''), a.ok ? '' : `apt-get install ${(a.aptPackages ?? []).join(' ')}`]);
+    rows.push(['target', target.name, a.ok ? 'yes' : 'no', a.ok ? versions : (a.reason ?? ''), a.ok ? '' : install(a.aptPackages)]);
+  }
+  for (const engine of project.engines) {
+    const a = await engine.available();
+    if (!a.ok) for (const pkg of a.aptPackages ?? []) missingPackages.add(pkg);
+    rows.push(['engine', engine.name, a.ok ? 'yes' : 'no', a.ok ? `${engine.name} ${a.version ?? ''}`.trim() : (a.reason ?? ''), a.ok ? '' : install(a.aptPackages)]);
   }
   for (const service of await describeServices()) {
     if (!service.found) missingPackages.add(service.aptPackage);

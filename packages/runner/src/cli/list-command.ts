@@ -1,19 +1,20 @@
-import { loadScenarios } from '@bench/core';
-import { builtinTargets } from '@bench/targets';
+import { loadProject } from '../project/project.js';
 import { formatTable } from './format-table.js';
 
-export async function listCommand(): Promise<void> {
-  const scenarios = loadScenarios();
+/** Scenarios, targets (with what each cannot serve) and engines, with availability here. */
+export async function listCommand(flags: { config?: string }): Promise<void> {
+  const project = await loadProject(flags.config !== undefined ? { configFile: flags.config } : {});
+  const { scenarios, targets, engines } = project;
   const out: string[] = ['Scenarios', ''];
   out.push(
     formatTable(
-      ['name', 'path', 'from', 'needs', 'what'],
-      scenarios.map((s) => [s.name, s.path, s.from.join(','), s.services.join(',') || '-', s.title]),
+      ['name', 'request', 'from', 'needs', 'what'],
+      scenarios.map((s) => [s.name, `${s.request.method} ${s.request.path}`, s.from.join(',') || '-', s.services.join(',') || '-', s.title]),
     ),
   );
   out.push('', 'Targets', '');
   const rows: string[][] = [];
-  for (const target of builtinTargets) {
+  for (const target of targets) {
     const availability = await target.available();
     const versions = Object.entries(availability.versions ?? {}).map(([k, v]) => `${k} ${v}`).join(', ');
     const unsupported = scenarios.filter((s) => !target.supports(s).ok).map((s) => s.name);
@@ -22,15 +23,22 @@ export async function listCommand(): Promise<void> {
       target.language,
       availability.ok ? 'yes' : `no: ${availability.reason ?? ''}`,
       availability.ok ? versions : '',
-      unsupported.length ? `all but ${unsupported.join(', ')}` : 'all',
+      unsupported.length === 0 ? 'all' : unsupported.length === scenarios.length ? 'none' : `all but ${unsupported.join(', ')}`,
       target.description,
     ]);
   }
   out.push(formatTable(['name', 'language', 'available', 'versions', 'scenarios', 'stack'], rows));
-  const cannot = builtinTargets.flatMap((t) =>
+  out.push('', 'Load engines', '');
+  const engineRows: string[][] = [];
+  for (const engine of engines) {
+    const a = await engine.available();
+    engineRows.push([engine.name, a.ok ? `yes (${a.version ?? 'unknown'})` : `no: ${a.reason ?? ''}`, engine.description]);
+  }
+  out.push(formatTable(['name', 'available', 'what'], engineRows));
+  const cannot = targets.flatMap((t) =>
     scenarios.flatMap((s) => {
       const support = t.supports(s);
-      return support.ok ? [] : [`  ${t.name} / ${s.name}: ${support.reason}`];
+      return support.ok || !s.folder ? [] : [`  ${t.name} / ${s.name}: ${support.reason}`];
     }),
   );
   if (cannot.length) out.push('', 'Not supported', '', ...cannot);

@@ -1,82 +1,93 @@
 import { Command, Option } from 'commander';
 import { TOOL_VERSION } from '../version.js';
-import { parseConcurrencyList, parseNonNegativeSeconds, parsePositiveInteger, parsePositiveSeconds } from '../options.js';
+import { addRunOptions, runOptionKeys } from '../options/index.js';
+import { reporterSpecCollector } from '../reporter-spec.js';
 import { runCommand } from './run-command.js';
 import { listCommand } from './list-command.js';
 import { serveCommand } from './serve-command.js';
-import { reporterSpecCollector } from './reporter-specs.js';
 import { verifyCommand } from './verify-command.js';
 import { doctorCommand } from './doctor-command.js';
 import { reportCommand } from './report-command.js';
+import { compareCommand } from './compare-command.js';
 
-// Every flag is declared once here; the command modules read the parsed values.
+// Flags that are not run options (those are declared in options/declarations.ts), each declared once here.
+const configFlag = () => new Option('--config <file>', 'config file (default: bench.config.{ts,mts,mjs,js,json} in this directory)');
+const targetsFlag = () => new Option('-t, --targets <list>', 'targets (comma-separated); default: the config\'s, else every available target');
+const reporterOptionFlag = () =>
+  new Option('--reporter-option <key=value>', 'option passed to reporters; may repeat').argParser((v: string, prev: string[] = []) => [...prev, v]);
+
+function reporterFlags(command: Command, collector: ReturnType<typeof reporterSpecCollector>): Command {
+  return command
+    .addOption(new Option('-r, --reporter <name>', 'markdown (default), json, ab, or a module path / package name; may repeat').argParser(collector.addReporter))
+    .addOption(new Option('-o, --out <file>', "write the preceding reporter's output to this file").argParser(collector.addOut))
+    .addOption(reporterOptionFlag());
+}
+
 export function buildProgram(): Command {
   const program = new Command('bench')
-    .description('Benchmark server-side stacks on fixed scenarios with real servers and verified answers')
+    .description('Benchmark server-side stacks, and your own server, on fixed scenarios with real servers and verified answers')
     .version(TOOL_VERSION)
     .option('--debug', 'print stack traces of errors')
     .exitOverride()
     .showSuggestionAfterError()
     .configureOutput({ writeErr: (text) => process.stderr.write(text.startsWith('error:') ? `bench: ${text}` : text) });
 
-  const reporters = reporterSpecCollector();
-  program
+  const runReporters = reporterSpecCollector();
+  const run = program
     .command('run')
-    .description('start targets, verify their answers, drive them with autocannon, report')
-    .argument('<scenario...>', 'scenarios to run (names or comma-separated lists; see `bench list`)')
-    .option('-c, --concurrency <list>', 'concurrent connections, a comma-separated list (e.g. 3000,5000,7000)', (v) => parseConcurrencyList('-c', v))
-    .option('-d, --duration <seconds>', 'measured run length per cell (default 10; 30s, 2m also accepted)', (v) => parsePositiveSeconds('-d', v))
-    .option('-n, --requests <count>', 'measured run by request count instead of duration', (v) => parsePositiveInteger('-n', v))
-    .option('-t, --targets <list>', 'targets to run (comma-separated); default: every available target for each scenario')
-    .option('--no-keepalive', 'open a new connection for every request (ab without -k); keep-alive is on by default')
-    .option('-w, --warmup <seconds>', 'warm-up before each measured run (0 to skip)', (v) => parseNonNegativeSeconds('--warmup', v), 1)
-    .option('--repeat <n>', 'measure each cell n times, to see the run-to-run spread', (v) => parsePositiveInteger('--repeat', v))
-    .option('--timeout <seconds>', 'seconds without an answer before a request counts as failed', (v) => parsePositiveSeconds('--timeout', v), 10)
-    .option('--workers <n>', 'worker processes for cluster targets (default: one per core)', (v) => parsePositiveInteger('--workers', v))
-    .option('--pool-size <n>', 'backend connections per process for pooled targets (default 10)', (v) => parsePositiveInteger('--pool-size', v))
-    .option('--port <n>', 'port for the target (default: a free port)', (v) => parsePositiveInteger('--port', v))
-    .addOption(new Option('-r, --reporter <name>', 'markdown (default), json, ab, or a module path / package name; may repeat').argParser(reporters.addReporter))
-    .addOption(new Option('-o, --out <file>', 'write the preceding reporter\'s output to this file').argParser(reporters.addOut))
-    .option('--reporter-option <key=value>', 'option passed to reporters; may repeat', (v, prev: string[] = []) => [...prev, v])
+    .description('start targets, verify their answers, drive them with a load engine, report')
+    .argument('[scenario...]', "scenarios to run (names or comma-separated lists; default: the config's)")
+    .addOption(targetsFlag())
+    .addOption(configFlag());
+  addRunOptions(run, runOptionKeys);
+  reporterFlags(run, runReporters)
     .option('--debug', 'print stack traces of errors')
-    .action((scenarios: string[], options) => runCommand(scenarios, options, reporters.specs()));
+    .action((scenarios: string[], _flags, command: Command) => runCommand(scenarios, command, runReporters));
 
   program
     .command('list')
-    .description('scenarios and targets, with availability on this machine')
-    .action(() => listCommand());
+    .description('scenarios, targets and engines, with availability on this machine')
+    .addOption(configFlag())
+    .action((flags: { config?: string }) => listCommand(flags));
 
-  program
+  const serve = program
     .command('serve')
     .description('start one target serving one scenario, print its URL, stop on Ctrl-C')
     .argument('<target>', 'target name')
     .argument('<scenario>', 'scenario name')
-    .option('--port <n>', 'port to listen on (default: a free port)', (v) => parsePositiveInteger('--port', v))
-    .option('--workers <n>', 'worker processes for cluster targets', (v) => parsePositiveInteger('--workers', v))
-    .option('--pool-size <n>', 'backend connections per process for pooled targets', (v) => parsePositiveInteger('--pool-size', v))
-    .action((target: string, scenario: string, options) => serveCommand(target, scenario, options));
+    .addOption(configFlag());
+  addRunOptions(serve, ['port', 'workers', 'poolSize']).action((target: string, scenario: string, _flags, command: Command) => serveCommand(target, scenario, command));
 
   program
     .command('doctor')
-    .description('what is installed for every target and service, and the apt-get line for what is missing')
-    .action(() => doctorCommand());
+    .description('what is installed for every target, engine and service, and the apt-get line for what is missing')
+    .addOption(configFlag())
+    .action((flags: { config?: string }) => doctorCommand(flags));
 
   program
     .command('verify')
     .description('start every target for every scenario and check status, headers and body; exit 1 on any failure')
-    .argument('[scenario...]', 'scenarios to check (default: all)')
-    .option('-t, --targets <list>', 'targets to check (comma-separated; default: all available)')
-    .action((scenarios: string[], options) => verifyCommand(scenarios, options));
+    .argument('[scenario...]', "scenarios to check (default: the config's, else all)")
+    .addOption(targetsFlag())
+    .addOption(configFlag())
+    .action((scenarios: string[], flags: { targets?: string; config?: string }) => verifyCommand(scenarios, flags));
 
   const reportReporters = reporterSpecCollector();
+  reporterFlags(
+    program.command('report').description('render a results file (written by --reporter json --out) through any reporter').argument('<file>', 'results file'),
+    reportReporters,
+  ).action((file: string, flags: { reporterOption?: string[] }) => reportCommand(file, flags, reportReporters.specs()));
+
   program
-    .command('report')
-    .description('render a results file (written by --reporter json --out) through any reporter')
-    .argument('<file>', 'results file')
-    .addOption(new Option('-r, --reporter <name>', 'markdown (default), json, ab, or a module; may repeat').argParser(reportReporters.addReporter))
-    .addOption(new Option('-o, --out <file>', "write the preceding reporter's output to this file").argParser(reportReporters.addOut))
-    .option('--reporter-option <key=value>', 'option passed to reporters; may repeat', (v, prev: string[] = []) => [...prev, v])
-    .action((file: string, options) => reportCommand(file, options, reportReporters.specs()));
+    .command('compare')
+    .description('compare two results files cell by cell: medians, change in %, and a verdict from the repeats')
+    .argument('<base>', 'results file of the baseline')
+    .argument('<head>', 'results file of the change')
+    .option('--fail-if <limits>', 'exit 1 when a change is beyond a limit and beyond the noise, e.g. "rps<-5%,p99>+10%"')
+    .option('--noise <percent>', 'changes smaller than this are noise whatever the statistics say', '2%')
+    .addOption(new Option('--format <format>', 'output format').choices(['markdown', 'json']).default('markdown'))
+    .option('-o, --out <file>', 'write the comparison to this file')
+    .action((base: string, head: string, flags: { failIf?: string; noise: string; format: 'markdown' | 'json'; out?: string }) => compareCommand(base, head, flags));
 
   return program;
 }

@@ -7,8 +7,9 @@ const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 
  * Progress on standard error: a live bar on a terminal, one line per cell elsewhere (CI logs).
  * Reports go to standard output, so `bench run ... > report.md` stays clean.
  */
-export function progressPrinter(options: { durationSeconds?: number; requests?: number; warmupSeconds: number }) {
+export function progressPrinter() {
   const tty = Boolean(process.stderr.isTTY) && !process.env.CI;
+  let options: { durationSeconds?: number; requests?: number; warmupSeconds: number } = { warmupSeconds: 0 };
   let bar: cliProgress.SingleBar | undefined;
   let label = '';
   let phase: 'warmup' | 'measure' = 'measure';
@@ -21,7 +22,10 @@ export function progressPrinter(options: { durationSeconds?: number; requests?: 
   return (event: RunEvent) => {
     switch (event.type) {
       case 'plan':
-        process.stderr.write(`bench: ${event.cells} cell(s): ${event.plan.pairs.map((p) => `${p.scenario.name}/${p.target.name}`).join(', ')} at c=${event.plan.concurrency.join(',')}\n`);
+        options = event.options;
+        process.stderr.write(
+          `bench: ${event.cells} cell(s): ${event.plan.pairs.map((p) => `${p.scenario.name}/${p.target.name}`).join(', ')} at c=${event.plan.concurrency.join(',')}, engine ${event.engine}\n`,
+        );
         for (const skip of event.plan.skipped) process.stderr.write(`bench: skipping ${skip.target} for ${skip.scenario}: ${skip.reason}\n`);
         break;
       case 'target-starting':

@@ -1,21 +1,19 @@
+import type { Command } from 'commander';
 import { errors } from '@bench/core';
-import { builtinTargets } from '@bench/targets';
+import { givenRunOptions } from '../options/index.js';
 import { resolveScenarios, resolveTargets } from '../plan.js';
+import { loadProject } from '../project/project.js';
 import { verifyTarget } from '../verify.js';
 import { targetStartOptions } from '../start-options.js';
 import { createServiceManager } from '../services/service-manager.js';
 import { interruptSignal } from './interrupt.js';
 
-export interface ServeFlags {
-  port?: number;
-  workers?: number;
-  poolSize?: number;
-}
-
 /** Starts one target for ab, wrk or curl by hand; stops it cleanly on Ctrl-C. */
-export async function serveCommand(targetName: string, scenarioName: string, flags: ServeFlags): Promise<void> {
-  const [target] = resolveTargets([targetName], builtinTargets);
-  const [scenario] = resolveScenarios([scenarioName]);
+export async function serveCommand(targetName: string, scenarioName: string, command: Command): Promise<void> {
+  const flags = command.opts<{ config?: string }>();
+  const project = await loadProject(flags.config !== undefined ? { configFile: flags.config } : {});
+  const [target] = resolveTargets([targetName], project.targets);
+  const [scenario] = resolveScenarios([scenarioName], project.scenarios);
   if (!target || !scenario) return;
   const availability = await target.available();
   if (!availability.ok) throw errors.targetUnavailable(target.name, availability.reason ?? 'unknown reason');
@@ -26,10 +24,10 @@ export async function serveCommand(targetName: string, scenarioName: string, fla
   await services.prepare([scenario]);
   const interrupt = interruptSignal();
   try {
-    const running = await target.start(scenario, targetStartOptions(flags, await services.endpointsFor(scenario)));
+    const running = await target.start(scenario, targetStartOptions(givenRunOptions(command, ['port', 'workers', 'poolSize']), await services.endpointsFor(scenario)));
     try {
       const verification = await verifyTarget(running.url, scenario);
-      const url = running.url + scenario.path;
+      const url = running.url + scenario.request.path;
       process.stdout.write(`${url}\n`);
       process.stderr.write(
         verification.ok

@@ -1,6 +1,6 @@
-import { errors, loadScenarios, type Scenario, type TargetPlugin } from '@bench/core';
-import { builtinTargets } from '@bench/targets';
-import { parseNameList } from '../options.js';
+import { errors, type Scenario, type TargetPlugin } from '@bench/core';
+import { parseNameList } from '../options/index.js';
+import { loadProject } from '../project/project.js';
 import { resolveScenarios, resolveTargets } from '../plan.js';
 import { verifyTarget } from '../verify.js';
 import { createServiceManager } from '../services/service-manager.js';
@@ -29,10 +29,13 @@ async function verifyOne(target: TargetPlugin, scenario: Scenario, services: Ret
 }
 
 /** Starts every target for every scenario, checks the answer, prints a pass/fail matrix. */
-export async function verifyCommand(scenarioNames: string[], flags: { targets?: string }): Promise<void> {
-  const scenarios = scenarioNames.length ? resolveScenarios(parseNameList(scenarioNames)) : loadScenarios();
-  const explicit = flags.targets !== undefined;
-  const targets = explicit ? resolveTargets(parseNameList([flags.targets ?? '']), builtinTargets) : [...builtinTargets];
+export async function verifyCommand(scenarioNames: string[], flags: { targets?: string; config?: string }): Promise<void> {
+  const project = await loadProject(flags.config !== undefined ? { configFile: flags.config } : {});
+  const scenarioList = scenarioNames.length ? parseNameList(scenarioNames) : project.selected.scenarios;
+  const scenarios = scenarioList ? resolveScenarios(scenarioList, project.scenarios) : [...project.scenarios];
+  const targetList = flags.targets !== undefined ? parseNameList([flags.targets]) : project.selected.targets;
+  const explicit = targetList !== undefined;
+  const targets = targetList ? resolveTargets(targetList, project.targets) : [...project.targets];
   const services = createServiceManager();
   await services.prepare(scenarios);
   const interrupt = interruptSignal();

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { requestScenarioSchema } from '@bench/core';
+import { runOptionInputSchema } from '../options/declarations.js';
+import { thresholdsSchema } from './thresholds.js';
+
+/**
+ * A schema chosen by the value's shape, so an error speaks of the form the user meant
+ * (`{ command }` or `{ url }`) instead of listing why every alternative failed.
+ */
+function byShape<T>(describe: string, pick: (value: unknown) => z.ZodType | undefined): z.ZodType<T> {
+  return z.unknown().transform((value, ctx) => {
+    const schema = pick(value);
+    if (!schema) {
+      ctx.addIssue({ code: 'custom', message: `expected ${describe}` });
+      return z.NEVER;
+    }
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return parsed.data as T;
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    return z.NEVER;
+  }) as unknown as z.ZodType<T>;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const targetName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'a name of letters, digits, dots, dashes and underscores');
+
+export const commandTargetSchema = z
+  .object({
+    name: targetName,
+    command: z.string().min(1),
+    args: z.array(z.string()).optional(),
+    cwd: z.string().optional(),
+    env: z.record(z.string(), z.string()).optional(),
+    port: z.number().int().min(1).max(65535).optional(),
+    ready: z
+      .object({
+        path: z.string().startsWith('/', 'a path starting with /').optional(),
+        status: z.number().int().min(100).max(599).optional(),
+        timeoutSeconds: z.number().positive().optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+export const urlTargetSchema = z.object({ name: targetName, url: z.string().url('an http:// URL') }).strict();
+
+const targetEntry = byShape<string | z.infer<typeof commandTargetSchema> | z.infer<typeof urlTargetSchema>>(
+  'a built-in target name, a module path, { name, command, ... } or { name, url }',
+  (value) => (typeof value === 'string' ? z.string().min(1) : isObject(value) ? ('url' in value && !('command' in value) ? urlTargetSchema : commandTargetSchema) : undefined),
+);
+
+const scenarioEntry = byShape<string | z.input<typeof requestScenarioSchema>>(
+  'a scenario folder path, a built-in scenario name, or { name, path, method?, headers?, body?, expect? }',
+  (value) => (typeof value === 'string' ? z.string().min(1) : isObject(value) ? requestScenarioSchema : undefined),
+);
+
+const reporterEntry = byShape<string | [string, Record<string, unknown>]>(
+  'a reporter name, a module path, or [nameOrPath, options]',
+  (value) => (typeof value === 'string' ? z.string().min(1) : Array.isArray(value) ? z.tuple([z.string().min(1), z.record(z.string(), z.unknown())]) : undefined),
+);
+
+/** bench.config.*: the default export, plain data. */
+export const configSchema = z
+  .object({
+    targets: z.array(targetEntry).optional(),
+    scenarios: z.array(scenarioEntry).optional(),
+    reporters: z.array(reporterEntry).optional(),
+    defaults: runOptionInputSchema.optional(),
+    thresholds: thresholdsSchema.optional(),
+  })
+  .strict();
+
+export type CommandTargetConfig = z.infer<typeof commandTargetSchema>;
+export type UrlTargetConfig = z.infer<typeof urlTargetSchema>;
+export type TargetConfigEntry = string | CommandTargetConfig | UrlTargetConfig;
+export type ScenarioConfigEntry = string | z.input<typeof requestScenarioSchema>;
+export type ReporterConfigEntry = string | [string, Record<string, unknown>];
+export type BenchConfigOutput = z.infer<typeof configSchema>;

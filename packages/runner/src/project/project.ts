@@ -1,0 +1,136 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import {
+  errors,
+  loadScenario,
+  loadScenarios,
+  requestScenario,
+  type LoadEngine,
+  type Scenario,
+  type TargetPlugin,
+} from '@bench/core';
+import { builtinTargets, commandTarget, urlTarget } from '@bench/targets';
+import { inlineConfig, loadConfig, type LoadedConfig } from '../config/load-config.js';
+import type { ReporterConfigEntry, ScenarioConfigEntry, TargetConfigEntry } from '../config/schema.js';
+import type { ThresholdsSpec } from '../config/thresholds.js';
+import { builtinEngines } from '../engines/index.js';
+import type { RunOptionInput } from '../options/declarations.js';
+import type { ReporterSpec } from '../reporter-spec.js';
+import { builtinScenarios } from './builtin-scenarios.js';
+import { importDefault, looksLikePath } from './load-module.js';
+
+/** Everything a command can run: bench's own targets, scenarios and engines, plus what the config adds. */
+export interface Project {
+  /** The config file, when there is one. */
+  readonly config?: LoadedConfig;
+  readonly targets: readonly TargetPlugin[];
+  readonly scenarios: readonly Scenario[];
+  readonly engines: readonly LoadEngine[];
+  /** What `bench run` runs when no names are given: the config's own lists. */
+  readonly selected: { readonly scenarios?: readonly string[]; readonly targets?: readonly string[] };
+  readonly reporters?: readonly ReporterSpec[];
+  readonly defaults?: RunOptionInput;
+  readonly thresholds?: ThresholdsSpec;
+}
+
+const isTargetPlugin = (value: unknown): value is TargetPlugin =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as TargetPlugin).name === 'string' &&
+  ['start', 'available', 'supports'].every((hook) => typeof (value as unknown as Record<string, unknown>)[hook] === 'function');
+
+async function configTarget(entry: TargetConfigEntry, index: number, config: LoadedConfig, builtins: readonly TargetPlugin[]): Promise<TargetPlugin> {
+  const where = path.basename(config.file);
+  if (typeof entry !== 'string') {
+    if ('url' in entry) return urlTarget(entry);
+    return commandTarget({ ...entry, ...(entry.cwd !== undefined ? { cwd: path.resolve(config.dir, entry.cwd) } : { cwd: config.dir }) });
+  }
+  if (!looksLikePath(entry)) {
+    const builtin = builtins.find((t) => t.name === entry);
+    if (!builtin) throw errors.config(where, `targets.${index}: unknown built-in target "${entry}"; known: ${builtins.map((t) => t.name).join(', ')} (a module path starts with ./)`);
+    return builtin;
+  }
+  const file = path.resolve(config.dir, entry);
+  if (!existsSync(file)) throw errors.config(where, `targets.${index}: no module at ${file}`);
+  let exported: unknown;
+  try {
+    exported = await importDefault(file);
+  } catch (error) {
+    throw errors.config(where, `targets.${index}: ${entry} cannot be loaded: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`, error);
+  }
+  if (!isTargetPlugin(exported)) throw errors.config(where, `targets.${index}: the default export of ${entry} is not a target plugin ({ name, supports, available, start })`);
+  return exported;
+}
+
+function configScenarios(entry: ScenarioConfigEntry, index: number, config: LoadedConfig, builtins: readonly Scenario[]): Scenario[] {
+  const where = path.basename(config.file);
+  if (typeof entry !== 'string') return [requestScenario(entry)];
+  if (!looksLikePath(entry)) {
+    const builtin = builtins.find((s) => s.name === entry);
+    if (!builtin) throw errors.config(where, `scenarios.${index}: unknown built-in scenario "${entry}" (a folder path starts with ./)`);
+    return [builtin];
+  }
+  const dir = path.resolve(config.dir, entry);
+  if (existsSync(path.join(dir, 'scenario.json'))) return [loadScenario(dir)];
+  const found = existsSync(dir) ? loadScenarios(dir) : [];
+  if (found.length === 0) throw errors.config(where, `scenarios.${index}: ${dir} holds no scenario.json (nor folders that do)`);
+  return found;
+}
+
+function configReporter(entry: ReporterConfigEntry, config: LoadedConfig): ReporterSpec {
+  const [name, options] = typeof entry === 'string' ? [entry, {}] : entry;
+  const { out, ...rest } = options as { out?: unknown };
+  return {
+    name: looksLikePath(name) ? path.resolve(config.dir, name) : name,
+    ...(typeof out === 'string' ? { out: path.resolve(config.dir, out) } : {}),
+    options: rest,
+  };
+}
+
+export interface ProjectSource {
+  /** A config file path; bench.config.* in cwd when absent. */
+  readonly configFile?: string;
+  /** A config given as an object instead of a file. */
+  readonly config?: unknown;
+  readonly cwd?: string;
+}
+
+/** Built-in registries merged with the config's own, names checked for clashes. */
+export async function loadProject(source: ProjectSource = {}): Promise<Project> {
+  const config =
+    source.config !== undefined
+      ? inlineConfig(source.config, source.cwd)
+      : await loadConfig({ ...(source.configFile !== undefined ? { file: source.configFile } : {}), ...(source.cwd ? { cwd: source.cwd } : {}) });
+  const scenarios = builtinScenarios();
+  if (!config) return { targets: builtinTargets, scenarios, engines: builtinEngines, selected: {} };
+
+  const where = path.basename(config.file);
+  const { targets: targetEntries, scenarios: scenarioEntries, reporters, defaults, thresholds } = config.config;
+  const chosenTargets = await Promise.all((targetEntries ?? []).map((entry, i) => configTarget(entry, i, config, builtinTargets)));
+  const chosenScenarios = (scenarioEntries ?? []).flatMap((entry, i) => configScenarios(entry, i, config, scenarios));
+  const targets = [...builtinTargets];
+  for (const target of chosenTargets) {
+    const existing = targets.find((t) => t.name === target.name);
+    if (existing && existing !== target) throw errors.config(where, `target name "${target.name}" is taken (by a built-in target or an earlier entry); choose another`);
+    if (!existing) targets.push(target);
+  }
+  const allScenarios = [...scenarios];
+  for (const scenario of chosenScenarios) {
+    const existing = allScenarios.find((s) => s.name === scenario.name);
+    if (existing && existing !== scenario) throw errors.config(where, `scenario name "${scenario.name}" is taken (by a built-in scenario or an earlier entry); choose another`);
+    if (!existing) allScenarios.push(scenario);
+  }
+  return {
+    config,
+    targets,
+    scenarios: allScenarios,
+    engines: builtinEngines,
+    selected: {
+      ...(targetEntries ? { targets: [...new Set(chosenTargets.map((t) => t.name))] } : {}),
+      ...(scenarioEntries ? { scenarios: [...new Set(chosenScenarios.map((s) => s.name))] } : {}),
+    },
+    ...(reporters ? { reporters: reporters.map((r) => configReporter(r, config)) } : {}),
+    ...(defaults ? { defaults } : {}),
+    ...(thresholds ? { thresholds } : {}),
+  };
+}

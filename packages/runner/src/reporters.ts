@@ -1,0 +1,33 @@
+import path from 'node:path';
+import { assertWritableFile, errors, type Reporter } from '@bench/core';
+import { loadReporter } from '@bench/reporters';
+import type { ReporterSpec } from './reporter-spec.js';
+
+/** `--reporter-option key=value` pairs as an object. */
+export function parseReporterOptions(pairs: readonly string[] = []): Record<string, string> {
+  const options: Record<string, string> = {};
+  for (const pair of pairs) {
+    const at = pair.indexOf('=');
+    if (at <= 0) throw errors.usage(`--reporter-option "${pair}" must look like key=value`);
+    options[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  return options;
+}
+
+/**
+ * Builds every reporter, after checking that each output file can be written: a bad --out is bad
+ * input, found before anything starts.
+ */
+export async function loadReporters(
+  specs: readonly ReporterSpec[],
+  extraOptions: Readonly<Record<string, unknown>> = {},
+  stdout: (text: string) => void = (text) => void process.stdout.write(text),
+): Promise<Reporter[]> {
+  for (const spec of specs) if (spec.out) assertWritableFile(spec.out);
+  const reporters: Reporter[] = [];
+  for (const spec of specs) {
+    const options = { ...spec.options, ...extraOptions };
+    reporters.push(await loadReporter(spec.name, { options, stdout, ...(spec.out ? { outFile: path.resolve(spec.out) } : {}) }));
+  }
+  return reporters;
+}

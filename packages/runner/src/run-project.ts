@@ -1,0 +1,61 @@
+import { assertPortFree, errors, type Reporter, type RunDocument } from '@bench/core';
+import type { RunOptionInput } from './options/declarations.js';
+import { resolveRunOptions } from './options/resolve.js';
+import { ensureOpenFiles } from './open-files.js';
+import type { Project } from './project/project.js';
+import { runBench, type RunEvent } from './run.js';
+import { createServiceManager } from './services/service-manager.js';
+import { urlRun } from './url-run.js';
+
+export interface ProjectRunRequest {
+  /** Scenario names; the config's own when absent. */
+  readonly scenarios?: readonly string[];
+  /** Target names; the config's own (or every available one) when absent. */
+  readonly targets?: readonly string[];
+  /** Options that override the config's defaults (the command line's flags). */
+  readonly options?: RunOptionInput;
+  readonly reporters: readonly Reporter[];
+  readonly signal?: AbortSignal;
+  readonly onEvent?: (event: RunEvent) => void;
+  readonly command?: string;
+}
+
+/** Resolves the run's options (request over config over bench's defaults), checks the machine, and runs. */
+export async function runProject(project: Project, request: ProjectRunRequest): Promise<RunDocument> {
+  const named = request.scenarios && request.scenarios.length > 0 ? request.scenarios : undefined;
+  const givenUrl = request.options?.url !== undefined;
+  if (givenUrl && request.targets && request.targets.length > 0) {
+    throw errors.conflictingOptions('--url names the server to drive; it cannot be combined with -t');
+  }
+  const targetNames = givenUrl ? undefined : (request.targets ?? project.selected.targets);
+  const options = resolveRunOptions(
+    {
+      scenarios: givenUrl ? (named ?? []) : (named ?? project.selected.scenarios ?? []),
+      ...(targetNames ? { targets: targetNames } : {}),
+    },
+    request.options,
+    project.defaults,
+  );
+  let { targets, scenarios } = project;
+  let runOptions = options;
+  if (options.url !== undefined) {
+    const one = urlRun({ ...options, url: options.url });
+    targets = [...targets, one.target];
+    scenarios = [...scenarios, one.scenario];
+    runOptions = { ...options, scenarios: [one.scenario.name], targets: [one.target.name] };
+  }
+  ensureOpenFiles(Math.max(...runOptions.concurrency));
+  // a taken --port is bad input: say so before anything starts
+  if (runOptions.port !== undefined) await assertPortFree(runOptions.port);
+  return runBench(runOptions, {
+    targets,
+    scenarios,
+    engines: project.engines,
+    reporters: request.reporters,
+    services: createServiceManager(),
+    ...(project.thresholds ? { thresholds: project.thresholds } : {}),
+    ...(request.onEvent ? { onEvent: request.onEvent } : {}),
+    ...(request.signal ? { signal: request.signal } : {}),
+    ...(request.command ? { command: request.command } : {}),
+  });
+}

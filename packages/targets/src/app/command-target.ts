@@ -1,0 +1,76 @@
+import { accessSync, constants } from 'node:fs';
+import path from 'node:path';
+import { choosePort, errors, isBenchError, LOOPBACK, type TargetPlugin } from '@bench/core';
+import { findBinary } from '../support/find-binary.js';
+import { makeStackDir, startStack } from '../support/stack.js';
+
+/** An app's own server, started by bench: the `{ name, command, ... }` form of a config target. */
+export interface CommandTargetSpec {
+  readonly name: string;
+  readonly command: string;
+  readonly args?: readonly string[];
+  /** Absolute, or relative to the config file's folder (resolved before it gets here). */
+  readonly cwd?: string;
+  readonly env?: Readonly<Record<string, string>>;
+  /** Port the server must listen on; a free one when absent. */
+  readonly port?: number;
+  readonly ready?: { readonly path?: string; readonly status?: number; readonly timeoutSeconds?: number };
+}
+
+const withPort = (text: string, port: number) => text.replaceAll('{port}', String(port));
+
+function resolveCommand(command: string, cwd: string | undefined): string | undefined {
+  if (!command.includes('/')) return findBinary(command);
+  const file = path.resolve(cwd ?? process.cwd(), command);
+  try {
+    accessSync(file, constants.X_OK);
+    return file;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Starts the command in a process group of its own on 127.0.0.1 with bench's environment plus
+ * `env`, PORT and HOST (and `{port}` replaced in args and env); ready when `ready.path` answers
+ * `ready.status` (any 2xx by default); stopped with its whole group.
+ */
+export function commandTarget(spec: CommandTargetSpec): TargetPlugin {
+  const commandLine = [spec.command, ...(spec.args ?? [])].join(' ');
+  return {
+    name: spec.name,
+    language: 'app',
+    description: `the app's own server: ${commandLine}`,
+    supports: () => ({ ok: true }),
+    async available() {
+      if (resolveCommand(spec.command, spec.cwd)) return { ok: true };
+      return { ok: false, reason: `command "${spec.command}" not found${spec.command.includes('/') ? '' : ' on PATH'}` };
+    },
+    async start(scenario, options) {
+      const command = resolveCommand(spec.command, spec.cwd);
+      if (!command) throw errors.appTarget(spec.name, `command "${spec.command}" not found`);
+      const port = await choosePort(spec.port ?? options.port);
+      const env: NodeJS.ProcessEnv = { ...process.env };
+      for (const [key, value] of Object.entries(spec.env ?? {})) env[key] = withPort(value, port);
+      env.PORT = String(port);
+      env.HOST = LOOPBACK;
+      const timeoutSeconds = spec.ready?.timeoutSeconds ?? 20;
+      try {
+        return await startStack({
+          target: spec.name,
+          scenario,
+          port,
+          dir: makeStackDir('app'),
+          processes: [{ name: spec.name, command, args: (spec.args ?? []).map((arg) => withPort(arg, port)), env, ...(spec.cwd ? { cwd: spec.cwd } : {}) }],
+          ready: { path: spec.ready?.path ?? '/', ...(spec.ready?.status !== undefined ? { status: spec.ready.status } : {}) },
+          readyTimeoutMs: timeoutSeconds * 1000,
+          settings: { command: commandLine },
+        });
+      } catch (error) {
+        // the app's own command is the user's input: a server that cannot start is bad input, said in one line
+        const detail = isBenchError(error) && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
+        throw errors.appTarget(spec.name, detail.replace(/\s+/g, ' '));
+      }
+    },
+  };
+}
