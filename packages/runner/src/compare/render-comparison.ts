@@ -1,0 +1,40 @@
+import type { Comparison, MetricComparison } from './compare.js';
+
+const number = (value: number, digits = 2) => value.toLocaleString('en-US', { maximumFractionDigits: digits });
+const signed = (value: number) => `${value > 0 ? '+' : ''}${value.toFixed(1)}%`;
+
+function side(m: MetricComparison['base']): string {
+  if (m.n === 0) return 'no successful run';
+  return m.n === 1 ? `${number(m.median)} (1 run)` : `${number(m.median)} [${number(m.min)}-${number(m.max)}] (${m.n} runs)`;
+}
+
+/** The comparison as markdown: one row per cell and metric, medians with ranges, change, interval, verdict. */
+export function renderComparisonMarkdown(c: Comparison): string {
+  const out: string[] = [
+    `Comparing ${c.base.startedAt} (base) with ${c.head.startedAt} (head); medians of the repeats, [min-max], 95% bootstrap interval of the change; noise threshold ${c.noisePercent}%.`,
+    '',
+    '| scenario | target | c | metric | base | head | change | 95% interval | verdict |',
+    '| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | --- |',
+  ];
+  for (const cell of c.cells) {
+    for (const m of cell.metrics) {
+      const interval = m.interval ? `${signed(m.interval[0])} .. ${signed(m.interval[1])}` : '-';
+      out.push(`| ${cell.scenario} | ${cell.target} | ${cell.concurrency} | ${m.metric}${m.metric === 'rps' ? '' : ' ms'} | ${side(m.base)} | ${side(m.head)} | ${signed(m.changePercent)} | ${interval} | ${m.verdict} |`);
+    }
+  }
+  out.push('');
+  if (c.rpsGeometricMeanRatio !== undefined) out.push(`Geometric mean of the rps ratios (head/base) over ${c.cells.length} cell(s): ${c.rpsGeometricMeanRatio.toFixed(3)}.`);
+  const reasons = [...new Set(c.cells.flatMap((cell) => cell.metrics.flatMap((m) => (m.reason ? [m.reason] : []))))];
+  for (const reason of reasons) out.push(`- no verdict: ${reason}`);
+  for (const key of c.onlyInBase) out.push(`- only in base: ${key}`);
+  for (const key of c.onlyInHead) out.push(`- only in head: ${key}`);
+  for (const warning of c.warnings) out.push(`- warning: ${warning}`);
+  if (c.limits.length > 0) {
+    out.push(
+      c.broken.length === 0
+        ? `Limits ${c.limits.map((l) => l.text).join(', ')}: none broken.`
+        : `Limits broken: ${c.broken.map((b) => `${b.scenario}/${b.target} c=${b.concurrency} ${b.limit} (${signed(b.changePercent)})`).join('; ')}.`,
+    );
+  }
+  return `${out.join('\n')}\n`;
+}
