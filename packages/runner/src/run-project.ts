@@ -1,4 +1,6 @@
+import os from 'node:os';
 import { assertPortFree, errors, type Reporter, type RunDocument } from '@bench/core';
+import { allowedCpus, expandCpuList } from './measure/cpu-affinity.js';
 import type { RunOptionInput } from './options/declarations.js';
 import { resolveRunOptions } from './options/resolve.js';
 import { ensureOpenFiles } from './open-files.js';
@@ -18,6 +20,17 @@ export interface ProjectRunRequest {
   readonly signal?: AbortSignal;
   readonly onEvent?: (event: RunEvent) => void;
   readonly command?: string;
+}
+
+// --cpus may only name CPUs this process may run on.
+function assertCpusExist(cpus: { server?: string; client?: string }): void {
+  const allowed = new Set(expandCpuList(allowedCpus(process.pid) ?? `0-${os.availableParallelism() - 1}`));
+  for (const [role, list] of Object.entries(cpus)) {
+    const missing = expandCpuList(list).filter((cpu) => !allowed.has(cpu));
+    if (missing.length > 0) {
+      throw errors.usage(`--cpus ${role}=${list} names CPU ${missing.join(', ')}, but this machine offers ${allowedCpus(process.pid) ?? 'fewer'}; pick from those`);
+    }
+  }
 }
 
 /** Resolves the run's options (request over config over bench's defaults), checks the machine, and runs. */
@@ -45,6 +58,7 @@ export async function runProject(project: Project, request: ProjectRunRequest): 
     runOptions = { ...options, scenarios: [one.scenario.name], targets: [one.target.name] };
   }
   ensureOpenFiles(Math.max(...runOptions.concurrency));
+  if (runOptions.cpus) assertCpusExist(runOptions.cpus);
   // a taken --port is bad input: say so before anything starts
   if (runOptions.port !== undefined) await assertPortFree(runOptions.port);
   return runBench(runOptions, {

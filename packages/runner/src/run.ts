@@ -21,9 +21,10 @@ import { failedCell, measuredCell, type CellContext } from './cell-result.js';
 import { evaluateThresholds, type ThresholdsSpec } from './config/thresholds.js';
 import { builtinEngines, findEngine } from './engines/index.js';
 import type { RunOptions } from './options/declarations.js';
-import { makePlan, type Plan } from './plan.js';
+import { makePlan, type Plan, type PlannedPair } from './plan.js';
 import { callReporters, endReporters } from './reporting.js';
 import { sampleProcessGroups } from './measure/resource-sampler.js';
+import { pinProcessGroups } from './measure/cpu-affinity.js';
 import { noServices, type CounterReading, type ServiceManager } from './services.js';
 import { verifyTarget } from './verify.js';
 import { targetStartOptions } from './start-options.js';
@@ -70,11 +71,6 @@ export function newRunDocument(command: string, options: RunOptions): RunDocumen
 }
 
 const CLIENT_SATURATED_PERCENT = 90;
-
-// Each concurrency level, measured `repeats` times in a row.
-function cellsOf(levels: readonly number[], repeats: number): Array<{ concurrency: number; repeat: number }> {
-  return levels.flatMap((concurrency) => Array.from({ length: repeats }, (_, i) => ({ concurrency, repeat: i + 1 })));
-}
 
 function shapeOf(options: RunOptions, connections: number, bound: Pick<LoadShape, 'durationSeconds' | 'requests'>): LoadShape {
   return {
@@ -124,53 +120,60 @@ export async function runBench(options: RunOptions, context: RunContext): Promis
 
   try {
     await callReporters(context.reporters, 'onRunStart', doc);
-    for (const { scenario, target } of plan.pairs) {
-      if (signal?.aborted) break;
-      const contextFor = (concurrency: number, repeat: number, url = '', settings = {}): CellContext => ({
-        scenario,
-        target: target.name,
-        concurrency,
-        repeat,
-        options,
-        url,
-        settings,
-        engine: { name: engine.name, version },
-        startedAt: new Date().toISOString(),
-      });
-      emit({ type: 'target-starting', scenario: scenario.name, target: target.name });
-      let problem: string | undefined;
-      try {
-        running = await target.start(scenario, targetStartOptions({ ...options, maxConcurrency }, await services.endpointsFor(scenario)));
-      } catch (error) {
-        // Input problems (a port in use, a missing service binary, an app server that cannot start) end the run; a reference stack that fails is a failed cell.
-        if (isBenchError(error) && error.exitCode === 2) throw error;
-        problem = error instanceof Error ? error.message : String(error);
-      }
-      if (signal?.aborted) break; // interrupted while the stack was starting: nothing was measured
-      if (running && !problem) {
-        emit({ type: 'target-verifying', scenario: scenario.name, target: target.name });
-        const verification = await verifyTarget(running.url, scenario);
-        if (!verification.ok) problem = `verification failed: ${verification.problems.join('; ')}`;
-        for (const { concurrency, repeat } of cellsOf(plan.concurrency, repeats)) {
+    // Once a stack has failed (to start, to verify, or mid-run), its remaining cells are recorded as failed.
+    const problems = new Map<PlannedPair, string>();
+    // Repeats interleave the targets (repeat 1 of each, then repeat 2 of each, ...), so a drift of the
+    // machine over the run falls on every target alike; each repeat starts a stack afresh (a new
+    // process, a new warm-up), so repeats are independent samples, as a comparison needs.
+    for (let repeat = 1; repeat <= repeats && !signal?.aborted; repeat++) {
+      for (const pair of plan.pairs) {
+        if (signal?.aborted) break;
+        const { scenario, target } = pair;
+        const contextFor = (concurrency: number, url = '', settings = {}): CellContext => ({
+          scenario,
+          target: target.name,
+          concurrency,
+          repeat,
+          options,
+          url,
+          settings,
+          engine: { name: engine.name, version },
+          startedAt: new Date().toISOString(),
+        });
+        if (!problems.has(pair)) {
+          emit({ type: 'target-starting', scenario: scenario.name, target: target.name });
+          try {
+            running = await target.start(scenario, targetStartOptions({ ...options, maxConcurrency }, await services.endpointsFor(scenario)));
+          } catch (error) {
+            // Input problems (a port in use, a missing service binary, an app server that cannot start) end the run; a reference stack that fails is a failed cell.
+            if (isBenchError(error) && error.exitCode === 2) throw error;
+            problems.set(pair, error instanceof Error ? error.message : String(error));
+          }
+        }
+        if (signal?.aborted) break; // interrupted while the stack was starting: nothing was measured
+        let answer: HttpAnswer | undefined;
+        if (running && !problems.has(pair)) {
+          emit({ type: 'target-verifying', scenario: scenario.name, target: target.name });
+          const verification = await verifyTarget(running.url, scenario);
+          if (!verification.ok) problems.set(pair, `verification failed: ${verification.problems.join('; ')}`);
+          answer = verification.answer;
+        }
+        for (const concurrency of plan.concurrency) {
           if (signal?.aborted) break;
           index++;
-          const cell = contextFor(concurrency, repeat, running.url, running.settings);
-          if (problem) {
-            await record(failedCell(cell, problem));
+          const cell = contextFor(concurrency, running?.url, running?.settings);
+          const problem = problems.get(pair);
+          if (problem || !running) {
+            await record(failedCell(cell, problem ?? 'target did not start'));
             continue;
           }
-          const result = await measureCell(cell, engine, running, services, verification.answer, { index, total }, emit, signal);
+          const result = await measureCell(cell, engine, running, services, answer, { index, total }, emit, signal);
           if (signal?.aborted) break; // an interrupted cell is not a finished result
-          if (result.status === 'failed') problem = result.error;
+          if (result.status === 'failed') problems.set(pair, result.error ?? 'failed');
           await record(result);
         }
-        await running.stop();
+        await running?.stop();
         running = undefined;
-      } else {
-        for (const { concurrency, repeat } of cellsOf(plan.concurrency, repeats)) {
-          index++;
-          await record(failedCell(contextFor(concurrency, repeat), problem ?? 'target did not start'));
-        }
       }
     }
   } catch (error) {
@@ -208,8 +211,11 @@ async function measureCell(
     stopLoad.abort('target crashed');
     return { crashed: detail };
   });
+  // --cpus: the stack and its services on the server CPUs (processes they fork later inherit it), the generator on the client CPUs
+  if (options.cpus?.server) pinProcessGroups([...running.processGroups, ...services.processGroups()], options.cpus.server);
   const plan = {
     url: running.url + scenario.request.path,
+    ...(options.cpus?.client ? { cpus: options.cpus.client } : {}),
     request: scenario.request,
     expect: scenario.expect.body,
     onProgress: (progress: LoadProgress) => emit({ type: 'cell-progress', progress }),
@@ -223,8 +229,8 @@ async function measureCell(
   };
 
   try {
-    // one warm-up per concurrency level; repeats measure a warm stack back to back
-    if (options.warmupSeconds > 0 && cell.repeat === 1) {
+    // a warm-up before every measured run: each level, each fresh start
+    if (options.warmupSeconds > 0) {
       emit({ type: 'cell-start', ...event, phase: 'warmup' });
       const warm = await untilCrash(engine.run({ ...plan, shape: shapeOf(options, cell.concurrency, { durationSeconds: options.warmupSeconds }) }));
       if ('crashed' in warm) return failedCell(cell, `target died during warm-up: ${warm.crashed}`);

@@ -87,7 +87,7 @@ export const runOptionDeclarations = {
   }),
   repeat: always({
     flags: '--repeat <n>',
-    description: 'measure each cell n times, for medians, the run-to-run spread and `bench compare`',
+    description: 'measure each cell n times, each time on a freshly started target (independent samples for medians, spread and `bench compare`)',
     schema: positiveInt,
     parse: (raw) => parsePositiveInteger('--repeat', raw),
     default: 1,

@@ -5,6 +5,7 @@ import { bodyTextCheck, type LoadEngine, type LoadMeasurement, type LoadPlan } f
 import { createLatencyHistogram, recordMilliseconds, summarizeLatency } from '../../measure/latency.js';
 import { countError, emptyFailures } from '../../measure/failures.js';
 import { sampleSelf } from '../../measure/resource-sampler.js';
+import { whilePinned } from '../../measure/cpu-affinity.js';
 import { installBodyCheck, installConnectionPolicy } from './client-setup.js';
 import type { EventEmitter } from 'node:events';
 
@@ -120,5 +121,6 @@ export const autocannonEngine: LoadEngine = {
     if (shape.rate !== undefined) return { ok: false, reason: "autocannon's own rate limit sends each connection's quota in bursts and misreports latency; --rate uses bench's open-loop engine" };
     return { ok: true };
   },
-  run: runAutocannon,
+  // in-process: the generator is this process, pinned for the run when the plan says so
+  run: (plan) => whilePinned(plan.cpus, () => runAutocannon(plan)),
 };
