@@ -22,11 +22,10 @@ export interface CliOptions {
   readonly onSpawn?: (child: import('node:child_process').ChildProcess, output: () => string) => void;
 }
 
-/** Runs the built CLI as a user would; rejects with the output so far if it outlives the timeout. */
-export function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliRun> {
+/** Runs a command, collecting its output; rejects with the output so far if it outlives the timeout. */
+export function runProcess(command: string, args: readonly string[], options: CliOptions = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const command = options.asUid === undefined ? [process.execPath, cliPath] : ['setpriv', `--reuid=${options.asUid}`, `--regid=${options.asUid}`, '--clear-groups', '--', process.execPath, cliPath];
-    const child = spawn(command[0] ?? process.execPath, [...command.slice(1), ...args], {
+    const child = spawn(command, [...args], {
       cwd: options.cwd ?? repoRoot,
       env: { ...process.env, CI: 'true', ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -37,7 +36,7 @@ export function runCli(args: readonly string[], options: CliOptions = {}): Promi
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`bench ${args.join(' ')} did not finish in ${options.timeoutMs ?? 60_000} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
+      reject(new Error(`${command} ${args.join(' ')} did not finish in ${options.timeoutMs ?? 60_000} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
     }, options.timeoutMs ?? 60_000);
     options.onSpawn?.(child, () => stdout + stderr);
     child.on('close', (code, signal) => {
@@ -45,6 +44,12 @@ export function runCli(args: readonly string[], options: CliOptions = {}): Promi
       resolve({ code, signal, stdout, stderr });
     });
   });
+}
+
+/** Runs the built CLI as a user would (optionally as an unprivileged user). */
+export function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliRun> {
+  const command = options.asUid === undefined ? [process.execPath, cliPath] : ['setpriv', `--reuid=${options.asUid}`, `--regid=${options.asUid}`, '--clear-groups', '--', process.execPath, cliPath];
+  return runProcess(command[0] ?? process.execPath, [...command.slice(1), ...args], options);
 }
 
 /** Resolves once `output()` matches, polling; the error shows the output so far. */

@@ -5,6 +5,7 @@ export type BenchErrorCode =
   | 'BENCH_ERR_USAGE'
   | 'BENCH_ERR_CONFIG'
   | 'BENCH_ERR_THRESHOLDS'
+  | 'BENCH_ERR_CELLS_FAILED'
   | 'BENCH_ERR_UNKNOWN_ENGINE'
   | 'BENCH_ERR_ENGINE_UNAVAILABLE'
   | 'BENCH_ERR_ENGINE_UNSUPPORTED'
@@ -57,6 +58,8 @@ export const errors = {
   config: (file: string, detail: string, cause?: unknown) => new BenchError('BENCH_ERR_CONFIG', `config ${file}: ${detail}`, { cause }),
   thresholdsFailed: (failed: number, total: number, first: string) =>
     new BenchError('BENCH_ERR_THRESHOLDS', `${failed} of ${total} thresholds failed (first: ${first}); see the report`, { exitCode: 1 }),
+  cellsFailed: (failed: number, total: number, first: string) =>
+    new BenchError('BENCH_ERR_CELLS_FAILED', `${failed} of ${total} cells failed (first: ${first}); finished results are in the report`, { exitCode: 1 }),
   unknownEngine: (name: string, known: readonly string[]) =>
     new BenchError('BENCH_ERR_UNKNOWN_ENGINE', `unknown engine "${name}"; known engines: ${list(known)}`),
   engineUnavailable: (name: string, reason: string) => new BenchError('BENCH_ERR_ENGINE_UNAVAILABLE', `engine "${name}" is not available: ${reason}`),

@@ -84,7 +84,7 @@ export function buildProgram(): Command {
     .argument('<base>', 'results file of the baseline')
     .argument('<head>', 'results file of the change')
     .option('--fail-if <limits>', 'exit 1 when a change is beyond a limit and beyond the noise, e.g. "rps<-5%,p99>+10%"')
-    .option('--noise <percent>', 'changes smaller than this are noise whatever the statistics say', '2%')
+    .option('--noise <percent>', 'changes smaller than this are noise whatever the statistics say', '5%')
     .addOption(new Option('--format <format>', 'output format').choices(['markdown', 'json']).default('markdown'))
     .option('-o, --out <file>', 'write the comparison to this file')
     .action((base: string, head: string, flags: { failIf?: string; noise: string; format: 'markdown' | 'json'; out?: string }) => compareCommand(base, head, flags));

@@ -25,6 +25,11 @@ export async function runCommand(scenarios: string[], command: Command, reporter
       signal: interrupt.signal,
       command: ['bench', ...process.argv.slice(2)].join(' '),
     });
+    const failedCells = doc.results.filter((r) => r.status === 'failed');
+    if (failedCells.length > 0) {
+      const first = failedCells[0]!;
+      throw errors.cellsFailed(failedCells.length, doc.results.length, `${first.scenario}/${first.target} c=${first.concurrency}: ${first.error ?? 'failed'}`);
+    }
     const failed = (doc.thresholds ?? []).filter((t) => !t.ok);
     if (failed.length > 0) {
       const first = failed[0]!;

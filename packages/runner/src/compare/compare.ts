@@ -135,7 +135,7 @@ function compareMetric(metric: ComparableMetric, base: readonly CellResult[], he
 
 /** Compares two results files cell by cell (scenario, target, concurrency present in both). */
 export function compare(base: RunDocument, head: RunDocument, options: { failIf?: string; noisePercent?: number } = {}): Comparison {
-  const noisePercent = options.noisePercent ?? 2;
+  const noisePercent = options.noisePercent ?? 5;
   const limits = options.failIf ? parseFailIf(options.failIf) : [];
   const metrics = [...new Set<ComparableMetric>([...DEFAULT_METRICS, ...limits.map((l) => l.metric)])];
   const baseCells = groupCells(base);
