@@ -98,7 +98,7 @@ export interface LoadEngine {
   readonly name: string;
   readonly description: string;
   available(): Promise<EngineAvailability>;
-  /** Whether this engine can drive this shape and request (an open loop, a request body, ...). */
-  supports(shape: LoadShape, request: ScenarioRequest): Support;
+  /** Whether this engine can drive this shape and request, and check answers as this expectation asks. */
+  supports(shape: LoadShape, request: ScenarioRequest, expect: BodyExpectation): Support;
   run(plan: LoadPlan): Promise<LoadMeasurement>;
 }

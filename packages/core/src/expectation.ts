@@ -74,6 +74,16 @@ export function bodyTextCheck(expect: BodyExpectation): ((text: string, byteLeng
   }
 }
 
+/** A check for the load loop given a body's bytes; undefined when there is nothing to check. */
+export function bodyBytesCheck(expect: BodyExpectation): ((body: Buffer) => boolean) | undefined {
+  if (expect.kind === 'exact') {
+    const bytes = expect.bytes();
+    return (body) => body.equals(bytes);
+  }
+  const text = bodyTextCheck(expect);
+  return text ? (body) => text(body.toString('utf8'), body.length) : undefined;
+}
+
 /** Checks one answer: status, Content-Type, framing, Date, extra headers, body. */
 export function answerProblems(expect: AnswerExpectation, answer: HttpAnswer): string[] {
   const problems: string[] = [];

@@ -84,6 +84,17 @@ function describeBackend(r: CellResult): string {
   return `backend, ${cellName(r)}: ${counters.join(', ')} for ${r.requests} requests`;
 }
 
+// The table's latencies count from each request's intended send time; the uncorrected ones from its actual send.
+function describeOpenLoop(r: CellResult): string {
+  const u = r.latencyUncorrected;
+  const rate = r.rate;
+  if (!u || !rate) return '';
+  return (
+    `${cellName(r)}: open loop at ${formatNumber(rate.target)} rps (achieved ${formatNumber(rate.achieved)}); latency from the intended send ` +
+    `p50 ${formatNumber(r.latency.p50)} / p99 ${formatNumber(r.latency.p99)} ms, uncorrected (from the actual send) p50 ${formatNumber(u.p50)} / p99 ${formatNumber(u.p99)} ms`
+  );
+}
+
 function describeBound(r: CellResult): string {
   return r.bound.kind === 'duration' ? `${r.bound.value} s per cell` : `${r.bound.value} requests per cell`;
 }
@@ -102,6 +113,7 @@ export function renderMarkdown(doc: RunDocument): string {
       out.push(`${first.keepAlive ? 'keep-alive' : 'a new connection per request (no keep-alive)'}, ${describeBound(first)}${warm}.${repeated}`);
     }
     for (const r of results.filter((r) => r.backend && r.status === 'ok')) out.push(`- ${describeBackend(r)}`);
+    for (const r of results.filter((r) => r.rate && r.latencyUncorrected)) out.push(`- ${describeOpenLoop(r)}`);
     for (const r of results) for (const note of r.notes) out.push(`- ${cellName(r)}: ${note}`);
     out.push('');
   }

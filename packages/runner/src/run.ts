@@ -84,11 +84,12 @@ function shapeOf(options: RunOptions, connections: number, bound: Pick<LoadShape
 
 /** The engine the options name, checked before anything starts: installed, and able to drive this run. */
 async function chooseEngine(options: RunOptions, engines: readonly LoadEngine[], scenarios: readonly Scenario[]): Promise<{ engine: LoadEngine; version: string }> {
-  const engine = findEngine(options.engine, engines);
+  const engine = findEngine(options.engine ?? (options.rate !== undefined ? 'open-loop' : 'autocannon'), engines);
   const availability = await engine.available();
   if (!availability.ok) throw errors.engineUnavailable(engine.name, availability.reason ?? 'unknown reason');
   for (const scenario of scenarios) {
-    const support = engine.supports(shapeOf(options, Math.max(...options.concurrency), { durationSeconds: options.durationSeconds ?? 1 }), scenario.request);
+    const bound = options.requests !== undefined ? { requests: options.requests } : { durationSeconds: options.durationSeconds ?? 1 };
+    const support = engine.supports(shapeOf(options, Math.max(...options.concurrency), bound), scenario.request, scenario.expect.body);
     if (!support.ok) throw errors.engineUnsupported(engine.name, support.reason);
   }
   return { engine, version: availability.version ?? 'unknown' };

@@ -19,6 +19,8 @@ export interface GroupProcess {
   hasExited(): boolean;
   /** The last few KiB of what the group wrote to stdout and stderr. */
   outputTail(): string;
+  /** Everything the leader wrote to stdout, when spawned with captureStdout (a load generator's report). */
+  stdout(): string;
   /** TERM to the group, KILL after graceMs if anything is left; resolves when no member is alive. */
   stop(graceMs?: number): Promise<void>;
 }
@@ -29,6 +31,8 @@ export interface SpawnGroupOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** Also append everything the group prints to this file. */
   readonly logFile?: string;
+  /** Keep all of stdout (not only the tail), for programs whose output is their result. */
+  readonly captureStdout?: boolean;
 }
 
 const TAIL_BYTES = 8192;
@@ -84,7 +88,9 @@ export function spawnGroup(command: string, args: readonly string[], options: Sp
     tail = (tail + chunk.toString('utf8')).slice(-TAIL_BYTES);
     log?.write(chunk);
   };
+  let stdout = '';
   child.stdout?.on('data', onData);
+  if (options.captureStdout) child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
   child.stderr?.on('data', onData);
 
   let done = false;
@@ -112,6 +118,7 @@ export function spawnGroup(command: string, args: readonly string[], options: Sp
     exited,
     hasExited: () => done,
     outputTail: () => tail,
+    stdout: () => stdout,
     async stop(graceMs = 5000) {
       if (pid <= 0) return;
       signalGroup(pid, 'SIGTERM');

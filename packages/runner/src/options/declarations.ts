@@ -92,11 +92,11 @@ export const runOptionDeclarations = {
     parse: (raw) => parsePositiveInteger('--repeat', raw),
     default: 1,
   }),
-  engine: always({
+  engine: maybe({
     flags: '-e, --engine <name>',
-    description: 'load generator: autocannon, wrk, ab or k6 (see `bench list`)',
+    description: 'load generator: autocannon, wrk, ab, open-loop, k6 (see `bench list`)',
     schema: z.string().min(1),
-    default: 'autocannon',
+    defaultText: 'autocannon; open-loop with --rate',
   }),
   rate: maybe({
     flags: '-R, --rate <rps>',

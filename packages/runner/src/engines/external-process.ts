@@ -1,0 +1,55 @@
+import { spawnGroup, type GroupExit, type ResourceSample } from '@bench/core';
+import { sampleProcessGroups } from '../measure/resource-sampler.js';
+
+export interface ExternalRun {
+  readonly exit: GroupExit;
+  readonly stdout: string;
+  /** The last lines it printed on stdout and stderr, for error messages. */
+  readonly outputTail: string;
+  /** The generator's CPU and memory, sampled from /proc by its process group. */
+  readonly client?: ResourceSample;
+}
+
+export interface ExternalRunOptions {
+  readonly name: string;
+  readonly cwd?: string;
+  /** Pin the generator to these CPUs (taskset -c LIST). */
+  readonly cpus?: string;
+  readonly signal?: AbortSignal;
+  /** Called with each line the program prints, as it prints it. */
+  readonly onLine?: (line: string, interrupt: () => void) => void;
+}
+
+/**
+ * Runs a load generator (wrk, ab, k6) in a process group of its own, so it dies with the run
+ * whatever happens; aborting sends it SIGINT (both wrk and ab print their results on SIGINT), then stops the group.
+ */
+export async function runExternal(command: string, args: readonly string[], options: ExternalRunOptions): Promise<ExternalRun> {
+  const [file, argv] = options.cpus ? ['taskset', ['-c', options.cpus, command, ...args]] : [command, [...args]];
+  const proc = spawnGroup(file, argv, { name: options.name, ...(options.cwd ? { cwd: options.cwd } : {}), captureStdout: true });
+  // sampled often: an exited process's CPU can no longer be read, so the last interval is lost
+  const sampler = sampleProcessGroups({ client: [proc.pid] }, 100);
+  const interrupt = () => {
+    try {
+      process.kill(-proc.pid, 'SIGINT');
+    } catch {
+      // already gone
+    }
+  };
+  let seen = 0;
+  const watch = options.onLine
+    ? setInterval(() => {
+        const lines = proc.stdout().split('\n');
+        for (; seen < lines.length - 1; seen++) options.onLine?.(lines[seen] ?? '', interrupt);
+      }, 20)
+    : undefined;
+  options.signal?.addEventListener('abort', interrupt, { once: true });
+  try {
+    const exit = await proc.exited;
+    return { exit, stdout: proc.stdout(), outputTail: proc.outputTail().trim().split('\n').slice(-3).join(' | '), ...sampler.stop() };
+  } finally {
+    if (watch) clearInterval(watch);
+    options.signal?.removeEventListener('abort', interrupt);
+    await proc.stop(1000);
+  }
+}

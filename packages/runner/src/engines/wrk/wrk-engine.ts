@@ -1,0 +1,108 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { makePrivateDir, removeDir, type LoadEngine, type LoadMeasurement, type LoadPlan } from '@bench/core';
+import { expandCpuList } from '../../measure/cpu-affinity.js';
+import { runExternal } from '../external-process.js';
+import { engineBinary, versionOfBinary } from '../engine-version.js';
+import { wrkScript } from './wrk-script.js';
+
+interface WrkReport {
+  durationUs: number;
+  requests: number;
+  answers: number;
+  bytes: number;
+  bodyBytes: number;
+  keptAlive: number;
+  lengthFailures: number;
+  errors: { connect: number; read: number; write: number; status: number; timeout: number };
+  statuses: Record<string, number>;
+  firstUs: number;
+  lastUs: number;
+  /** wrk's own CPU time and peak RSS, from getrusage() in its done(). */
+  cpuUs: number;
+  maxRssKb: number;
+  latencyUs: { min: number; max: number; mean: number; stdev: number; percentiles: number[] };
+}
+
+const REPORT_LINE = 'bench-wrk-result ';
+const ms = (us: number) => Math.round(us) / 1000;
+
+// One thread per client CPU when pinned, else one: on a small machine the server needs the other cores.
+function threadsFor(plan: LoadPlan): number {
+  return Math.max(1, Math.min(plan.shape.connections, plan.cpus ? expandCpuList(plan.cpus).length : 1));
+}
+
+async function runWrk(plan: LoadPlan): Promise<LoadMeasurement> {
+  const { shape, request } = plan;
+  const wrk = engineBinary('wrk') ?? 'wrk';
+  const dir = makePrivateDir('wrk');
+  try {
+    const threads = threadsFor(plan);
+    const bodyFile = request.body ? path.join(dir, 'request-body') : undefined;
+    if (bodyFile && request.body) writeFileSync(bodyFile, request.body);
+    const expectedFile = plan.expect.kind === 'exact' ? path.join(dir, 'expected-body') : undefined;
+    if (expectedFile && plan.expect.kind === 'exact') writeFileSync(expectedFile, plan.expect.bytes());
+    const quotaPerThread = shape.requests !== undefined ? Math.ceil(shape.requests / threads) : 0;
+    const script = path.join(dir, 'bench.lua');
+    writeFileSync(script, wrkScript({ request, ...(bodyFile ? { bodyFile } : {}), ...(expectedFile ? { expectedFile } : {}), quotaPerThread, close: !shape.keepAlive }));
+    // -n: wrk bounds runs by time only; each thread stops at its quota, and once every thread has, wrk is told to finish (SIGINT)
+    const seconds = shape.requests !== undefined ? 24 * 3600 : Math.max(1, Math.round(shape.durationSeconds ?? 10));
+    let threadsDone = 0;
+    const started = Date.now();
+    const progress = setInterval(() => plan.onProgress?.({ elapsedSeconds: (Date.now() - started) / 1000, requests: 0 }), 1000);
+    const run = await runExternal(
+      wrk,
+      ['-t', String(threads), '-c', String(shape.connections), '-d', `${seconds}s`, '--timeout', `${Math.ceil(shape.timeoutSeconds)}s`, '-s', script, plan.url],
+      {
+        name: 'wrk',
+        cwd: dir,
+        ...(plan.cpus ? { cpus: plan.cpus } : {}),
+        ...(plan.signal ? { signal: plan.signal } : {}),
+        onLine: (line, interrupt) => {
+          if (line === 'bench-wrk-thread-done' && ++threadsDone === threads) interrupt();
+        },
+      },
+    ).finally(() => clearInterval(progress));
+    const line = run.stdout.split('\n').find((l) => l.startsWith(REPORT_LINE));
+    if (!line) throw new Error(`wrk printed no result (${run.exit.error ?? `exit ${run.exit.code}`}): ${run.outputTail}`);
+    const r = JSON.parse(line.slice(REPORT_LINE.length)) as WrkReport;
+    const [p50, p66, p75, p80, p90, p95, p98, p99, p999] = r.latencyUs.percentiles.map(ms);
+    const requests = shape.requests !== undefined ? r.answers : r.requests;
+    const durationUs = shape.requests !== undefined && r.lastUs > r.firstUs ? r.lastUs - r.firstUs : r.durationUs;
+    const non2xx = Object.entries(r.statuses).reduce((sum, [code, n]) => (Number(code) >= 200 && Number(code) < 300 ? sum : sum + n), 0);
+    return {
+      durationSeconds: Math.max(durationUs / 1e6, 1e-6),
+      requests,
+      latency: { mean: ms(r.latencyUs.mean), stdev: ms(r.latencyUs.stdev), min: ms(r.latencyUs.min), p50: p50 ?? 0, p66: p66 ?? 0, p75: p75 ?? 0, p80: p80 ?? 0, p90: p90 ?? 0, p95: p95 ?? 0, p98: p98 ?? 0, p99: p99 ?? 0, p999: p999 ?? 0, max: ms(r.latencyUs.max) },
+      // wrk's buckets: read errors are ab's receive failures, write errors count as exceptions, a timeout is both a failure and a timeout
+      failures: { connect: r.errors.connect, receive: r.errors.read, length: r.lengthFailures, exceptions: r.errors.write + r.errors.timeout, timeouts: r.errors.timeout },
+      non2xx,
+      statusCodes: r.statuses,
+      bytes: { total: r.bytes, body: r.bodyBytes },
+      keepAliveResponses: r.keptAlive,
+      errorSamples: [],
+      client: { cpuPercent: Math.round((r.cpuUs / Math.max(r.durationUs, 1)) * 1000) / 10, rssBytes: r.maxRssKb * 1024, processes: 1 },
+    };
+  } finally {
+    removeDir(dir);
+  }
+}
+
+/** wrk (Debian's wrk 4.1, LuaJIT): a C load generator; a Lua script checks every answer and reports. */
+export const wrkEngine: LoadEngine = {
+  name: 'wrk',
+  description: 'wrk 4.1 (C, epoll), closed loop; a Lua script counts statuses and checks every body',
+  async available() {
+    const binary = engineBinary('wrk');
+    if (!binary) return { ok: false, reason: 'wrk not found (apt-get install wrk)', aptPackages: ['wrk'] };
+    return { ok: true, version: versionOfBinary(binary, ['--version'], /wrk (?:debian\/)?(\d[\w.-]*)/) };
+  },
+  supports(shape, _request, expect) {
+    if (shape.rate !== undefined) return { ok: false, reason: 'wrk holds no arrival rate (wrk2 does); use --rate without --engine, or --engine k6' };
+    if (expect.kind === 'matches' || expect.kind === 'json') {
+      return { ok: false, reason: 'wrk checks bodies as exact bytes only; a regular expression or JSON subset needs the autocannon or k6 engine' };
+    }
+    return { ok: true };
+  },
+  run: runWrk,
+};
