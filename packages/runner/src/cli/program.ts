@@ -9,6 +9,8 @@ import { verifyCommand } from './verify-command.js';
 import { doctorCommand } from './doctor-command.js';
 import { reportCommand } from './report-command.js';
 import { compareCommand } from './compare-command.js';
+import { selfbenchCommand } from './selfbench-command.js';
+import { parsePositiveInteger, parsePositiveSeconds } from '../options/index.js';
 
 // Flags that are not run options (those are declared in options/declarations.ts), each declared once here.
 const configFlag = () => new Option('--config <file>', 'config file (default: bench.config.{ts,mts,mjs,js,json} in this directory)');
@@ -88,6 +90,16 @@ export function buildProgram(): Command {
     .addOption(new Option('--format <format>', 'output format').choices(['markdown', 'json']).default('markdown'))
     .option('-o, --out <file>', 'write the comparison to this file')
     .action((base: string, head: string, flags: { failIf?: string; noise: string; format: 'markdown' | 'json'; out?: string }) => compareCommand(base, head, flags));
+
+  program
+    .command('selfbench')
+    .description("what bench costs over each bare load tool, and each engine's ceiling on this machine (a benchmark, not a test)")
+    .option('-c, --concurrency <n>', 'connections', (v) => parsePositiveInteger('-c', v), 50)
+    .option('-d, --duration <seconds>', 'each run', (v) => parsePositiveSeconds('-d', v), 5)
+    .option('--rounds <n>', 'A/B rounds, the order alternating', (v) => parsePositiveInteger('--rounds', v), 3)
+    .option('--engines <list>', 'engines to measure (default: autocannon,wrk,ab)')
+    .option('--cpus <spec>', 'pinning (default with 2+ cores: server=0,client=1)')
+    .action((flags: { concurrency: number; duration: number; rounds: number; engines?: string; cpus?: string }) => selfbenchCommand(flags));
 
   return program;
 }

@@ -1,0 +1,38 @@
+import os from 'node:os';
+import { errors } from '@bench/core';
+import { builtinTargets } from '@bench/targets';
+import { builtinEngines } from '../engines/index.js';
+import { parseCpus, parseNameList } from '../options/index.js';
+import { builtinScenarios } from '../project/builtin-scenarios.js';
+import { renderSelfbench } from '../selfbench/render-selfbench.js';
+import { selfbench } from '../selfbench/selfbench.js';
+
+/** `bench selfbench`: what bench costs over each bare tool, and each engine's ceiling here. */
+export async function selfbenchCommand(flags: { concurrency: number; duration: number; rounds: number; engines?: string; cpus?: string }): Promise<void> {
+  const scenarios = builtinScenarios();
+  const pick = (target: string, scenario: string) =>
+    [builtinTargets.find((t) => t.name === target), scenarios.find((s) => s.name === scenario)] as const;
+  const cases = [pick('nginx-static', 'file'), pick('node', 'hello')].filter((c): c is [NonNullable<(typeof c)[0]>, NonNullable<(typeof c)[1]>] => Boolean(c[0] && c[1]));
+  const names = flags.engines ? parseNameList([flags.engines]) : ['autocannon', 'wrk', 'ab'];
+  const engines = [];
+  for (const name of names) {
+    const engine = builtinEngines.find((e) => e.name === name);
+    if (!engine) throw errors.unknownEngine(name, builtinEngines.map((e) => e.name));
+    const a = await engine.available();
+    if (!a.ok) throw errors.engineUnavailable(name, a.reason ?? 'unknown reason');
+    engines.push(engine);
+  }
+  // pinned by default when there are two cores or more: the server on CPU 0, the generator on CPU 1
+  const cpus = flags.cpus ? parseCpus(flags.cpus) : os.availableParallelism() >= 2 ? { server: '0', client: '1' } : undefined;
+  const rows = await selfbench({
+    connections: flags.concurrency,
+    seconds: flags.duration,
+    rounds: flags.rounds,
+    ...(cpus ? { cpus } : {}),
+    cases,
+    engines,
+    onProgress: (line) => process.stderr.write(`bench: selfbench ${line}\n`),
+  });
+  const setting = `-c ${flags.concurrency}, ${flags.duration} s a run, ${flags.rounds} rounds${cpus ? `, server on CPU ${cpus.server ?? 'any'} and generator on CPU ${cpus.client ?? 'any'}` : ', unpinned'}`;
+  process.stdout.write(renderSelfbench(rows, setting));
+}

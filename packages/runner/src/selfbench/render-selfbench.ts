@@ -1,0 +1,33 @@
+import type { SelfbenchRow } from './selfbench.js';
+
+const n = (value: number, digits = 0) => value.toLocaleString('en-US', { maximumFractionDigits: digits });
+// requests answered per second of the generator's CPU time: what one core of client buys
+const perCpuSecond = (side: SelfbenchRow['bench']) => side.requests / side.cpuSeconds;
+const perCpu = (side: SelfbenchRow['bench']) => (side.cpuSeconds > 0 ? n(perCpuSecond(side)) : '-');
+const median = (values: number[]) => {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
+};
+
+/** Every round, then per target and engine the median ratio and the rps each side reached per client CPU-second. */
+export function renderSelfbench(rows: readonly SelfbenchRow[], setting: string): string {
+  const out = [
+    `bench through each engine (A) against the same tool run bare (B), same running server, ${setting}; rps per client CPU-second = requests answered per second of the generator's CPU time.`,
+    '',
+    '| target | engine | round | first | through bench rps | bare rps | ratio | bench rps per client CPU-s | bare rps per client CPU-s |',
+    '| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const r of rows) {
+    out.push(`| ${r.target} | ${r.engine} | ${r.round} | ${r.first} | ${n(r.bench.rps)} | ${n(r.bare.rps)} | ${(r.bench.rps / r.bare.rps).toFixed(2)} | ${perCpu(r.bench)} | ${perCpu(r.bare)} |`);
+  }
+  out.push('', '| target | engine | median ratio | median rps through bench | median rps per client CPU-s |', '| --- | --- | ---: | ---: | ---: |');
+  const groups = new Map<string, SelfbenchRow[]>();
+  for (const r of rows) groups.set(`${r.target}\u0000${r.engine}`, [...(groups.get(`${r.target}\u0000${r.engine}`) ?? []), r]);
+  for (const runs of groups.values()) {
+    const first = runs[0]!;
+    const cpu = runs.filter((r) => r.bench.cpuSeconds > 0).map((r) => perCpuSecond(r.bench));
+    out.push(`| ${first.target} | ${first.engine} | ${median(runs.map((r) => r.bench.rps / r.bare.rps)).toFixed(2)} | ${n(median(runs.map((r) => r.bench.rps)))} | ${cpu.length ? n(median(cpu)) : '-'} |`);
+  }
+  return `${out.join('\n')}\n`;
+}

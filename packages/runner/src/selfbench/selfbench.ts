@@ -1,0 +1,82 @@
+import { errors, type LoadEngine, type Scenario, type TargetPlugin } from '@bench/core';
+import { pinProcessGroups } from '../measure/cpu-affinity.js';
+import { verifyTarget } from '../verify.js';
+import { bareTools, runBare } from './bare-tools.js';
+
+export interface SelfbenchOptions {
+  readonly connections: number;
+  readonly seconds: number;
+  readonly rounds: number;
+  readonly cpus?: { readonly server?: string; readonly client?: string };
+  /** Which stacks to run on: [target, scenario] pairs. */
+  readonly cases: ReadonlyArray<readonly [TargetPlugin, Scenario]>;
+  readonly engines: readonly LoadEngine[];
+  readonly onProgress?: (line: string) => void;
+}
+
+export interface SelfbenchSide {
+  readonly rps: number;
+  readonly requests: number;
+  /** The generator's CPU over the run, seconds. */
+  readonly cpuSeconds: number;
+}
+
+export interface SelfbenchRow {
+  readonly target: string;
+  readonly scenario: string;
+  readonly engine: string;
+  readonly round: number;
+  /** Which ran first this round: the order alternates, so drift does not favour one side. */
+  readonly first: 'bench' | 'bare';
+  readonly bench: SelfbenchSide;
+  readonly bare: SelfbenchSide;
+}
+
+/**
+ * bench through each engine against the same tool run bare, on the same running server, A and B
+ * interleaved (the order alternating by round): what bench's runner costs, and each engine's
+ * ceiling here in rps per second of client CPU.
+ */
+export async function selfbench(o: SelfbenchOptions): Promise<SelfbenchRow[]> {
+  const rows: SelfbenchRow[] = [];
+  const engines = o.engines.filter((e) => bareTools[e.name]);
+  for (const [target, scenario] of o.cases) {
+    const availability = await target.available();
+    if (!availability.ok) throw errors.targetUnavailable(target.name, availability.reason ?? 'unknown reason');
+    const running = await target.start(scenario, { services: {}, maxConcurrency: o.connections });
+    try {
+      const verification = await verifyTarget(running.url, scenario);
+      if (!verification.ok) throw errors.targetStart(target.name, scenario.name, verification.problems.join('; '));
+      if (o.cpus?.server) pinProcessGroups(running.processGroups, o.cpus.server);
+      const url = running.url + scenario.request.path;
+      const throughBench = async (engine: LoadEngine): Promise<SelfbenchSide> => {
+        const m = await engine.run({
+          url,
+          request: scenario.request,
+          expect: scenario.expect.body,
+          shape: { connections: o.connections, durationSeconds: o.seconds, keepAlive: true, timeoutSeconds: 10 },
+          ...(o.cpus?.client ? { cpus: o.cpus.client } : {}),
+        });
+        return { rps: m.requests / m.durationSeconds, requests: m.requests, cpuSeconds: ((m.client?.cpuPercent ?? 0) / 100) * m.durationSeconds };
+      };
+      const bare = async (engine: LoadEngine): Promise<SelfbenchSide> => {
+        const b = await runBare(engine.name, url, o.connections, o.seconds, o.cpus?.client);
+        return { rps: b.rps, requests: b.requests, cpuSeconds: b.cpuSeconds };
+      };
+      // a warm-up, so the first measurement does not meet a cold server
+      await runBare('wrk', url, o.connections, 2, o.cpus?.client).catch(() => undefined);
+      for (let round = 1; round <= o.rounds; round++) {
+        for (const engine of engines) {
+          const first = round % 2 === 1 ? 'bench' : 'bare';
+          o.onProgress?.(`${target.name}/${scenario.name} ${engine.name} round ${round}/${o.rounds}`);
+          const a = first === 'bench' ? await throughBench(engine) : await bare(engine);
+          const b = first === 'bench' ? await bare(engine) : await throughBench(engine);
+          rows.push({ target: target.name, scenario: scenario.name, engine: engine.name, round, first, bench: first === 'bench' ? a : b, bare: first === 'bench' ? b : a });
+        }
+      }
+    } finally {
+      await running.stop();
+    }
+  }
+  return rows;
+}
