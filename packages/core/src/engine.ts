@@ -18,6 +18,8 @@ export interface LoadShape {
   /** Open loop: requests per second sent on schedule, whatever the answers do; absent means closed loop. */
   readonly rate?: number;
   readonly keepAlive: boolean;
+  /** With keep-alive: close each connection after this many requests (article 000's browser closed it on the fourth). */
+  readonly requestsPerConnection?: number;
   /** Seconds without an answer before a request counts as timed out. */
   readonly timeoutSeconds: number;
 }

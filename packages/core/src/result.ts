@@ -35,6 +35,8 @@ export const resourceSampleSchema = z.object({
   rssBytes: z.number(),
   /** Most processes seen at once. */
   processes: z.number().int(),
+  /** Each process (its name and resident set, bytes) at the moment the total RSS peaked, as top would list them. */
+  atPeak: z.array(z.object({ name: z.string(), rssBytes: z.number() })).optional(),
 });
 
 const timingSummarySchema = z.object({ min: z.number(), mean: z.number(), sd: z.number(), median: z.number(), max: z.number() });
@@ -96,6 +98,8 @@ export const resultSchema = z.object({
     .optional(),
   /** An in-process generator's event-loop delay during the measured run (ms). */
   eventLoopDelay: z.object({ mean: z.number(), p99: z.number(), max: z.number() }).optional(),
+  /** The suite run (bench suite) this cell belongs to. */
+  suiteRun: z.string().optional(),
   /** CPU lists the server and the generator were pinned to (--cpus). */
   cpus: z.object({ server: z.string().optional(), client: z.string().optional() }).optional(),
   notes: z.array(z.string()).default([]),
@@ -143,6 +147,15 @@ export const runDocumentSchema = z.object({
   command: z.string(),
   options: z.record(z.string(), z.unknown()).default({}),
   results: z.array(resultSchema),
+  /** A run of `bench suite`: which article, at what scale (1 = the article's own load shape). */
+  suite: z
+    .object({
+      name: z.string(),
+      scale: z.number(),
+      /** Targets of the suite not run here, with the reason (not installed, or no counterpart). */
+      skipped: z.record(z.string(), z.string()).default({}),
+    })
+    .optional(),
   /** Thresholds from the config file, each checked against every cell it selects. */
   thresholds: z.array(thresholdResultSchema).optional(),
 });

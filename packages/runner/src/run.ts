@@ -78,6 +78,7 @@ function shapeOf(options: RunOptions, connections: number, bound: Pick<LoadShape
     ...bound,
     ...(options.rate !== undefined ? { rate: options.rate } : {}),
     keepAlive: options.keepAlive,
+    ...(options.requestsPerConnection !== undefined ? { requestsPerConnection: options.requestsPerConnection } : {}),
     timeoutSeconds: options.timeoutSeconds,
   };
 }

@@ -22,12 +22,12 @@ export function sampleProcessGroups<K extends string>(sets: Readonly<Record<K, r
   const setOf = new Map<number, K>();
   for (const name of names) for (const group of sets[name]) setOf.set(group, name);
   const lastTicks = new Map<number, number>();
-  const totals = new Map<K, { ticks: number; peakRss: number; peakProcesses: number }>(
-    names.map((name) => [name, { ticks: 0, peakRss: 0, peakProcesses: 0 }]),
+  const totals = new Map<K, { ticks: number; peakRss: number; peakProcesses: number; atPeak: Array<{ name: string; rssBytes: number }> }>(
+    names.map((name) => [name, { ticks: 0, peakRss: 0, peakProcesses: 0, atPeak: [] }]),
   );
   const started = process.hrtime.bigint();
   const sample = () => {
-    const now = new Map<K, { rss: number; processes: number }>(names.map((name) => [name, { rss: 0, processes: 0 }]));
+    const now = new Map<K, { rss: number; processes: number; each: Array<{ name: string; rssBytes: number }> }>(names.map((name) => [name, { rss: 0, processes: 0, each: [] }]));
     for (const entry of readProcessTable()) {
       const name = setOf.get(entry.pgid);
       if (name === undefined) continue;
@@ -37,10 +37,14 @@ export function sampleProcessGroups<K extends string>(sets: Readonly<Record<K, r
       lastTicks.set(entry.pid, entry.cpuTicks);
       current.rss += entry.rssPages * PAGE_SIZE;
       current.processes++;
+      current.each.push({ name: entry.comm, rssBytes: entry.rssPages * PAGE_SIZE });
     }
     for (const [name, current] of now) {
       const total = totals.get(name)!;
-      total.peakRss = Math.max(total.peakRss, current.rss);
+      if (current.rss > total.peakRss) {
+        total.peakRss = current.rss;
+        total.atPeak = current.each;
+      }
       total.peakProcesses = Math.max(total.peakProcesses, current.processes);
     }
   };
@@ -53,7 +57,7 @@ export function sampleProcessGroups<K extends string>(sets: Readonly<Record<K, r
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const result: Partial<Record<K, ResourceSample>> = {};
       for (const [name, t] of totals) {
-        result[name] = { cpuPercent: round1((t.ticks / TICKS_PER_SECOND / seconds) * 100), rssBytes: t.peakRss, processes: t.peakProcesses };
+        result[name] = { cpuPercent: round1((t.ticks / TICKS_PER_SECOND / seconds) * 100), rssBytes: t.peakRss, processes: t.peakProcesses, atPeak: t.atPeak };
       }
       return result;
     },

@@ -71,6 +71,13 @@ export const runOptionDeclarations = {
     schema: z.boolean(),
     default: true,
   }),
+  requestsPerConnection: maybe({
+    flags: '--requests-per-connection <n>',
+    description: 'with keep-alive, close each connection after n requests (a browser that closes on the nth)',
+    schema: positiveInt,
+    parse: (raw) => parsePositiveInteger('--requests-per-connection', raw),
+    defaultText: 'no limit',
+  }),
   warmupSeconds: always({
     flags: '-w, --warmup <seconds>',
     description: 'warm-up before each measured run (0 to skip)',

@@ -100,6 +100,7 @@ export const abEngine: LoadEngine = {
     return { ok: true, version: versionOfBinary(binary, ['-V'], /Version (\d[\d.]*)/) };
   },
   supports(shape, request, expect) {
+    if (shape.requestsPerConnection !== undefined) return { ok: false, reason: 'ab cannot close connections after n requests; --requests-per-connection needs the autocannon engine' };
     if (shape.rate !== undefined) return { ok: false, reason: 'ab holds no arrival rate; use --rate without --engine, or --engine k6' };
     if (request.body && request.method !== 'POST' && request.method !== 'PUT') return { ok: false, reason: `ab sends a body with POST or PUT only, not ${request.method}` };
     if (expect.kind === 'matches' || expect.kind === 'json') {

@@ -51,7 +51,7 @@ async function runAutocannon(plan: LoadPlan): Promise<LoadMeasurement> {
           if (!matches) failures.length++;
         },
       });
-      installConnectionPolicy(c, shape.keepAlive, () => keptAlive++);
+      installConnectionPolicy(c, shape.keepAlive, () => keptAlive++, shape.requestsPerConnection);
     },
   } as autocannon.Options) as unknown as AutocannonInstance;
 

@@ -49,16 +49,19 @@ export function installBodyCheck(client: AutocannonClient, check: BodyCheck): vo
  * bench closes the socket itself once the response has been counted, and sends the next request
  * on a fresh one.
  */
-export function installConnectionPolicy(client: AutocannonClient, keepAlive: boolean, onKeptAlive: () => void = () => {}): void {
+export function installConnectionPolicy(client: AutocannonClient, keepAlive: boolean, onKeptAlive: () => void = () => {}, requestsPerConnection = Infinity): void {
   const sendOnSameSocket = client._doRequest;
   let serverWillClose = false;
   let reconnect = false;
+  let onThisConnection = 0;
   client.on('headers', (info) => {
     serverWillClose = info.shouldKeepAlive === false;
   });
   client.on('response', () => {
-    reconnect = !keepAlive || serverWillClose;
-    if (!reconnect) onKeptAlive();
+    onThisConnection++;
+    reconnect = !keepAlive || serverWillClose || onThisConnection >= requestsPerConnection;
+    if (reconnect) onThisConnection = 0;
+    else onKeptAlive();
     serverWillClose = false;
   });
   client._doRequest = function doRequestOnLiveSocket(this: AutocannonClient) {

@@ -200,6 +200,7 @@ export const openLoopEngine: LoadEngine = {
   description: `bench's open loop (undici ${UNDICI_VERSION}): constant arrival rate, latency from the intended send time`,
   available: async () => ({ ok: true, version: `${TOOL_VERSION} (undici ${UNDICI_VERSION})` }),
   supports(shape) {
+    if (shape.requestsPerConnection !== undefined) return { ok: false, reason: 'the open-loop engine cannot close connections after n requests; --requests-per-connection needs the autocannon engine' };
     if (shape.rate === undefined) return { ok: false, reason: 'the open-loop engine needs --rate (requests per second)' };
     if (shape.requests !== undefined) return { ok: false, reason: 'an open loop runs for a duration (-d), not a request count' };
     return { ok: true };

@@ -98,6 +98,7 @@ export const wrkEngine: LoadEngine = {
     return { ok: true, version: versionOfBinary(binary, ['--version'], /wrk (?:debian\/)?(\d[\w.-]*)/) };
   },
   supports(shape, _request, expect) {
+    if (shape.requestsPerConnection !== undefined) return { ok: false, reason: 'wrk cannot close connections after n requests; --requests-per-connection needs the autocannon engine' };
     if (shape.rate !== undefined) return { ok: false, reason: 'wrk holds no arrival rate (wrk2 does); use --rate without --engine, or --engine k6' };
     if (expect.kind === 'matches' || expect.kind === 'json') {
       return { ok: false, reason: 'wrk checks bodies as exact bytes only; a regular expression or JSON subset needs the autocannon or k6 engine' };
