@@ -12,7 +12,7 @@ PACKAGES=(
   # load engines: wrk (ab comes with apache2-utils)
   wrk
   # PHP targets: FPM, mod_php, CGI, CLI server, and the extensions the scenarios use
-  php-fpm libapache2-mod-php php-cgi php-cli php-mysql php-redis php-memcached
+  php-fpm libapache2-mod-php php-cgi libapache2-mod-fcgid php-cli php-mysql php-redis php-memcached
   # Perl targets: mod_perl, FastCGI, CGI, and the modules the scenarios use
   libapache2-mod-perl2 libfcgi-perl libfcgi-procmanager-perl libdbi-perl libdbd-mariadb-perl
   libredis-perl libcache-memcached-fast-perl libhtml-parser-perl
