@@ -1,7 +1,11 @@
 import path from 'node:path';
-import { assertWritableFile, errors, type Reporter } from '@bench/core';
+import { assertWritableFile, errors, type Reporter, type ReporterFactory } from '@bench/core';
 import { loadReporter } from '@bench/reporters';
 import type { ReporterSpec } from './reporter-spec.js';
+import { suiteReporter } from './suites/suite-reporter.js';
+
+// Reporters that need the runner's own knowledge (the suites' published figures), beside @bench/reporters' built-ins.
+const runnerReporters: Readonly<Record<string, ReporterFactory>> = { suite: suiteReporter };
 
 /** `--reporter-option key=value` pairs as an object. */
 export function parseReporterOptions(pairs: readonly string[] = []): Record<string, string> {
@@ -27,7 +31,9 @@ export async function loadReporters(
   const reporters: Reporter[] = [];
   for (const spec of specs) {
     const options = { ...spec.options, ...extraOptions };
-    reporters.push(await loadReporter(spec.name, { options, stdout, ...(spec.out ? { outFile: path.resolve(spec.out) } : {}) }));
+    const context = { options, stdout, ...(spec.out ? { outFile: path.resolve(spec.out) } : {}) };
+    const own = runnerReporters[spec.name];
+    reporters.push(own ? await own(context) : await loadReporter(spec.name, context));
   }
   return reporters;
 }

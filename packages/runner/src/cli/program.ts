@@ -10,7 +10,8 @@ import { doctorCommand } from './doctor-command.js';
 import { reportCommand } from './report-command.js';
 import { compareCommand } from './compare-command.js';
 import { selfbenchCommand } from './selfbench-command.js';
-import { parsePositiveInteger, parsePositiveSeconds } from '../options/index.js';
+import { parsePositiveInteger, parsePositiveNumber, parsePositiveSeconds } from '../options/index.js';
+import { suiteCommand } from './suite-command.js';
 
 // Flags that are not run options (those are declared in options/declarations.ts), each declared once here.
 const configFlag = () => new Option('--config <file>', 'config file (default: bench.config.{ts,mts,mjs,js,json} in this directory)');
@@ -78,7 +79,19 @@ export function buildProgram(): Command {
   reporterFlags(
     program.command('report').description('render a results file (written by --reporter json --out) through any reporter').argument('<file>', 'results file'),
     reportReporters,
-  ).action((file: string, flags: { reporterOption?: string[] }) => reportCommand(file, flags, reportReporters.specs()));
+  ).action((file: string, flags: { reporterOption?: string[] }) => reportCommand(file, flags, reportReporters));
+
+  const suiteReporters = reporterSpecCollector();
+  reporterFlags(
+    program
+      .command('suite')
+      .description("rerun an article's experiment and print its tables, published figures beside today's (`bench suite list` shows them)")
+      .argument('<name>', 'suite name, or list')
+      .option('--scale <factor>', 'shrink requests, durations and concurrency for a quick run (e.g. 0.1)', (v) => parsePositiveNumber('--scale', v), 1)
+      .option('--repeat <n>', 'measure each cell n times (medians and spread)', (v) => parsePositiveInteger('--repeat', v))
+      .addOption(configFlag()),
+    suiteReporters,
+  ).action((name: string, flags: { scale: number; repeat?: number; config?: string; reporterOption?: string[] }) => suiteCommand(name, flags, suiteReporters));
 
   program
     .command('compare')

@@ -1,10 +1,11 @@
 import { readResultsFile, replayDocument } from '../results-file.js';
-import type { ReporterSpec } from '../reporter-spec.js';
+import type { reporterSpecCollector } from '../reporter-spec.js';
 import { loadReporters, parseReporterOptions } from '../reporters.js';
 
 /** Re-renders a results file through any reporter. */
-export async function reportCommand(file: string, flags: { reporterOption?: string[] }, specs: readonly ReporterSpec[]): Promise<void> {
+export async function reportCommand(file: string, flags: { reporterOption?: string[] }, collector: ReturnType<typeof reporterSpecCollector>): Promise<void> {
   const doc = readResultsFile(file);
-  const reporters = await loadReporters(specs, parseReporterOptions(flags.reporterOption));
+  // a suite's results render as the article's tables unless another reporter is named
+  const reporters = await loadReporters(collector.specs([{ name: doc.suite ? 'suite' : 'markdown' }]), parseReporterOptions(flags.reporterOption));
   await replayDocument(doc, reporters);
 }

@@ -1,0 +1,59 @@
+import { loadProject } from '../project/project.js';
+import type { reporterSpecCollector } from '../reporter-spec.js';
+import { loadReporters, parseReporterOptions } from '../reporters.js';
+import { findSuite, loadSuites } from '../suites/suite-registry.js';
+import { runSuite } from '../suites/run-suite.js';
+import { formatTable } from './format-table.js';
+import { interruptSignal } from './interrupt.js';
+import { progressPrinter } from './progress.js';
+
+/** `bench suite list`: each suite, what it needs, and what of it this machine has. */
+async function listSuites(configFile?: string): Promise<void> {
+  const project = await loadProject(configFile !== undefined ? { configFile } : {});
+  const rows: string[][] = [];
+  for (const { definition } of loadSuites()) {
+    const targets = [...new Set(definition.runs.flatMap((r) => r.targets))];
+    const missing: string[] = [];
+    for (const name of targets) {
+      const target = project.targets.find((t) => t.name === name);
+      const availability = target ? await target.available() : { ok: false };
+      if (!availability.ok) missing.push(name);
+    }
+    const scenarios = [...new Set(definition.runs.flatMap((r) => r.scenarios))];
+    const engines = [...new Set(definition.runs.map((r) => r.options.engine ?? 'autocannon'))];
+    rows.push([
+      definition.name,
+      definition.article,
+      definition.title,
+      definition.kind === 'https-clients' ? 'go, java, php, node, perl clients' : `${targets.join(',')} on ${scenarios.join(',')} (${engines.join(',')})`,
+      definition.kind === 'https-clients' ? 'see bench doctor' : missing.length === 0 ? 'yes' : missing.length === targets.length ? `no: ${missing.join(', ')} missing` : `partly: ${missing.join(', ')} missing`,
+    ]);
+  }
+  process.stdout.write(`${formatTable(['suite', 'article', 'title', 'needs', 'here'], rows)}\n`);
+}
+
+/** `bench suite <name>`: the article's experiment on today's stacks, its tables with the published figures beside ours. */
+export async function suiteCommand(
+  name: string,
+  flags: { scale: number; repeat?: number; config?: string; reporterOption?: string[] },
+  collector: ReturnType<typeof reporterSpecCollector>,
+): Promise<void> {
+  if (name === 'list') return listSuites(flags.config);
+  const suite = findSuite(name);
+  const project = await loadProject(flags.config !== undefined ? { configFile: flags.config } : {});
+  const reporters = await loadReporters(collector.specs([{ name: 'suite' }]), parseReporterOptions(flags.reporterOption));
+  const interrupt = interruptSignal();
+  try {
+    await runSuite(project, {
+      suite,
+      scale: flags.scale,
+      ...(flags.repeat !== undefined ? { repeat: flags.repeat } : {}),
+      reporters,
+      onEvent: progressPrinter(),
+      signal: interrupt.signal,
+      command: ['bench', ...process.argv.slice(2)].join(' '),
+    });
+  } finally {
+    interrupt.dispose();
+  }
+}

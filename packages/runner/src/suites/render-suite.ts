@@ -1,0 +1,156 @@
+import type { CellResult, RunDocument } from '@bench/core';
+import { renderAbText } from '@bench/reporters';
+import type { Suite } from './suite-registry.js';
+import { cellRepeats, measuredValue, publishedNumber, publishedValue, tableColumns, tableRows, type TableColumn, type TableRow } from './suite-cells.js';
+import type { PublishedCell, PublishedTable, SuiteTable } from './suite-schema.js';
+
+const fmt = (value: number, digits = 2) => value.toLocaleString('en-US', { maximumFractionDigits: digits });
+
+function showPublished(value: PublishedCell): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return fmt(value, 4);
+  if (Array.isArray(value)) return value.map((v) => fmt(v, 4)).join('/');
+  return value;
+}
+
+function showMeasured(value: number | string | 'failed' | undefined): string {
+  if (value === undefined) return '-';
+  if (typeof value === 'number') return fmt(value, value >= 100 ? 0 : 2);
+  return value;
+}
+
+const line = (cells: readonly string[]) => `| ${cells.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`;
+const ratio = (value: number | undefined, reference: number | undefined) =>
+  value === undefined || reference === undefined || reference === 0 ? '' : (value / reference).toFixed(2);
+
+/** Why a row has no figures today: the target was not run here, or never can be. */
+function todayCell(row: TableRow, skipped: ReadonlyMap<string, string>): string {
+  if (row.target === undefined) return 'no counterpart here';
+  if (row.target === '') return '';
+  const reason = skipped.get(row.target);
+  return reason ? `${row.target} (not run: ${reason})` : row.target;
+}
+
+interface Grid {
+  readonly rows: TableRow[];
+  readonly columns: TableColumn[];
+  readonly published: (row: TableRow, column: TableColumn) => PublishedCell;
+  readonly measured: (row: TableRow, column: TableColumn) => number | string | 'failed' | undefined;
+}
+
+function gridOf(suite: Suite, doc: RunDocument, published: PublishedTable, table: SuiteTable): Grid {
+  return {
+    rows: tableRows(published, table),
+    columns: tableColumns(published, table),
+    published: (row, column) => (row.extra ? null : publishedValue(published, row.label, column)),
+    measured: (row, column) => measuredValue(doc, suite.definition, table, row, column),
+  };
+}
+
+// The article's layout: its rows and columns, each cell "then / now".
+function renderRows(grid: Grid, published: PublishedTable, table: SuiteTable, skipped: ReadonlyMap<string, string>, year: string): string[] {
+  const out = [line([published.rowHeader, 'today', ...grid.columns.map((c) => c.label)]), line(['---', '---', ...grid.columns.map(() => '---:')])];
+  for (const row of grid.rows) {
+    // the article's rows read "then / now"; today's extra rows have only "now"
+    const show = (c: TableColumn) => (row.extra ? showMeasured(grid.measured(row, c)) : `${showPublished(grid.published(row, c)) || '·'} / ${showMeasured(grid.measured(row, c))}`);
+    out.push(line([row.label, todayCell(row, skipped), ...grid.columns.map(show)]));
+  }
+  if (!table.reference) return out;
+  const ref = grid.rows.find((r) => r.label === table.reference);
+  if (!ref) return out;
+  out.push('', `Each row divided by ${table.reference}, ${year} / now:`, '', line([published.rowHeader, ...grid.columns.map((c) => c.label)]), line(['---', ...grid.columns.map(() => '---:')]));
+  for (const row of grid.rows) {
+    out.push(
+      line([
+        row.label,
+        ...grid.columns.map((c) => {
+          const then = ratio(publishedNumber(grid.published(row, c)), publishedNumber(grid.published(ref, c)));
+          const value = grid.measured(row, c);
+          const reference = grid.measured(ref, c);
+          const now = typeof value === 'number' && typeof reference === 'number' ? ratio(value, reference) || '-' : '-';
+          return row.extra ? now : `${then || '·'} / ${now}`;
+        }),
+      ]),
+    );
+  }
+  return out;
+}
+
+// Wide record tables (an ab block per row): one row per figure, one column per article row, then and now side by side.
+function renderTransposed(grid: Grid, table: SuiteTable, skipped: ReadonlyMap<string, string>, year: string): string[] {
+  const heads = grid.rows.flatMap((row) => (row.extra ? [`${row.label}`] : row.target ? [`${row.label} ${year}`, `${row.label} now`] : [`${row.label} ${year}`]));
+  const out = [line(['', ...heads]), line(['---', ...heads.map(() => '---:')])];
+  out.push(line(['today', ...grid.rows.flatMap((row) => (row.extra ? [todayCell(row, skipped)] : row.target ? ['', todayCell(row, skipped)] : ['no counterpart here']))]));
+  for (const column of grid.columns) {
+    out.push(
+      line([
+        column.label,
+        ...grid.rows.flatMap((row) => {
+          const now = showMeasured(grid.measured(row, column));
+          if (row.extra) return [now];
+          const then = showPublished(grid.published(row, column));
+          return row.target ? [then, now] : [then];
+        }),
+      ]),
+    );
+  }
+  const ref = grid.rows.find((r) => r.label === table.reference);
+  const rps = grid.columns.find((c) => c.field === 'rps');
+  if (ref && rps) {
+    // the article's ratios against its reference row, today's against today's (the reference's stack, or the first row measured)
+    const thenRef = publishedNumber(grid.published(ref, rps));
+    const nowRefRow = ref.target ? ref : grid.rows.find((r) => typeof grid.measured(r, rps) === 'number');
+    const nowRef = nowRefRow ? grid.measured(nowRefRow, rps) : undefined;
+    out.push('', `Requests per second divided by ${table.reference} (then) and by ${nowRefRow?.label ?? '-'} (now):`);
+    for (const row of grid.rows) {
+      const then = row.extra ? '' : ratio(publishedNumber(grid.published(row, rps)), thenRef);
+      const nowValue = grid.measured(row, rps);
+      const now = typeof nowValue === 'number' && typeof nowRef === 'number' ? ratio(nowValue, nowRef) : '';
+      out.push(`- ${row.label}: ${[then ? `${then} then` : '', now ? `${now} now` : ''].filter(Boolean).join(', ') || 'not measured'}`);
+    }
+  }
+  return out;
+}
+
+/** Every table of the suite: the article's layout with its figures beside today's, and the ratios. */
+export function renderSuite(suite: Suite, doc: RunDocument, skipped: ReadonlyMap<string, string> = new Map()): string {
+  const { definition, published } = suite;
+  const year = /\d{4}/.exec(definition.title)?.[0] ?? 'then';
+  const scale = doc.suite?.scale ?? 1;
+  const out = [
+    `## ${definition.name}: ${published.title} (${published.publication})`,
+    '',
+    `${published.setup}`,
+    '',
+    `Today: ${definition.description}${scale !== 1 ? ` **Scaled by ${scale}** (requests, durations and concurrency), so absolute figures are not the article's shape; the ratios still compare.` : ''} Cells read ${year} / now; a · is a blank in the article, a - is not measured here.`,
+  ];
+  for (const table of definition.tables) {
+    const pub = published.tables.find((t) => t.id === table.published);
+    if (!pub) continue;
+    out.push('', `### ${pub.title}${pub.unit ? ` (${pub.unit})` : ''}`, '');
+    if (table.publishedOnly) {
+      out.push(`Published only: ${table.publishedOnly}`, '', line([pub.rowHeader, ...pub.columns]), line(['---', ...pub.columns.map(() => '---:')]));
+      for (const row of pub.rows) out.push(line([row.label, ...row.values.map((v) => showPublished(v as PublishedCell))]));
+    } else {
+      const grid = gridOf(suite, doc, pub, table);
+      out.push(...(grid.columns.length > 8 ? renderTransposed(grid, table, skipped, year) : renderRows(grid, pub, table, skipped, year)));
+      if (table.abBlocks) out.push(...abBlocks(doc, table, grid));
+    }
+    for (const note of [...pub.notes, ...table.notes]) out.push('', `- ${note}`);
+  }
+  for (const note of definition.notes) out.push('', `Note: ${note}`);
+  return `${out.join('\n')}\n`;
+}
+
+// ab's own report for each row measured today (the articles quoted ab's output whole).
+function abBlocks(doc: RunDocument, table: SuiteTable, grid: Grid): string[] {
+  const out: string[] = [];
+  for (const row of grid.rows) {
+    const column = grid.columns[0];
+    if (!column) break;
+    const repeats: CellResult[] = cellRepeats(doc, table, row, column);
+    const first = repeats.find((r) => r.status === 'ok');
+    if (first) out.push('', `ab's report for ${row.label} today:`, '', '```', renderAbText(first, doc).trimEnd(), '```');
+  }
+  return out;
+}

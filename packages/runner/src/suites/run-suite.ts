@@ -1,0 +1,81 @@
+import { errors, type CellResult, type Reporter, type RunDocument } from '@bench/core';
+import type { Project } from '../project/project.js';
+import { resolveRunOptions } from '../options/resolve.js';
+import type { RunOptionInput } from '../options/declarations.js';
+import { callReporters, endReporters } from '../reporting.js';
+import { newRunDocument, runBench, type RunEvent } from '../run.js';
+import { createServiceManager } from '../services/service-manager.js';
+import { scaleOptions } from './scale.js';
+import type { Suite } from './suite-registry.js';
+
+export interface SuiteRunRequest {
+  readonly suite: Suite;
+  /** 1 runs the article's own load shape; 0.1 a tenth of it. */
+  readonly scale: number;
+  /** Overrides the suite's repeats. */
+  readonly repeat?: number;
+  readonly reporters: readonly Reporter[];
+  readonly signal?: AbortSignal;
+  readonly onEvent?: (event: RunEvent) => void;
+  readonly command?: string;
+}
+
+/**
+ * Runs each of the suite's runs as an ordinary bench run and gathers every result (tagged with
+ * its run) into one document, which the reporters see as one run: the suite reporter draws the
+ * article's tables from it, the json reporter keeps it for `bench report`.
+ */
+export async function runSuite(project: Project, request: SuiteRunRequest): Promise<RunDocument> {
+  const { definition } = request.suite;
+  const skipped: Record<string, string> = {};
+  const runnable = [];
+  for (const run of definition.runs) {
+    const targets = [];
+    for (const name of run.targets) {
+      const target = project.targets.find((t) => t.name === name);
+      const availability = target ? await target.available() : { ok: false, reason: 'no such target in this version of bench' };
+      if (availability.ok) targets.push(name);
+      else skipped[name] = availability.reason ?? 'not available';
+    }
+    if (targets.length > 0) runnable.push({ run, targets });
+  }
+  if (runnable.length === 0) throw errors.nothingToRun(`no target of suite ${definition.name} is available here (${Object.entries(skipped).map(([t, r]) => `${t}: ${r}`).join('; ')})`);
+
+  const options: RunOptionInput = { ...(request.repeat !== undefined ? { repeat: request.repeat } : {}) };
+  const doc = newRunDocument(request.command ?? '', resolveRunOptions({ scenarios: definition.runs.flatMap((r) => r.scenarios) }, options));
+  doc.suite = { name: definition.name, scale: request.scale, skipped };
+  let failure: unknown;
+  await callReporters(request.reporters, 'onRunStart', doc);
+  try {
+    for (const { run, targets } of runnable) {
+      if (request.signal?.aborted) break;
+      // every result of this run joins the suite's document, tagged with the run, as it finishes
+      const gather: Reporter = {
+        name: `suite ${definition.name}`,
+        onResult: async (result: CellResult) => {
+          const tagged = { ...result, suiteRun: run.id };
+          doc.results.push(tagged);
+          await callReporters(request.reporters, 'onResult', doc, tagged);
+        },
+      };
+      await runBench(resolveRunOptions({ scenarios: run.scenarios, targets }, options, scaleOptions(run.options, request.scale)), {
+        targets: project.targets,
+        scenarios: project.scenarios,
+        engines: project.engines,
+        reporters: [gather],
+        services: createServiceManager(),
+        ...(request.onEvent ? { onEvent: request.onEvent } : {}),
+        ...(request.signal ? { signal: request.signal } : {}),
+        command: `${request.command ?? 'bench suite'} (${run.id})`,
+      });
+    }
+  } catch (error) {
+    failure = error;
+  }
+  doc.complete = failure === undefined && !request.signal?.aborted;
+  doc.finishedAt = new Date().toISOString();
+  const endFailure = await endReporters(request.reporters, doc);
+  if (failure !== undefined) throw failure;
+  if (endFailure !== undefined) throw endFailure;
+  return doc;
+}

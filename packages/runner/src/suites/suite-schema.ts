@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { runOptionInputSchema } from '../options/declarations.js';
+
+// published.json: an article's figures as it printed them. A cell is a number, a list of numbers
+// printed together ("131/268": two JDBC drivers), text as printed ("0/9/9049", "n/a"), or blank.
+const cell = z.union([z.number(), z.array(z.number()), z.string(), z.null()]);
+
+export const publishedTableSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    unit: z.string().optional(),
+    rowHeader: z.string(),
+    columns: z.array(z.string()).min(1),
+    /** Several figures per cell (004's rps, 80%req, fail); a single figure per cell when absent. */
+    metrics: z.array(z.object({ id: z.string(), label: z.string(), unit: z.string() })).optional(),
+    rows: z.array(z.object({ label: z.string(), values: z.array(z.union([cell, z.record(z.string(), cell)])) })),
+    notes: z.array(z.string()).default([]),
+  })
+  .strict();
+
+export const publishedArticleSchema = z
+  .object({
+    article: z.string(),
+    title: z.string(),
+    publication: z.string(),
+    seed: z.string(),
+    setup: z.string(),
+    tables: z.array(publishedTableSchema),
+  })
+  .strict();
+
+/** What a row or column of a table stands for today: any of target, scenario, concurrency (merged, the column's over the row's). */
+const cellSpec = z.object({ target: z.string().optional(), scenario: z.string().optional(), concurrency: z.number().int().optional() });
+
+const columnSpec = cellSpec
+  .extend({
+    /** A result field for this column (ab-block tables); else the table's metric(s). */
+    field: z.string().optional(),
+    /** Only these rows are measured in this column (e.g. Servlet: the Java rows). */
+    rows: z.array(z.string()).optional(),
+    /** These rows are not measured in this column. */
+    notRows: z.array(z.string()).optional(),
+  })
+  .strict();
+
+export const suiteTableSchema = z
+  .object({
+    published: z.string(),
+    /** The suite run whose results fill the table; any run when absent. */
+    run: z.string().optional(),
+    /** Article rows measured today: row label -> what stands for it. Rows not named are the article's only. */
+    rows: z.record(z.string(), cellSpec.strict()).default({}),
+    /** Today's stacks the article did not have, as rows of their own. */
+    extraRows: z.array(cellSpec.extend({ label: z.string() }).strict()).default([]),
+    columns: z.record(z.string(), columnSpec).default({}),
+    scenario: z.string().optional(),
+    concurrency: z.number().int().optional(),
+    /** The result field of a single-figure table. */
+    metric: z.string().optional(),
+    /** Published metric id -> result field, for multi-figure cells. */
+    metrics: z.record(z.string(), z.string()).optional(),
+    /** The row every other row is divided by, for the article and for today. */
+    reference: z.string().optional(),
+    /** Print ab's block for every measured row (the articles that quoted ab's output). */
+    abBlocks: z.boolean().default(false),
+    /** A table kept as published only, with the reason. */
+    publishedOnly: z.string().optional(),
+    notes: z.array(z.string()).default([]),
+  })
+  .strict();
+
+export const suiteRunSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    scenarios: z.array(z.string()).min(1),
+    targets: z.array(z.string()).min(1),
+    options: runOptionInputSchema,
+  })
+  .strict();
+
+/** suite.json: how bench reruns an article's experiment and fills its tables. */
+export const suiteDefinitionSchema = z
+  .object({
+    name: z.string(),
+    article: z.string(),
+    title: z.string(),
+    description: z.string(),
+    /** server-load: ordinary bench runs; https-clients: article 002's client timing. */
+    kind: z.enum(['server-load', 'https-clients']).default('server-load'),
+    runs: z.array(suiteRunSchema).default([]),
+    /** How repeats of a cell combine: the article's mean (000: three runs, the mean) or bench's median. */
+    aggregate: z.enum(['median', 'mean']).default('median'),
+    tables: z.array(suiteTableSchema),
+    /** For https-clients: n values and runs per n. */
+    ns: z.array(z.number().int().positive()).optional(),
+    measurements: z.number().int().positive().optional(),
+    clients: z.record(z.string(), z.string()).optional(),
+    notes: z.array(z.string()).default([]),
+  })
+  .strict();
+
+export type PublishedTable = z.infer<typeof publishedTableSchema>;
+export type PublishedArticle = z.infer<typeof publishedArticleSchema>;
+export type SuiteTable = z.infer<typeof suiteTableSchema>;
+export type SuiteRun = z.infer<typeof suiteRunSchema>;
+export type SuiteDefinition = z.infer<typeof suiteDefinitionSchema>;
+export type PublishedCell = z.infer<typeof cell>;
