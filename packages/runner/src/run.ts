@@ -71,6 +71,7 @@ export function newRunDocument(command: string, options: RunOptions): RunDocumen
 }
 
 const CLIENT_SATURATED_PERCENT = 90;
+const EVENT_LOOP_LAG_MS = 50;
 
 function shapeOf(options: RunOptions, connections: number, bound: Pick<LoadShape, 'durationSeconds' | 'requests'>): LoadShape {
   return {
@@ -267,6 +268,10 @@ function describeMeasurement(
   const client = outcome.client;
   if (client && client.cpuPercent >= CLIENT_SATURATED_PERCENT) {
     notes.push(`load generator (${cell.engine.name}) used ${client.cpuPercent}% of a core: it may be the bottleneck, not the server`);
+  }
+  // an in-process generator whose event loop lags measures its own lag as latency
+  if (outcome.eventLoopDelay && outcome.eventLoopDelay.p99 >= EVENT_LOOP_LAG_MS) {
+    notes.push(`the load generator's event loop was delayed (p99 ${outcome.eventLoopDelay.p99} ms): latencies include the client's own lag`);
   }
   if (outcome.rate && outcome.rate.achieved < outcome.rate.target * 0.98) {
     notes.push(`achieved ${outcome.rate.achieved} rps of the ${outcome.rate.target} asked (more than 2% short): the server or the generator could not keep up`);

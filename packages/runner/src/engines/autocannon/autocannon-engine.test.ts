@@ -75,6 +75,21 @@ describe('runLoad', () => {
     expect(m.keepAliveResponses).toBe(0);
   });
 
+  it('with keep-alive, closes each connection after --requests-per-connection requests (article 000\'s browser)', async () => {
+    connections = 0;
+    const m = await autocannonEngine.run({
+      url,
+      request: { method: 'GET', path: '/', headers: {} },
+      expect: expect11,
+      shape: { connections: 2, requests: 200, keepAlive: true, requestsPerConnection: 4, timeoutSeconds: 5 },
+    });
+    expect(m.requests).toBe(200);
+    expect(connections).toBeGreaterThanOrEqual(50);
+    expect(connections).toBeLessThanOrEqual(52);
+    // the fourth answer on each connection is the last: three of four kept alive
+    expect(m.keepAliveResponses).toBe(150);
+  });
+
   it('counts wrong bodies as length failures and non-2xx separately', async () => {
     mode = 'short';
     const wrong = await runLoad({ url, connections: 2, requests: 20, keepAlive: true, timeoutSeconds: 5 });
