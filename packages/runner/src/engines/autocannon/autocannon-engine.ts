@@ -1,10 +1,9 @@
 import { createRequire } from 'node:module';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { bodyTextCheck, type LoadEngine, type LoadMeasurement, type LoadPlan } from '@bench/core';
 import { createLatencyHistogram, recordMilliseconds, summarizeLatency } from '../../measure/latency.js';
 import { countError, emptyFailures } from '../../measure/failures.js';
-import { sampleSelf } from '../../measure/resource-sampler.js';
+import { watchGeneratorHealth } from '../../measure/generator-health.js';
 import { whilePinned } from '../../measure/cpu-affinity.js';
 import { installBodyCheck, installConnectionPolicy } from './client-setup.js';
 import type { EventEmitter } from 'node:events';
@@ -79,24 +78,21 @@ async function runAutocannon(plan: LoadPlan): Promise<LoadMeasurement> {
   const abort = () => instance.stop();
   plan.signal?.addEventListener('abort', abort, { once: true });
   if (plan.signal?.aborted) abort();
-  const client = sampleSelf();
-  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-  loopDelay.enable();
+  const health = watchGeneratorHealth();
 
   try {
     await instance;
   } finally {
     clearInterval(progress);
-    loopDelay.disable();
     plan.signal?.removeEventListener('abort', abort);
   }
+  const generator = health.stop();
   const finished = process.hrtime.bigint();
   // With -n the run ends at the last answer (as ab measures); with -d at the end of the period.
   const end = shape.requests !== undefined ? lastResponse : finished;
   const durationSeconds = Math.max(Number(end - started) / 1e9, 1e-6);
   const latency = summarizeLatency(histogram);
   histogram.destroy();
-  const ms = (ns: number) => Math.round(ns / 1e3) / 1e3;
   return {
     durationSeconds,
     requests,
@@ -107,8 +103,7 @@ async function runAutocannon(plan: LoadPlan): Promise<LoadMeasurement> {
     bytes: { total: totalBytes, body: bodyBytes },
     keepAliveResponses: keptAlive,
     errorSamples: [...errorSamples],
-    client: client.stop(),
-    eventLoopDelay: { mean: ms(loopDelay.mean), p99: ms(loopDelay.percentile(99)), max: ms(loopDelay.max) },
+    ...generator,
   };
 }
 

@@ -1,11 +1,10 @@
 import { createRequire } from 'node:module';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Client, type Dispatcher } from 'undici';
 import { bodyBytesCheck, type LoadEngine, type LoadMeasurement, type LoadPlan } from '@bench/core';
 import { TOOL_VERSION } from '../../version.js';
 import { createLatencyHistogram, summarizeLatency, type LatencyHistogram } from '../../measure/latency.js';
 import { emptyFailures } from '../../measure/failures.js';
-import { sampleSelf } from '../../measure/resource-sampler.js';
+import { watchGeneratorHealth } from '../../measure/generator-health.js';
 import { whilePinned } from '../../measure/cpu-affinity.js';
 import { classifyUndiciError } from './undici-errors.js';
 
@@ -150,9 +149,7 @@ async function runOpenLoop(plan: LoadPlan): Promise<LoadMeasurement> {
   };
   plan.signal?.addEventListener('abort', abort, { once: true });
   const progress = setInterval(() => plan.onProgress?.({ elapsedSeconds: Number(process.hrtime.bigint() - t0) / 1e9, requests: answered }), 1000);
-  const client = sampleSelf();
-  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-  loopDelay.enable();
+  const health = watchGeneratorHealth();
   timer = setTimeout(tick, 1);
   const closing = setTimeout(() => {
     tick(); // release and send whatever fell due up to the end
@@ -165,7 +162,6 @@ async function runOpenLoop(plan: LoadPlan): Promise<LoadMeasurement> {
     if (timer) clearTimeout(timer);
     clearTimeout(closing);
     clearInterval(progress);
-    loopDelay.disable();
     plan.signal?.removeEventListener('abort', abort);
     await Promise.all(connections.map((c) => c.destroy().catch(() => {})));
   }
@@ -176,7 +172,6 @@ async function runOpenLoop(plan: LoadPlan): Promise<LoadMeasurement> {
     h.destroy();
     return stats;
   };
-  const ms = (ns: number) => Math.round(ns / 1e3) / 1e3;
   return {
     durationSeconds: seconds,
     requests: answered,
@@ -189,8 +184,7 @@ async function runOpenLoop(plan: LoadPlan): Promise<LoadMeasurement> {
     bytes: { total: totalBytes, body: bodyBytes },
     keepAliveResponses: keptAlive,
     errorSamples: [...errorSamples],
-    client: client.stop(),
-    eventLoopDelay: { mean: ms(loopDelay.mean), p99: ms(loopDelay.percentile(99)), max: ms(loopDelay.max) },
+    ...health.stop(),
   };
 }
 

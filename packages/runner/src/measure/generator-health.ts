@@ -1,0 +1,18 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { LoadMeasurement } from '@bench/core';
+import { sampleSelf } from './resource-sampler.js';
+
+const ms = (ns: number) => Math.round(ns / 1e3) / 1e3;
+
+/** For an in-process generator: this process's CPU and memory, and its event loop's delay, over a run. */
+export function watchGeneratorHealth(): { stop(): Required<Pick<LoadMeasurement, 'client' | 'eventLoopDelay'>> } {
+  const client = sampleSelf();
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  return {
+    stop() {
+      loopDelay.disable();
+      return { client: client.stop(), eventLoopDelay: { mean: ms(loopDelay.mean), p99: ms(loopDelay.percentile(99)), max: ms(loopDelay.max) } };
+    },
+  };
+}
