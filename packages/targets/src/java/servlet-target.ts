@@ -10,6 +10,7 @@ import { clientJarsFor, clientRequirements, clientVersions } from './client-jars
 import { compileServlets } from './compile.js';
 import { javaBinary, javaVersion, jdkRequirements } from './jdk.js';
 import { javaSourcesFor, SCENARIO_SERVLET_CLASS, servletSupports, type ServletApi } from './sources.js';
+import { JIT_WARM_UP, jitWarmUpEnabled, warmUp } from './warm-up.js';
 
 /** Worker threads of both containers (their own default: Tomcat's maxThreads, Jetty's QueuedThreadPool). */
 const MAX_THREADS = 200;
@@ -86,7 +87,7 @@ export function createServletTarget(container: ServletContainer): TargetPlugin {
       }
       const pooled = javaPooled();
       const poolSize = options.poolSize ?? DEFAULT_POOL_SIZE;
-      return startStack({
+      const running = await startStack({
         target: container.name,
         scenario,
         port,
@@ -110,6 +111,15 @@ export function createServletTarget(container: ServletContainer): TargetPlugin {
           ...(pooled ? { poolSize } : {}),
         },
       });
+      if (!options.warmUp || !jitWarmUpEnabled()) return { ...running, settings: { ...running.settings, jitWarmUpRequests: 0 } };
+      let done;
+      try {
+        done = await warmUp(running.url + scenario.request.path, JIT_WARM_UP);
+      } catch (error) {
+        await running.stop();
+        throw errors.targetStart(container.name, scenario.name, `warm-up failed: ${error instanceof Error ? error.message : String(error)}`, error);
+      }
+      return { ...running, settings: { ...running.settings, jitWarmUpRequests: done.requests, jitWarmUpSeconds: done.seconds } };
     },
   };
 }
