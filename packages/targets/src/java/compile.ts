@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { javacBinary } from './jdk.js';
+import { javacBinary, jdkRelease } from './jdk.js';
 import { sourceFor, type ServletApi } from './sources.js';
 
 const run = promisify(execFile);
@@ -18,13 +18,24 @@ export interface CompileRequest {
   readonly cacheDir: string | undefined;
 }
 
-let cachedJavacVersion: Promise<string> | undefined;
-const javacVersion = (): Promise<string> => {
-  cachedJavacVersion ??= run(javacBinary() ?? 'javac', ['-J-XX:-UsePerfData', '-version'], { encoding: 'utf8' }).then((r) => `${r.stdout}${r.stderr}`.trim());
-  return cachedJavacVersion;
-};
-
 const realPath = (file: string): string => (existsSync(file) ? realpathSync(file) : file);
+
+/** A jar as the hash sees it: where it really is, its size and its time (a package upgrade changes them). */
+function jarIdentity(file: string): string {
+  if (!existsSync(file)) return file;
+  const stat = statSync(file);
+  return `${realpathSync(file)}:${stat.size}:${stat.mtimeMs}`;
+}
+
+let cachedJavacIdentity: Promise<string> | undefined;
+/** Which compiler this is: its JDK's release file (read at once), else what javac -version says. */
+const javacIdentity = (): Promise<string> => {
+  const release = jdkRelease(javacBinary());
+  cachedJavacIdentity ??= release
+    ? Promise.resolve(`${realPath(javacBinary() ?? 'javac')}\n${release}`)
+    : run(javacBinary() ?? 'javac', ['-J-XX:-UsePerfData', '-version'], { encoding: 'utf8' }).then((r) => `${r.stdout}${r.stderr}`.trim());
+  return cachedJavacIdentity;
+};
 
 /**
  * Compiles the sources for one servlet API with the installed JDK and returns the classes folder.
@@ -35,7 +46,7 @@ const realPath = (file: string): string => (existsSync(file) ? realpathSync(file
 export async function compileServlets(request: CompileRequest): Promise<string> {
   const texts = request.sources.map((file) => ({ name: path.basename(file), text: sourceFor(request.api, readFileSync(file, 'utf8')) }));
   const hash = createHash('sha256');
-  hash.update(JSON.stringify({ api: request.api, javac: await javacVersion(), classpath: request.classpath.map(realPath), texts }));
+  hash.update(JSON.stringify({ api: request.api, javac: await javacIdentity(), classpath: request.classpath.map(jarIdentity), texts }));
   const key = hash.digest('hex').slice(0, 24);
   const target = request.cacheDir ? path.join(request.cacheDir, 'classes', key) : path.join(request.workDir, 'classes');
   if (request.cacheDir && existsSync(target)) return target;

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { findBinary } from '../support/find-binary.js';
 import { versionFrom, type Requirement } from '../support/probe.js';
@@ -16,11 +16,22 @@ export function jdkRequirements(): Requirement[] {
   ];
 }
 
+/** The `release` file of the JDK a binary belongs to (JAVA_RUNTIME_VERSION="17.0.15+6-Debian-1deb12u1", ...), or undefined. */
+export function jdkRelease(binary: string | undefined): string | undefined {
+  if (!binary) return undefined;
+  try {
+    return readFileSync(path.join(path.dirname(realpathSync(binary)), '..', 'release'), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
 let cachedJavaVersion: string | undefined;
 
-/** The runtime's version, e.g. 17.0.15 (java -version prints it on stderr). */
+/** The runtime's version, e.g. 17.0.15: from the JDK's release file, else from java -version (which starts a JVM). */
 export function javaVersion(): string {
-  cachedJavaVersion ??= versionFrom(javaBinary() ?? 'java', ['-XX:-UsePerfData', '-version'], /version "([^"]+)"/);
+  cachedJavaVersion ??=
+    /^JAVA_VERSION="([^"]+)"/m.exec(jdkRelease(javaBinary()) ?? '')?.[1] ?? versionFrom(javaBinary() ?? 'java', ['-XX:-UsePerfData', '-version'], /version "([^"]+)"/);
   return cachedJavaVersion;
 }
 

@@ -42,12 +42,12 @@ function verified(file: string, jar: PinnedJar): boolean {
  * The local copies of the jars under `repository` (a Maven-layout folder), fetching from Maven Central
  * whatever is missing or altered; a download whose sha256 differs from the pin is refused.
  */
-export async function fetchPinnedJars(jars: readonly PinnedJar[], repository: string): Promise<string[]> {
+export async function fetchPinnedJars(jars: readonly PinnedJar[], repository: string, remote = MAVEN_CENTRAL): Promise<string[]> {
   const files: string[] = [];
   for (const jar of jars) {
     const file = path.join(repository, ...jar.path.split('/'));
     if (!verified(file, jar)) {
-      const url = `${MAVEN_CENTRAL}/${jar.path}`;
+      const url = `${remote}/${jar.path}`;
       let response: Response;
       try {
         response = await fetch(url, { signal: AbortSignal.timeout(60_000) });
