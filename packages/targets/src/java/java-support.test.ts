@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ResponseCounter } from './http-responses.js';
 import { fetchPinnedJars, type PinnedJar } from './maven-jars.js';
 import { sourceFor } from './sources.js';
 
@@ -58,5 +59,25 @@ describe('jars pinned by sha256', () => {
     } finally {
       await remote.close();
     }
+  });
+});
+
+describe('counting answers on a kept-alive connection', () => {
+  const lengthFramed = 'HTTP/1.1 200 \r\nContent-Type: text/plain\r\nContent-Length: 11\r\n\r\nHello World';
+  const chunked = 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nHello\r\n6\r\n World\r\n0\r\n\r\n';
+
+  it('counts Content-Length and chunked answers, however the bytes are split', () => {
+    const stream = Buffer.from(lengthFramed + chunked + lengthFramed, 'latin1');
+    for (const size of [1, 7, stream.length]) {
+      const counter = new ResponseCounter();
+      for (let at = 0; at < stream.length; at += size) counter.push(stream.subarray(at, at + size));
+      expect({ size, answered: counter.answered, errors: counter.errors }).toEqual({ size, answered: 3, errors: 0 });
+    }
+  });
+
+  it('counts an error status as an error', () => {
+    const counter = new ResponseCounter();
+    counter.push(Buffer.from('HTTP/1.1 500 \r\nContent-Length: 0\r\n\r\n', 'latin1'));
+    expect({ answered: counter.answered, errors: counter.errors }).toEqual({ answered: 1, errors: 1 });
   });
 });
