@@ -49,6 +49,8 @@ function jvmArguments(container: ServletContainer, scenario: Scenario, options: 
     // no hsperfdata file in /tmp; temp files in the private dir
     '-XX:-UsePerfData',
     `-Djava.io.tmpdir=${dir}`,
+    // an IPv4 socket on 127.0.0.1 (by default the JVM listens on an IPv6 socket, bound to ::ffff:127.0.0.1)
+    '-Djava.net.preferIPv4Stack=true',
     `-Dbench.port=${port}`,
     `-Dbench.backlog=${listenBacklog(options.maxConcurrency)}`,
     `-Dbench.maxThreads=${MAX_THREADS}`,
