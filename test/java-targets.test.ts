@@ -41,6 +41,7 @@ describe('Java servlet targets', () => {
     expect(run.code, run.stderr).toBe(0);
     const doc = runDocumentSchema.parse(JSON.parse(readFileSync(out, 'utf8')));
     expect(doc.results.map((r) => `${r.target}/${r.status}/${r.requests}/${r.failed}/${r.non2xx}`)).toEqual(names.map((n) => `${n}/ok/300/0/0`));
+    expect(doc.results.map((r) => r.settings.maxKeepAliveRequests)).toEqual([1000, 'unlimited']);
     for (const result of doc.results) {
       expect(result.bytes.body).toBe(300 * 'Hello World'.length);
       expect(result.settings).toMatchObject({ java: expect.stringMatching(/^\d+/), persistentConnections: false });

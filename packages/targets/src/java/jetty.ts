@@ -20,5 +20,6 @@ export const javaJettyTarget: TargetPlugin = createServletTarget({
   ],
   versions: () => ({ jetty: jarVersion(systemJar('jetty9-server.jar')) }),
   // Jetty 9 has no per-connection request limit: a kept-alive connection serves until the client closes it
-  settings: { maxKeepAliveRequests: 'unlimited' },
+  limitsKeepAlive: false,
+  settings: {},
 });

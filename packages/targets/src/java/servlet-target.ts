@@ -15,6 +15,9 @@ import { JIT_WARM_UP, jitWarmUpEnabled, warmUp } from './warm-up.js';
 /** Worker threads of both containers (their own default: Tomcat's maxThreads, Jetty's QueuedThreadPool). */
 const MAX_THREADS = 200;
 
+/** Requests per kept-alive connection where the container has a limit (Tomcat; Jetty 9 has none): Apache's and nginx's 1000, so keep-alive means the same on every server. */
+const MAX_KEEP_ALIVE_REQUESTS = 1000;
+
 /** BENCH_JAVA_POOL=1 keeps a pool of --pool-size backend connections per JVM; by default a connection per request, as PHP. */
 export const javaPooled = (): boolean => process.env.BENCH_JAVA_POOL === '1';
 
@@ -29,6 +32,8 @@ export interface ServletContainer {
   /** The container's jars (with the packages that bring them). */
   readonly jars: () => Requirement[];
   readonly versions: () => Record<string, string>;
+  /** Whether the container ends a kept-alive connection after MAX_KEEP_ALIVE_REQUESTS. */
+  readonly limitsKeepAlive: boolean;
   /** Settings of this container that shape the numbers. */
   readonly settings: Readonly<Record<string, string | number | boolean>>;
 }
@@ -54,6 +59,7 @@ function jvmArguments(container: ServletContainer, scenario: Scenario, options: 
     `-Dbench.port=${port}`,
     `-Dbench.backlog=${listenBacklog(options.maxConcurrency)}`,
     `-Dbench.maxThreads=${MAX_THREADS}`,
+    `-Dbench.maxKeepAliveRequests=${MAX_KEEP_ALIVE_REQUESTS}`,
     `-Dbench.workDir=${dir}`,
     ...served,
     '-cp',
@@ -107,6 +113,7 @@ export function createServletTarget(container: ServletContainer): TargetPlugin {
           ...container.versions(),
           servletApi: container.api,
           maxThreads: MAX_THREADS,
+          maxKeepAliveRequests: container.limitsKeepAlive ? MAX_KEEP_ALIVE_REQUESTS : 'unlimited',
           backlog: listenBacklog(options.maxConcurrency),
           ...container.settings,
           persistentConnections: pooled,

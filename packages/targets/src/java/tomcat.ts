@@ -18,6 +18,6 @@ export const javaTomcatTarget: TargetPlugin = createServletTarget({
   mainSource: 'bench/tomcat/TomcatServer.java',
   jars: () => [{ binary: TOMCAT_JAR, path: systemJar(TOMCAT_JAR), aptPackage: 'libtomcat10-embed-java' }],
   versions: () => ({ tomcat: jarVersion(systemJar(TOMCAT_JAR)) }),
-  // Apache's MaxKeepAliveRequests and nginx's default: keep-alive means the same on every server
-  settings: { connector: 'nio', maxKeepAliveRequests: 1000 },
+  limitsKeepAlive: true,
+  settings: { connector: 'nio' },
 });

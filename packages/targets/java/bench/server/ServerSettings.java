@@ -7,9 +7,10 @@ package bench.server;
 public final class ServerSettings {
     public final String host = System.getProperty("bench.host", "127.0.0.1");
     public final int port = Integer.parseInt(required("bench.port"));
-    public final int backlog = Integer.parseInt(System.getProperty("bench.backlog", "511"));
-    public final int maxThreads = Integer.parseInt(System.getProperty("bench.maxThreads", "200"));
-    public final int maxKeepAliveRequests = Integer.parseInt(System.getProperty("bench.maxKeepAliveRequests", "1000"));
+    public final int backlog = Integer.parseInt(required("bench.backlog"));
+    public final int maxThreads = Integer.parseInt(required("bench.maxThreads"));
+    /** Requests per kept-alive connection, where the container has such a limit (Tomcat). */
+    public final int maxKeepAliveRequests = Integer.parseInt(required("bench.maxKeepAliveRequests"));
     /** The scenario's servlet class, mapped to every path; absent for a static scenario. */
     public final String servletClass = System.getProperty("bench.servlet");
     /** The folder the servlet reads its fixtures from (init parameter fixturesDir). */
