@@ -16,9 +16,15 @@ PACKAGES=(
   # Perl targets: mod_perl, FastCGI, CGI, and the modules the scenarios use
   libapache2-mod-perl2 libfcgi-perl libfcgi-procmanager-perl libdbi-perl libdbd-mariadb-perl
   libredis-perl libcache-memcached-fast-perl libhtml-parser-perl
+  # Java targets: Tomcat 10 and Jetty 9 embedded, the javax servlet API for Jetty, the JDBC and
+  # memcached clients (Jedis, which Debian lacks, is fetched from Maven Central at first use)
+  libtomcat10-embed-java libjetty9-java libservlet-api-java libmariadb-java libspymemcached-java
   # prlimit (raising the open-files limit) and ps
   util-linux procps
 )
+
+# a JDK compiles the Java targets' servlets: the distribution's default one, unless javac is already there
+command -v javac >/dev/null || PACKAGES+=(default-jdk-headless)
 
 missing=()
 for pkg in "${PACKAGES[@]}"; do

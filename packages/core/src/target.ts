@@ -38,6 +38,11 @@ export interface TargetStartOptions {
   readonly maxConcurrency?: number;
   /** Backing services the scenario needs, already running. */
   readonly services: ServiceEndpoints;
+  /**
+   * Load follows this start (bench run, bench serve): a target whose runtime warms up (a JIT) drives
+   * itself before start() resolves. bench verify, which checks one answer, leaves it out.
+   */
+  readonly warmUp?: boolean;
 }
 
 export interface RunningTarget {

@@ -1,12 +1,13 @@
 import type { ServiceEndpoints, TargetStartOptions } from '@bench/core';
 
-/** The start options a target gets from the run's options, leaving out what was not given. */
+/** The start options a target gets from the run's options, leaving out what was not given; load follows, so targets warm up. */
 export function targetStartOptions(
   given: { port?: number; workers?: number; poolSize?: number; maxConcurrency?: number },
   services: ServiceEndpoints,
 ): TargetStartOptions {
   return {
     services,
+    warmUp: true,
     ...(given.port !== undefined ? { port: given.port } : {}),
     ...(given.workers !== undefined ? { workers: given.workers } : {}),
     ...(given.poolSize !== undefined ? { poolSize: given.poolSize } : {}),

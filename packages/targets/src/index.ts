@@ -2,6 +2,7 @@ import type { TargetPlugin } from '@bench/core';
 import { createNodeTarget } from './node/node-target.js';
 import { phpTargets } from './php/index.js';
 import { perlTargets } from './perl/index.js';
+import { javaTargets } from './java/index.js';
 import { nginxStaticTarget } from './nginx-static.js';
 
 export { createNodeTarget, nodeHandlerPath, DEFAULT_POOL_SIZE } from './node/node-target.js';
@@ -9,6 +10,7 @@ export { startStack, makeStackDir, type StackProcessSpec, type StartStackOptions
 export { findBinary } from './support/find-binary.js';
 export { phpTargets } from './php/index.js';
 export { perlTargets } from './perl/index.js';
+export { javaTargets } from './java/index.js';
 export { nginxStaticTarget } from './nginx-static.js';
 export { waitForOutput } from './support/wait-output.js';
 export { commandTarget, type CommandTargetSpec } from './app/command-target.js';
@@ -22,5 +24,6 @@ export const builtinTargets: readonly TargetPlugin[] = [
   createNodeTarget({ name: 'node-cluster-pool', cluster: true, pool: true, description: 'node:cluster workers, each with a generic-pool' }),
   ...phpTargets,
   ...perlTargets,
+  ...javaTargets,
   nginxStaticTarget,
 ];

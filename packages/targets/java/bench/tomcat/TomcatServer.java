@@ -1,0 +1,64 @@
+package bench.tomcat;
+
+import bench.server.ServerSettings;
+import jakarta.servlet.Servlet;
+import org.apache.catalina.Context;
+import org.apache.catalina.Lifecycle;
+import org.apache.catalina.Wrapper;
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.core.StandardContext;
+import org.apache.catalina.servlets.DefaultServlet;
+import org.apache.catalina.startup.Tomcat;
+
+/**
+ * Tomcat 10 embedded (Debian's libtomcat10-embed-java): one context at /, either the scenario's
+ * servlet on every path or Tomcat's own DefaultServlet over the static folder. No server.xml, no
+ * web.xml, no jar or annotation scanning, no JSP engine: only what the scenario uses is started.
+ */
+public final class TomcatServer {
+    public static void main(String[] args) {
+        try {
+            start(new ServerSettings()).getServer().await();
+        } catch (Exception e) {
+            // a failed start leaves Tomcat's threads alive: exit, so bench sees the failure at once
+            e.printStackTrace();
+            System.exit(1);
+        }
+    }
+
+    private static Tomcat start(ServerSettings settings) throws Exception {
+        Tomcat tomcat = new Tomcat();
+        tomcat.setBaseDir(settings.workDir);
+
+        Connector connector = new Connector("HTTP/1.1");
+        connector.setPort(settings.port);
+        connector.setProperty("address", settings.host);
+        connector.setProperty("acceptCount", String.valueOf(settings.backlog));
+        connector.setProperty("maxThreads", String.valueOf(settings.maxThreads));
+        connector.setProperty("maxKeepAliveRequests", String.valueOf(settings.maxKeepAliveRequests));
+        tomcat.setConnector(connector);
+
+        // Tomcat.addContext would add a listener that scans the servlets for annotations (and needs the
+        // annotations API jar); these servlets are registered here, so configuring is all there is to do
+        Context context = new StandardContext();
+        context.setName("");
+        context.setPath("");
+        context.setDocBase(settings.isStatic() ? settings.staticRoot : settings.workDir);
+        context.addLifecycleListener(event -> {
+            if (Lifecycle.CONFIGURE_START_EVENT.equals(event.getType())) context.setConfigured(true);
+        });
+        tomcat.getHost().addChild(context);
+        if (settings.isStatic()) {
+            Tomcat.addServlet(context, "default", new DefaultServlet());
+            context.addServletMapping("/", "default");
+            Tomcat.addDefaultMimeTypeMappings(context);
+        } else {
+            Wrapper servlet = Tomcat.addServlet(context, "scenario", settings.newServlet(Servlet.class));
+            servlet.addInitParameter("fixturesDir", settings.fixturesDir);
+            servlet.setLoadOnStartup(1);
+            context.addServletMapping("/*", "scenario");
+        }
+        tomcat.start();
+        return tomcat;
+    }
+}

@@ -1,0 +1,5 @@
+import type { TargetPlugin } from '@bench/core';
+import { javaJettyTarget } from './jetty.js';
+import { javaTomcatTarget } from './tomcat.js';
+
+export const javaTargets: readonly TargetPlugin[] = [javaTomcatTarget, javaJettyTarget];

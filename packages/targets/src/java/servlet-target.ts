@@ -1,0 +1,134 @@
+import path from 'node:path';
+import { choosePort, errors, removeDir, type Scenario, type TargetPlugin, type TargetStartOptions } from '@bench/core';
+import { DEFAULT_POOL_SIZE, listenBacklog } from '../node/node-target.js';
+import { folderOf } from '../support/folder.js';
+import { availabilityOf, documentRoot, type Requirement } from '../support/probe.js';
+import { serviceEnvironment } from '../support/service-env.js';
+import { makeStackDir, startStack } from '../support/stack.js';
+import { javaCacheDir } from './cache-dir.js';
+import { clientJarsFor, clientRequirements, clientVersions } from './client-jars.js';
+import { compileServlets } from './compile.js';
+import { javaBinary, javaVersion, jdkRequirements } from './jdk.js';
+import { javaSourcesFor, SCENARIO_SERVLET_CLASS, servletSupports, type ServletApi } from './sources.js';
+import { JIT_WARM_UP, jitWarmUpEnabled, warmUp } from './warm-up.js';
+
+/** Worker threads of both containers (their own default: Tomcat's maxThreads, Jetty's QueuedThreadPool). */
+const MAX_THREADS = 200;
+
+/** Requests per kept-alive connection where the container has a limit (Tomcat; Jetty 9 has none): Apache's and nginx's 1000, so keep-alive means the same on every server. */
+const MAX_KEEP_ALIVE_REQUESTS = 1000;
+
+/** BENCH_JAVA_POOL=1 keeps a pool of --pool-size backend connections per JVM; by default a connection per request, as PHP. */
+export const javaPooled = (): boolean => process.env.BENCH_JAVA_POOL === '1';
+
+/** What differs between the servlet containers; everything else is one target. */
+export interface ServletContainer {
+  readonly name: string;
+  readonly description: string;
+  readonly api: ServletApi;
+  /** The embedded server's main class and its source, relative to packages/targets/java. */
+  readonly mainClass: string;
+  readonly mainSource: string;
+  /** The container's jars (with the packages that bring them). */
+  readonly jars: () => Requirement[];
+  readonly versions: () => Record<string, string>;
+  /** Whether the container ends a kept-alive connection after MAX_KEEP_ALIVE_REQUESTS. */
+  readonly limitsKeepAlive: boolean;
+  /** Settings of this container that shape the numbers. */
+  readonly settings: Readonly<Record<string, string | number | boolean>>;
+}
+
+async function classpathFor(container: ServletContainer, scenario: Scenario, dir: string, cacheDir: string | undefined): Promise<{ jars: string[]; classes: string }> {
+  const containerJars = container.jars().map((jar) => jar.path ?? jar.binary);
+  const clientJars = await clientJarsFor(scenario, path.join(cacheDir ?? dir, 'maven'));
+  const jars = [...containerJars, ...clientJars];
+  const classes = await compileServlets({ api: container.api, sources: javaSourcesFor(scenario, container.mainSource), classpath: jars, workDir: dir, cacheDir });
+  return { jars, classes };
+}
+
+function jvmArguments(container: ServletContainer, scenario: Scenario, options: TargetStartOptions, port: number, dir: string, classpath: readonly string[]): string[] {
+  const folder = folderOf(scenario);
+  const served =
+    folder.kind === 'static' ? [`-Dbench.staticRoot=${documentRoot(scenario)}`] : [`-Dbench.servlet=${SCENARIO_SERVLET_CLASS}`, `-Dbench.fixturesDir=${folder.fixturesDir}`];
+  return [
+    // no hsperfdata file in /tmp; temp files in the private dir
+    '-XX:-UsePerfData',
+    `-Djava.io.tmpdir=${dir}`,
+    // an IPv4 socket on 127.0.0.1 (by default the JVM listens on an IPv6 socket, bound to ::ffff:127.0.0.1)
+    '-Djava.net.preferIPv4Stack=true',
+    `-Dbench.port=${port}`,
+    `-Dbench.backlog=${listenBacklog(options.maxConcurrency)}`,
+    `-Dbench.maxThreads=${MAX_THREADS}`,
+    `-Dbench.maxKeepAliveRequests=${MAX_KEEP_ALIVE_REQUESTS}`,
+    `-Dbench.workDir=${dir}`,
+    ...served,
+    '-cp',
+    classpath.join(':'),
+    container.mainClass,
+  ];
+}
+
+/** A Java servlet container started by bench, embedded in a main class of its own, serving one scenario's servlet. */
+export function createServletTarget(container: ServletContainer): TargetPlugin {
+  return {
+    name: container.name,
+    language: 'java',
+    description: container.description,
+    supports: servletSupports,
+    async available() {
+      return availabilityOf([...jdkRequirements(), ...container.jars(), ...clientRequirements()], () => ({
+        java: javaVersion(),
+        ...container.versions(),
+        ...clientVersions(),
+      }));
+    },
+    async start(scenario, options) {
+      const port = await choosePort(options.port);
+      const dir = makeStackDir(container.name);
+      let classpath: string[];
+      try {
+        const { jars, classes } = await classpathFor(container, scenario, dir, javaCacheDir());
+        classpath = [classes, ...jars];
+      } catch (error) {
+        removeDir(dir);
+        throw errors.targetStart(container.name, scenario.name, error instanceof Error ? error.message : String(error), error);
+      }
+      const pooled = javaPooled();
+      const poolSize = options.poolSize ?? DEFAULT_POOL_SIZE;
+      const running = await startStack({
+        target: container.name,
+        scenario,
+        port,
+        dir,
+        processes: [
+          {
+            name: container.name,
+            command: javaBinary() ?? 'java',
+            args: jvmArguments(container, scenario, options, port, dir, classpath),
+            env: { ...process.env, ...serviceEnvironment(options.services), BENCH_JAVA_POOL: pooled ? '1' : '0', BENCH_JAVA_POOL_SIZE: String(poolSize) },
+          },
+        ],
+        settings: {
+          java: javaVersion(),
+          ...container.versions(),
+          servletApi: container.api,
+          maxThreads: MAX_THREADS,
+          maxKeepAliveRequests: container.limitsKeepAlive ? MAX_KEEP_ALIVE_REQUESTS : 'unlimited',
+          backlog: listenBacklog(options.maxConcurrency),
+          ...container.settings,
+          persistentConnections: pooled,
+          ...(pooled ? { poolSize } : {}),
+        },
+      });
+      if (!options.warmUp || !jitWarmUpEnabled()) return { ...running, settings: { ...running.settings, jitWarmUpRequests: 0 } };
+      let done;
+      try {
+        done = await warmUp(running.url + scenario.request.path, JIT_WARM_UP);
+      } catch (error) {
+        await running.stop();
+        throw errors.targetStart(container.name, scenario.name, `warm-up failed: ${error instanceof Error ? error.message : String(error)}`, error);
+      }
+      return { ...running, settings: { ...running.settings, jitWarmUpRequests: done.requests, jitWarmUpSeconds: done.seconds } };
+    },
+  };
+}
