@@ -25,6 +25,7 @@ import { makePlan, type Plan, type PlannedPair } from './plan.js';
 import { callReporters, endReporters } from './reporting.js';
 import { sampleProcessGroups } from './measure/resource-sampler.js';
 import { pinProcessGroups } from './measure/cpu-affinity.js';
+import { releaseMemory } from './measure/release-memory.js';
 import { noServices, type CounterReading, type ServiceManager } from './services.js';
 import { verifyTarget } from './verify.js';
 import { targetStartOptions } from './start-options.js';
@@ -238,6 +239,7 @@ async function measureCell(
       const warm = await untilCrash(engine.run({ ...plan, shape: shapeOf(options, cell.concurrency, { durationSeconds: options.warmupSeconds }) }));
       if ('crashed' in warm) return failedCell(cell, `target died during warm-up: ${warm.crashed}`);
       if (stopLoad.signal.aborted) return failedCell(cell, 'interrupted');
+      await releaseMemory();
     }
     emit({ type: 'cell-start', ...event, phase: 'measure' });
     const before = await services.readCounters(scenario);

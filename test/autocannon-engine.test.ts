@@ -2,7 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BodyExpectation, LoadShape } from '@bench/core';
-import { autocannonEngine } from './autocannon-engine.js';
+import { builtinEngines } from '@bench/runner';
+
+const autocannonEngine = builtinEngines.find((e) => e.name === 'autocannon')!;
 
 const expectedBody = Buffer.from('Hello World');
 const expect11: BodyExpectation = { kind: 'exact', length: 11, bytes: () => expectedBody };
