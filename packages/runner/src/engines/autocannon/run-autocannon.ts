@@ -9,6 +9,12 @@ import type { EventEmitter } from 'node:events';
 // autocannon's instance is an EventEmitter that is also a promise; its typings only say the latter.
 type AutocannonInstance = EventEmitter & PromiseLike<unknown> & { stop(): void };
 
+// Bytes that survive a round trip through a string: autocannon hands bodies over as text.
+function isText(bytes: Buffer): boolean {
+  const text = bytes.toString('utf8');
+  return Buffer.byteLength(text) === bytes.length && !text.includes('\uFFFD');
+}
+
 /** One autocannon run against one URL, in this thread; every response is timed into a microsecond histogram. */
 export async function runAutocannon(plan: LoadPlan): Promise<LoadMeasurement> {
   const { shape, request } = plan;
@@ -22,6 +28,7 @@ export async function runAutocannon(plan: LoadPlan): Promise<LoadMeasurement> {
   let bodyBytes = 0;
   let keptAlive = 0;
   const check = bodyTextCheck(plan.expect);
+  const binaryBody = plan.expect.kind === 'exact' && !isText(plan.expect.bytes());
 
   const instance = autocannon({
     url: plan.url,
@@ -39,6 +46,8 @@ export async function runAutocannon(plan: LoadPlan): Promise<LoadMeasurement> {
       const c = client as Parameters<typeof installBodyCheck>[0];
       installBodyCheck(c, {
         check,
+        lengthFromHeaders: binaryBody,
+        ...(plan.expect.kind === 'exact' ? { lengthWhenMatched: plan.expect.length } : {}),
         onBody: (length, matches) => {
           bodyBytes += length;
           if (!matches) failures.length++;
