@@ -25,6 +25,9 @@ PACKAGES=(
 
 # a JDK compiles the Java targets' servlets: the distribution's default one, unless javac is already there
 command -v javac >/dev/null || PACKAGES+=(default-jdk-headless)
+# article 002's HTTPS clients: Go (unless one is installed), Perl's TLS, openssl for the run's certificates
+command -v go >/dev/null || PACKAGES+=(golang-go)
+PACKAGES+=(libio-socket-ssl-perl openssl)
 
 missing=()
 for pkg in "${PACKAGES[@]}"; do

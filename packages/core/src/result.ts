@@ -156,6 +156,8 @@ export const runDocumentSchema = z.object({
       skipped: z.record(z.string(), z.string()).default({}),
     })
     .optional(),
+  /** Client-side timings (article 002): each client's whole-process times, n requests in a row. */
+  clientTimings: z.array(z.object({ client: z.string(), version: z.string(), n: z.number().int(), seconds: z.array(z.number()) })).optional(),
   /** Thresholds from the config file, each checked against every cell it selects. */
   thresholds: z.array(thresholdResultSchema).optional(),
 });

@@ -38,7 +38,9 @@ export type RunEvent =
   | { readonly type: 'target-verifying'; readonly scenario: string; readonly target: string }
   | { readonly type: 'cell-start'; readonly index: number; readonly total: number; readonly scenario: string; readonly target: string; readonly concurrency: number; readonly repeat: number; readonly phase: 'warmup' | 'measure' }
   | { readonly type: 'cell-progress'; readonly progress: LoadProgress }
-  | { readonly type: 'cell-end'; readonly result: CellResult };
+  | { readonly type: 'cell-end'; readonly result: CellResult }
+  /** A step of work that is not a cell (a suite's client timings). */
+  | { readonly type: 'step'; readonly text: string };
 
 export interface RunContext {
   /** Targets the run may use (built-in and the config's own). */

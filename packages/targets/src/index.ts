@@ -8,6 +8,7 @@ import { nginxStaticTarget } from './nginx-static.js';
 export { createNodeTarget, nodeHandlerPath, DEFAULT_POOL_SIZE } from './node/node-target.js';
 export { startStack, makeStackDir, type StackProcessSpec, type StartStackOptions } from './support/stack.js';
 export { findBinary } from './support/find-binary.js';
+export { benchCacheDir } from './support/cache-dir.js';
 export { phpTargets } from './php/index.js';
 export { perlTargets } from './perl/index.js';
 export { javaTargets } from './java/index.js';

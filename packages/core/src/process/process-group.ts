@@ -133,6 +133,15 @@ export function spawnGroup(command: string, args: readonly string[], options: Sp
   };
 }
 
+/** Runs a one-shot program in a process group of its own (so it dies with the run too) and waits for it; throws with its output unless it exits 0. */
+export async function runGroupToCompletion(command: string, args: readonly string[], options: SpawnGroupOptions): Promise<string> {
+  const proc = spawnGroup(command, args, { ...options, captureStdout: true });
+  const exit = await proc.exited;
+  await proc.stop(1000);
+  if (exit.code !== 0) throw new Error(describeExit(proc, exit));
+  return proc.stdout();
+}
+
 /** One line that says how a process ended, with the tail of its output. */
 export function describeExit(proc: GroupProcess, exit: GroupExit): string {
   const how = exit.error ?? (exit.signal ? `killed by ${exit.signal}` : `exited with code ${exit.code}`);

@@ -31,6 +31,9 @@ export function progressPrinter() {
       case 'target-starting':
         if (!tty) process.stderr.write(`bench: starting ${event.target} for ${event.scenario}\n`);
         break;
+      case 'step':
+        process.stderr.write(`bench: ${event.text}\n`);
+        break;
       case 'target-verifying':
         if (!tty) process.stderr.write(`bench: verifying ${event.target} for ${event.scenario}\n`);
         break;

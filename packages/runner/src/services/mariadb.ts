@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import mysql from 'mysql2/promise';
-import { describeExit, errors, findFreePort, LOOPBACK, makePrivateDir, removeDir, spawnGroup } from '@bench/core';
+import { errors, findFreePort, runGroupToCompletion, LOOPBACK, makePrivateDir, removeDir, spawnGroup } from '@bench/core';
 import { findBinary } from '@bench/targets';
 import type { RunningService, ServiceDefinition } from './service.js';
 import { waitUntilServing } from './readiness.js';
@@ -15,14 +15,6 @@ const USER = 'bench';
 async function seedTable(connection: mysql.Connection): Promise<void> {
   await connection.query('CREATE TABLE IF NOT EXISTS testtable (id INT PRIMARY KEY, name VARCHAR(32)) ENGINE=InnoDB');
   await connection.query("REPLACE INTO testtable (id, name) VALUES (1, 'test')");
-}
-
-// A one-shot helper (mariadb-install-db) in a process group of its own, so it dies with the run too.
-async function runToCompletion(file: string, args: readonly string[], dir: string): Promise<void> {
-  const proc = spawnGroup(file, args, { name: path.basename(file), cwd: dir });
-  const exit = await proc.exited;
-  await proc.stop(1000);
-  if (exit.code !== 0) throw new Error(describeExit(proc, exit));
 }
 
 async function comSelect(connection: mysql.Connection): Promise<number> {
@@ -65,7 +57,7 @@ export const mariadbService: ServiceDefinition = {
     const userArgs = asRoot ? ['--user=root'] : [];
     let stopServer = async () => removeDir(dir);
     try {
-      await runToCompletion(installDb, ['--no-defaults', `--datadir=${datadir}`, '--auth-root-authentication-method=socket', `--auth-root-socket-user=${os.userInfo().username}`, '--skip-test-db', ...userArgs], dir);
+      await runGroupToCompletion(installDb, ['--no-defaults', `--datadir=${datadir}`, '--auth-root-authentication-method=socket', `--auth-root-socket-user=${os.userInfo().username}`, '--skip-test-db', ...userArgs], { name: 'mariadb-install-db', cwd: dir });
       // --no-defaults: nothing from /etc/mysql; loopback TCP plus a private socket; sized for a connection per request
       const proc = spawnGroup(
         server,

@@ -3,6 +3,7 @@ import { renderAbText } from '@bench/reporters';
 import type { Suite } from './suite-registry.js';
 import { cellRepeats, measuredValue, publishedNumber, publishedValue, tableColumns, tableRows, type TableColumn, type TableRow } from './suite-cells.js';
 import type { PublishedCell, PublishedTable, SuiteTable } from './suite-schema.js';
+import { renderHttpsClientTables } from './https-clients/render-https-clients.js';
 
 const fmt = (value: number, digits = 2) => value.toLocaleString('en-US', { maximumFractionDigits: digits });
 
@@ -124,7 +125,11 @@ export function renderSuite(suite: Suite, doc: RunDocument, skipped: ReadonlyMap
     '',
     `Today: ${definition.description}${scale !== 1 ? ` **Scaled by ${scale}** (requests, durations and concurrency), so absolute figures are not the article's shape; the ratios still compare.` : ''} Cells read ${year} / now; a · is a blank in the article, a - is not measured here.`,
   ];
-  for (const table of definition.tables) {
+  if (definition.kind === 'https-clients') {
+    const tables = definition.tables.flatMap((t) => published.tables.filter((p) => p.id === t.published));
+    out.push(...renderHttpsClientTables(definition, tables, doc));
+  }
+  for (const table of definition.kind === 'https-clients' ? [] : definition.tables) {
     const pub = published.tables.find((t) => t.id === table.published);
     if (!pub) continue;
     out.push('', `### ${pub.title}${pub.unit ? ` (${pub.unit})` : ''}`, '');

@@ -7,6 +7,8 @@ import { newRunDocument, runBench, type RunEvent } from '../run.js';
 import { createServiceManager } from '../services/service-manager.js';
 import { scaleOptions } from './scale.js';
 import type { Suite } from './suite-registry.js';
+import { httpsClients } from './https-clients/clients.js';
+import { measureHttpsClients } from './https-clients/measure-clients.js';
 
 export interface SuiteRunRequest {
   readonly suite: Suite;
@@ -20,6 +22,38 @@ export interface SuiteRunRequest {
   readonly command?: string;
 }
 
+/** Article 002: client-side timings, kept in the document's clientTimings for the suite reporter and `bench report`. */
+async function runClientTimingSuite(request: SuiteRunRequest): Promise<RunDocument> {
+  const { definition } = request.suite;
+  const ns = [...new Set((definition.ns ?? [10, 50, 100]).map((n) => Math.max(1, Math.round(n * request.scale))))];
+  const doc = newRunDocument(request.command ?? '', resolveRunOptions({ scenarios: ['https-client'] }, request.repeat !== undefined ? { repeat: request.repeat } : {}));
+  doc.suite = { name: definition.name, scale: request.scale, skipped: {} };
+  for (const client of httpsClients) {
+    const availability = client.available();
+    if (!availability.ok) doc.suite.skipped[client.name] = availability.reason ?? 'not available';
+  }
+  await callReporters(request.reporters, 'onRunStart', doc);
+  let failure: unknown;
+  try {
+    doc.clientTimings = (
+      await measureHttpsClients({
+        ns,
+        runs: request.repeat ?? definition.measurements ?? 5,
+        ...(request.signal ? { signal: request.signal } : {}),
+        onProgress: (line) => request.onEvent?.({ type: 'step', text: `timing the ${line}` }),
+      })
+    ).map((m) => ({ ...m, seconds: [...m.seconds] }));
+  } catch (error) {
+    failure = error;
+  }
+  doc.complete = failure === undefined;
+  doc.finishedAt = new Date().toISOString();
+  const endFailure = await endReporters(request.reporters, doc);
+  if (failure !== undefined) throw failure;
+  if (endFailure !== undefined) throw endFailure;
+  return doc;
+}
+
 /**
  * Runs each of the suite's runs as an ordinary bench run and gathers every result (tagged with
  * its run) into one document, which the reporters see as one run: the suite reporter draws the
@@ -27,6 +61,7 @@ export interface SuiteRunRequest {
  */
 export async function runSuite(project: Project, request: SuiteRunRequest): Promise<RunDocument> {
   const { definition } = request.suite;
+  if (definition.kind === 'https-clients') return runClientTimingSuite(request);
   const skipped: Record<string, string> = {};
   const runnable = [];
   for (const run of definition.runs) {

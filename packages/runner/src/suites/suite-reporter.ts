@@ -6,7 +6,7 @@ import { findSuite } from './suite-registry.js';
 export const suiteReporter: ReporterFactory = (context) => ({
   name: 'suite',
   async onRunEnd(doc) {
-    if (!doc.suite || doc.results.length === 0) return;
+    if (!doc.suite || (doc.results.length === 0 && !doc.clientTimings?.length)) return;
     const text = renderSuite(findSuite(doc.suite.name), doc, new Map(Object.entries(doc.suite.skipped)));
     const took = doc.finishedAt ? (Date.parse(doc.finishedAt) - Date.parse(doc.startedAt)) / 1000 : undefined;
     const footer = took !== undefined ? `\nThe run took ${took >= 120 ? `${(took / 60).toFixed(1)} min` : `${took.toFixed(0)} s`} on ${doc.machine.cpus} cores (${doc.machine.cpuModel}), client and servers sharing them.${doc.complete ? '' : ' It did not complete: the tables show what finished.'}\n` : '';

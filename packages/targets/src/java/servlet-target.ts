@@ -5,7 +5,7 @@ import { folderOf } from '../support/folder.js';
 import { availabilityOf, documentRoot, type Requirement } from '../support/probe.js';
 import { serviceEnvironment } from '../support/service-env.js';
 import { makeStackDir, startStack } from '../support/stack.js';
-import { javaCacheDir } from './cache-dir.js';
+import { benchCacheDir } from '../support/cache-dir.js';
 import { clientJarsFor, clientRequirements, clientVersions } from './client-jars.js';
 import { compileServlets } from './compile.js';
 import { javaBinary, javaVersion, jdkRequirements } from './jdk.js';
@@ -87,7 +87,7 @@ export function createServletTarget(container: ServletContainer): TargetPlugin {
       const dir = makeStackDir(container.name);
       let classpath: string[];
       try {
-        const { jars, classes } = await classpathFor(container, scenario, dir, javaCacheDir());
+        const { jars, classes } = await classpathFor(container, scenario, dir, benchCacheDir('java'));
         classpath = [classes, ...jars];
       } catch (error) {
         removeDir(dir);

@@ -1,0 +1,34 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { runGroupToCompletion } from '@bench/core';
+import { findBinary } from '@bench/targets';
+
+export interface TlsMaterial {
+  /** The run's own certificate authority: the only one the clients trust. */
+  readonly caFile: string;
+  readonly certFile: string;
+  readonly keyFile: string;
+}
+
+const openssl = (args: string[], dir: string) => runGroupToCompletion(findBinary('openssl') ?? 'openssl', args, { name: 'openssl', cwd: dir });
+
+/** A certificate authority, made now, in `dir` under `name`. */
+export async function makeAuthority(dir: string, name: string): Promise<{ certFile: string; keyFile: string }> {
+  const keyFile = path.join(dir, `${name}.key`);
+  const certFile = path.join(dir, `${name}.crt`);
+  await openssl(['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', `/CN=bench ${name}`], dir);
+  return { certFile, keyFile };
+}
+
+/** A CA and a server certificate for 127.0.0.1 it signed, made at run time in the run's private dir. */
+export async function makeTlsMaterial(dir: string): Promise<TlsMaterial> {
+  const ca = await makeAuthority(dir, 'ca');
+  const keyFile = path.join(dir, 'server.key');
+  const csr = path.join(dir, 'server.csr');
+  const certFile = path.join(dir, 'server.crt');
+  const extensions = path.join(dir, 'server.ext');
+  writeFileSync(extensions, 'subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\n');
+  await openssl(['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyFile, '-out', csr, '-subj', '/CN=127.0.0.1'], dir);
+  await openssl(['x509', '-req', '-in', csr, '-CA', ca.certFile, '-CAkey', ca.keyFile, '-CAcreateserial', '-out', certFile, '-days', '1', '-extfile', extensions], dir);
+  return { caFile: ca.certFile, certFile, keyFile };
+}

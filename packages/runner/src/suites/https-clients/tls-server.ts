@@ -1,0 +1,27 @@
+import { fileURLToPath } from 'node:url';
+import { spawnGroup, type GroupProcess } from '@bench/core';
+import { waitForOutput } from '@bench/targets';
+import type { TlsMaterial } from './tls-material.js';
+
+const serverMain = fileURLToPath(new URL('./tls-server-main.js', import.meta.url));
+
+/** The page every client fetches: one line, so a client that reads line by line (Java's) prints it unchanged. */
+export const HTTPS_CLIENT_PAGE = '<html><head><title>bench</title></head><body>bench https-client page</body></html>';
+
+export interface RunningTlsServer {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+/** Node's https server in a process group of its own, serving the page with the run's certificate. */
+export async function startTlsServer(tls: TlsMaterial, dir: string): Promise<RunningTlsServer> {
+  const proc: GroupProcess = spawnGroup(process.execPath, [serverMain, tls.certFile, tls.keyFile, HTTPS_CLIENT_PAGE], { name: 'tls-server', cwd: dir });
+  try {
+    await waitForOutput(proc, /port \d+/, 10_000);
+  } catch (error) {
+    await proc.stop();
+    throw error;
+  }
+  const port = /port (\d+)/.exec(proc.outputTail())?.[1];
+  return { url: `https://127.0.0.1:${port}/`, stop: () => proc.stop() };
+}
