@@ -16,6 +16,8 @@ PACKAGES=(
   # Perl targets: mod_perl, FastCGI, CGI, and the modules the scenarios use
   libapache2-mod-perl2 libfcgi-perl libfcgi-procmanager-perl libdbi-perl libdbd-mariadb-perl
   libredis-perl libcache-memcached-fast-perl libhtml-parser-perl
+  # Perl template engines under mod_perl (article 000's Embperl and ASP PerlScript rows)
+  libembperl-perl libapache-asp-perl
   # Java targets: Tomcat 10 and Jetty 9 embedded, the javax servlet API for Jetty, the JDBC and
   # memcached clients (Jedis, which Debian lacks, is fetched from Maven Central at first use)
   libtomcat10-embed-java libjetty9-java libservlet-api-java libmariadb-java libspymemcached-java

@@ -4,6 +4,7 @@ import { phpTargets } from './php/index.js';
 import { perlTargets } from './perl/index.js';
 import { javaTargets } from './java/index.js';
 import { nginxStaticTarget } from './nginx-static.js';
+import { apacheSsiTarget } from './ssi/apache-ssi.js';
 
 export { createNodeTarget, nodeHandlerPath, DEFAULT_POOL_SIZE } from './node/node-target.js';
 export { startStack, makeStackDir, type StackProcessSpec, type StartStackOptions } from './support/stack.js';
@@ -13,6 +14,8 @@ export { phpTargets } from './php/index.js';
 export { perlTargets } from './perl/index.js';
 export { javaTargets } from './java/index.js';
 export { nginxStaticTarget } from './nginx-static.js';
+export { apacheSsiTarget } from './ssi/apache-ssi.js';
+export { article000Stacks, type ArticleStack } from './article-stacks.js';
 export { waitForOutput } from './support/wait-output.js';
 export { commandTarget, type CommandTargetSpec } from './app/command-target.js';
 export { urlTarget, type UrlTargetSpec } from './app/url-target.js';
@@ -26,5 +29,6 @@ export const builtinTargets: readonly TargetPlugin[] = [
   ...phpTargets,
   ...perlTargets,
   ...javaTargets,
+  apacheSsiTarget,
   nginxStaticTarget,
 ];

@@ -1,8 +1,9 @@
+import { article000Stacks } from '@bench/targets';
 import { loadProject } from '../project/project.js';
 import { formatTable } from './format-table.js';
 
 /** Scenarios, targets (with what each cannot serve) and engines, with availability here. */
-export async function listCommand(flags: { config?: string }): Promise<void> {
+export async function listCommand(flags: { config?: string; all?: boolean }): Promise<void> {
   const project = await loadProject(flags.config !== undefined ? { configFile: flags.config } : {});
   const { scenarios, targets, engines } = project;
   const out: string[] = ['Scenarios', ''];
@@ -42,5 +43,10 @@ export async function listCommand(flags: { config?: string }): Promise<void> {
     }),
   );
   if (cannot.length) out.push('', 'Not supported', '', ...cannot);
+  if (flags.all) {
+    // every stack article 000 compared: the target that stands for it today, or why none can
+    out.push('', "Article 000's stacks", '');
+    out.push(formatTable(['stack', 'today'], article000Stacks.map((s) => [s.stack, s.target ?? `out of reach: ${s.reason ?? ''}`])));
+  }
   process.stdout.write(`${out.join('\n')}\n`);
 }

@@ -51,7 +51,8 @@ export function buildProgram(): Command {
     .command('list')
     .description('scenarios, targets and engines, with availability on this machine')
     .addOption(configFlag())
-    .action((flags: { config?: string }) => listCommand(flags));
+    .option('--all', "also every stack article 000 compared: the target for it today, or why none can")
+    .action((flags: { config?: string; all?: boolean }) => listCommand(flags));
 
   const serve = program
     .command('serve')

@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
+import type { TargetPlugin } from '@bench/core';
+import { apacheBinary, apacheModule, apacheVersion } from '../support/apache-config.js';
+import { startApacheStack } from '../support/apache-stack.js';
+import { serviceEnvironment } from '../support/service-env.js';
+import { perlAvailability, perlVersion } from './perl-common.js';
+import { templateSupports } from './perl-template.js';
+
+/** Apache prefork + mod_perl2 + Apache::ASP: ASP pages in PerlScript, article 000's "ASP PerlScript" rows. */
+export const perlAspTarget: TargetPlugin = {
+  name: 'perl-asp',
+  language: 'perl',
+  description: 'Apache prefork + mod_perl2 + Apache::ASP (ASP pages in PerlScript)',
+  supports: (scenario) => templateSupports(scenario, 'index.asp', 'Apache::ASP'),
+  async available() {
+    return perlAvailability(
+      [
+        { binary: 'apache2', path: apacheBinary(), aptPackage: 'apache2' },
+        { binary: 'mod_perl', path: apacheModule('mod_perl.so'), aptPackage: 'libapache2-mod-perl2' },
+      ],
+      [['Apache::ASP', 'libapache-asp-perl']],
+      () => ({ apache: apacheVersion(), perl: perlVersion() }),
+    );
+  },
+  start: (scenario, options) =>
+    startApacheStack({
+      target: 'perl-asp',
+      scenario,
+      options,
+      modules: { perl_module: apacheModule('mod_perl.so') ?? '' },
+      directives: (dir, docroot) => {
+        // Apache::ASP compiles pages into its Global dir and keeps state in StateDir: both in the run's private dir
+        const global = path.join(dir, 'asp-global');
+        const state = path.join(dir, 'asp-state');
+        mkdirSync(global, { recursive: true });
+        mkdirSync(state, { recursive: true });
+        return [
+          'PerlModule Apache::ASP',
+          `<Directory "${docroot}">`,
+          '  <Files "*.asp">',
+          '    SetHandler perl-script',
+          '    PerlResponseHandler Apache::ASP',
+          `    PerlSetVar Global "${global}"`,
+          `    PerlSetVar StateDir "${state}"`,
+          // no sessions or application state: article 000's fast ASP rows ran without them
+          '    PerlSetVar NoState 1',
+          '  </Files>',
+          '</Directory>',
+          'DirectoryIndex index.asp',
+        ];
+      },
+      environment: serviceEnvironment(options.services),
+      settings: { perl: perlVersion(), handler: 'Apache::ASP', sessions: false, persistentConnections: false },
+    }),
+};

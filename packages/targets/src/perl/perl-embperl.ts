@@ -1,0 +1,45 @@
+import type { TargetPlugin } from '@bench/core';
+import { apacheBinary, apacheModule, apacheVersion } from '../support/apache-config.js';
+import { startApacheStack } from '../support/apache-stack.js';
+import { serviceEnvironment } from '../support/service-env.js';
+import { perlAvailability, perlVersion } from './perl-common.js';
+import { templateSupports } from './perl-template.js';
+
+/** Apache prefork + mod_perl2 + Embperl: Perl embedded in HTML pages, article 000's Embperl rows. */
+export const perlEmbperlTarget: TargetPlugin = {
+  name: 'perl-embperl',
+  language: 'perl',
+  description: 'Apache prefork + mod_perl2 + Embperl (Perl embedded in pages)',
+  supports: (scenario) => templateSupports(scenario, 'index.epl', 'Embperl'),
+  async available() {
+    return perlAvailability(
+      [
+        { binary: 'apache2', path: apacheBinary(), aptPackage: 'apache2' },
+        { binary: 'mod_perl', path: apacheModule('mod_perl.so'), aptPackage: 'libapache2-mod-perl2' },
+      ],
+      [['Embperl', 'libembperl-perl']],
+      () => ({ apache: apacheVersion(), perl: perlVersion() }),
+    );
+  },
+  start: (scenario, options) =>
+    startApacheStack({
+      target: 'perl-embperl',
+      scenario,
+      options,
+      modules: { perl_module: apacheModule('mod_perl.so') ?? '' },
+      directives: (dir, docroot) => [
+        'PerlModule Embperl',
+        `PerlSetEnv EMBPERL_LOG "${dir}/embperl.log"`,
+        `<Directory "${docroot}">`,
+        '  <Files "*.epl">',
+        '    SetHandler perl-script',
+        '    PerlResponseHandler Embperl',
+        '    Options +ExecCGI',
+        '  </Files>',
+        '</Directory>',
+        'DirectoryIndex index.epl',
+      ],
+      environment: serviceEnvironment(options.services),
+      settings: { perl: perlVersion(), handler: 'Embperl', persistentConnections: false },
+    }),
+};

@@ -1,0 +1,51 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { TargetPlugin } from '@bench/core';
+import { apacheBinary, apacheModule, apacheVersion } from '../support/apache-config.js';
+import { startApacheStack } from '../support/apache-stack.js';
+import { NOT_A_FOLDER } from '../support/folder.js';
+import { mediaTypeOf } from '../support/mime-type.js';
+import { availabilityOf } from '../support/probe.js';
+
+/**
+ * Apache with mod_include: server-side includes, article 000's "SSI Include" rows. SSI pastes
+ * files together and prints text; it has no loops, no database and no backend clients.
+ */
+export const apacheSsiTarget: TargetPlugin = {
+  name: 'apache-ssi',
+  language: 'ssi',
+  description: 'Apache prefork + mod_include (server-side includes)',
+  supports(scenario) {
+    if (!scenario.folder) return NOT_A_FOLDER;
+    if (scenario.folder.kind === 'static' || existsSync(path.join(scenario.folder.dir, 'index.shtml'))) return { ok: true };
+    return { ok: false, reason: 'SSI only pastes files and text together (no loops, no database, no backend clients): it serves hello, file, include and big' };
+  },
+  async available() {
+    return availabilityOf(
+      [
+        { binary: 'apache2', path: apacheBinary(), aptPackage: 'apache2' },
+        { binary: 'mod_include', path: apacheModule('mod_include.so'), aptPackage: 'apache2' },
+      ],
+      () => ({ apache: apacheVersion() }),
+    );
+  },
+  start: (scenario, options) =>
+    startApacheStack({
+      target: 'apache-ssi',
+      scenario,
+      options,
+      modules: { include_module: apacheModule('mod_include.so') ?? '' },
+      directives: (_dir, docroot) => [
+        `<Directory "${docroot}">`,
+        '  Options +Includes',
+        '</Directory>',
+        // the template's type is the scenario's (hello and big are text/plain), its charset UTF-8
+        `AddType ${mediaTypeOf(scenario)} .shtml`,
+        'AddCharset utf-8 .shtml',
+        'AddOutputFilter INCLUDES .shtml',
+        'DirectoryIndex index.shtml',
+      ],
+      environment: {},
+      settings: { ssi: 'mod_include' },
+    }),
+};

@@ -1,0 +1,1 @@
+<% $Response->{ContentType} = 'text/plain; charset=utf-8'; %>Hello World
