@@ -28,6 +28,8 @@ export interface ServiceEndpoint {
 export type ServiceEndpoints = Partial<Record<ServiceName, ServiceEndpoint>>;
 
 export interface TargetStartOptions {
+  /** Address to listen on; 127.0.0.1 when absent (only `bench serve --host` sets another, for a client on another host). */
+  readonly host?: string;
   /** Port to listen on; a free one is chosen when absent. */
   readonly port?: number;
   /** Worker processes for multi-process targets; defaults to the number of cores. */

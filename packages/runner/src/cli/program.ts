@@ -60,6 +60,7 @@ export function buildProgram(): Command {
     .argument('<target>', 'target name')
     .argument('<scenario>', 'scenario name')
     .addOption(configFlag());
+  serve.option('--host <address>', 'listen on this address instead of 127.0.0.1, for a load generator on another host (bench run --url there)');
   addRunOptions(serve, ['port', 'workers', 'poolSize']).action((target: string, scenario: string, _flags, command: Command) => serveCommand(target, scenario, command));
 
   program

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { Command } from 'commander';
 import { errors } from '@bench/core';
 import { givenRunOptions } from '../options/index.js';
@@ -10,7 +11,8 @@ import { interruptSignal } from './interrupt.js';
 
 /** Starts one target for ab, wrk or curl by hand; stops it cleanly on Ctrl-C. */
 export async function serveCommand(targetName: string, scenarioName: string, command: Command): Promise<void> {
-  const flags = command.opts<{ config?: string }>();
+  const flags = command.opts<{ config?: string; host?: string }>();
+  if (flags.host !== undefined && isIP(flags.host) === 0) throw errors.usage(`--host "${flags.host}" is not an IP address of this machine (e.g. 10.0.0.2); bench serve binds 127.0.0.1 unless told otherwise`);
   const project = await loadProject(flags.config !== undefined ? { configFile: flags.config } : {});
   const [target] = resolveTargets([targetName], project.targets);
   const [scenario] = resolveScenarios([scenarioName], project.scenarios);
@@ -24,7 +26,11 @@ export async function serveCommand(targetName: string, scenarioName: string, com
   await services.prepare([scenario]);
   const interrupt = interruptSignal();
   try {
-    const running = await target.start(scenario, targetStartOptions(givenRunOptions(command, ['port', 'workers', 'poolSize']), await services.endpointsFor(scenario)));
+    const given = givenRunOptions(command, ['port', 'workers', 'poolSize']);
+    const running = await target.start(scenario, {
+      ...targetStartOptions(given, await services.endpointsFor(scenario)),
+      ...(flags.host !== undefined ? { host: flags.host } : {}),
+    });
     try {
       const verification = await verifyTarget(running.url, scenario);
       const url = running.url + scenario.request.path;

@@ -1,6 +1,6 @@
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
-import { choosePort, errors, isBenchError, LOOPBACK, type TargetPlugin } from '@bench/core';
+import { choosePort, errors, isBenchError, listenHost, type TargetPlugin } from '@bench/core';
 import { findBinary } from '../support/find-binary.js';
 import { makeStackDir, startStack } from '../support/stack.js';
 
@@ -49,16 +49,18 @@ export function commandTarget(spec: CommandTargetSpec): TargetPlugin {
     async start(scenario, options) {
       const command = resolveCommand(spec.command, spec.cwd);
       if (!command) throw errors.appTarget(spec.name, `command "${spec.command}" not found`);
-      const port = await choosePort(spec.port ?? options.port);
+      const host = listenHost(options);
+      const port = await choosePort(spec.port ?? options.port, host);
       const env: NodeJS.ProcessEnv = { ...process.env };
       for (const [key, value] of Object.entries(spec.env ?? {})) env[key] = withPort(value, port);
       env.PORT = String(port);
-      env.HOST = LOOPBACK;
+      env.HOST = host;
       const timeoutSeconds = spec.ready?.timeoutSeconds ?? 20;
       try {
         return await startStack({
           target: spec.name,
           scenario,
+          host,
           port,
           dir: makeStackDir('app'),
           processes: [{ name: spec.name, command, args: (spec.args ?? []).map((arg) => withPort(arg, port)), env, ...(spec.cwd ? { cwd: spec.cwd } : {}) }],

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { choosePort, errors, removeDir, type Scenario, type TargetPlugin, type TargetStartOptions } from '@bench/core';
+import { choosePort, errors, listenHost, removeDir, type Scenario, type TargetPlugin, type TargetStartOptions } from '@bench/core';
 import { DEFAULT_POOL_SIZE, listenBacklog } from '../node/node-target.js';
 import { folderOf } from '../support/folder.js';
 import { availabilityOf, documentRoot, type Requirement } from '../support/probe.js';
@@ -56,6 +56,7 @@ function jvmArguments(container: ServletContainer, scenario: Scenario, options: 
     `-Djava.io.tmpdir=${dir}`,
     // an IPv4 socket on 127.0.0.1 (by default the JVM listens on an IPv6 socket, bound to ::ffff:127.0.0.1)
     '-Djava.net.preferIPv4Stack=true',
+    `-Dbench.host=${listenHost(options)}`,
     `-Dbench.port=${port}`,
     `-Dbench.backlog=${listenBacklog(options.maxConcurrency)}`,
     `-Dbench.maxThreads=${MAX_THREADS}`,
@@ -83,7 +84,7 @@ export function createServletTarget(container: ServletContainer): TargetPlugin {
       }));
     },
     async start(scenario, options) {
-      const port = await choosePort(options.port);
+      const port = await choosePort(options.port, listenHost(options));
       const dir = makeStackDir(container.name);
       let classpath: string[];
       try {
@@ -98,6 +99,7 @@ export function createServletTarget(container: ServletContainer): TargetPlugin {
       const running = await startStack({
         target: container.name,
         scenario,
+        host: listenHost(options),
         port,
         dir,
         processes: [

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { choosePort, type Availability, type Scenario, type TargetPlugin } from '@bench/core';
+import { choosePort, listenHost, type Availability, type Scenario, type TargetPlugin } from '@bench/core';
 import { makeStackDir, startStack } from '../support/stack.js';
 import { folderOf, NOT_A_FOLDER } from '../support/folder.js';
 import { NODE_SERVER_ENV, READY_LINE, type NodeServerConfig } from './server-config.js';
@@ -55,12 +55,14 @@ export function createNodeTarget(variant: NodeTargetVariant): TargetPlugin {
       return { ok: true, versions: { node: process.versions.node, fastify: fastifyVersion() } };
     },
     async start(scenario, options) {
-      const port = await choosePort(options.port);
+      const host = listenHost(options);
+      const port = await choosePort(options.port, host);
       const workers = variant.cluster ? (options.workers ?? os.availableParallelism()) : 0;
       const poolSize = options.poolSize ?? DEFAULT_POOL_SIZE;
       const config: NodeServerConfig = {
         scenarioDir: folderOf(scenario).dir,
         handler: nodeHandlerPath(scenario) ?? '',
+        host,
         port,
         workers,
         pool: { enabled: variant.pool, size: poolSize },
@@ -77,6 +79,7 @@ export function createNodeTarget(variant: NodeTargetVariant): TargetPlugin {
       return startStack({
         target: variant.name,
         scenario,
+        host,
         port,
         dir: makeStackDir(variant.name),
         processes: [

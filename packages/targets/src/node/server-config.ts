@@ -5,6 +5,7 @@ export interface NodeServerConfig {
   readonly scenarioDir: string;
   /** Compiled handler module of the scenario (default export: NodeScenarioModule). */
   readonly handler: string;
+  readonly host: string;
   readonly port: number;
   /** 0 = one process; N = node:cluster with N workers. */
   readonly workers: number;

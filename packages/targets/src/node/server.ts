@@ -25,7 +25,7 @@ async function serveOneProcess(): Promise<void> {
   const folder = folderOf(scenario);
   const handler = await loadHandler(config.handler);
   await handler(app, { scenario, folder, services: config.services, pool: config.pool });
-  await app.listen({ host: '127.0.0.1', port: config.port, backlog: config.backlog });
+  await app.listen({ host: config.host, port: config.port, backlog: config.backlog });
 }
 
 function runPrimary(): void {

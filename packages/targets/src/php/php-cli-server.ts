@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { choosePort, type TargetPlugin } from '@bench/core';
+import { choosePort, listenHost, type TargetPlugin } from '@bench/core';
 import { makeStackDir, startStack } from '../support/stack.js';
 import { availabilityOf, cores, documentRoot } from '../support/probe.js';
 import { phpCli, phpPersistent, phpScriptEnvironment, phpSupports, phpVersion, writePhpIni } from './php-common.js';
@@ -28,7 +28,8 @@ export const phpCliServerTarget: TargetPlugin = {
     return availabilityOf([{ binary: 'php', path: phpCli(), aptPackage: 'php-cli' }], () => ({ php: phpVersion(phpCli() ?? 'php') }));
   },
   async start(scenario, options) {
-    const port = await choosePort(options.port);
+    const host = listenHost(options);
+    const port = await choosePort(options.port, host);
     const dir = makeStackDir('php-cli-server');
     const workers = options.workers ?? cores();
     const ini = writePhpIni(dir);
@@ -38,13 +39,14 @@ export const phpCliServerTarget: TargetPlugin = {
     return startStack({
       target: 'php-cli-server',
       scenario,
+      host,
       port,
       dir,
       processes: [
         {
           name: 'php-cli-server',
           command: php,
-          args: ['-c', ini, '-S', `127.0.0.1:${port}`, '-t', documentRoot(scenario), router],
+          args: ['-c', ini, '-S', `${host}:${port}`, '-t', documentRoot(scenario), router],
           cwd: path.resolve(documentRoot(scenario)),
           env: { ...process.env, ...phpScriptEnvironment(options.services), PHP_CLI_SERVER_WORKERS: String(workers) },
         },

@@ -27,6 +27,7 @@ export function apacheModule(file: string | RegExp): string | undefined {
 
 export interface ApacheConfigOptions {
   readonly dir: string;
+  readonly host: string;
   readonly port: number;
   readonly docroot: string;
   /** module name -> absolute .so path */
@@ -57,7 +58,7 @@ DefaultRuntimeDir "${o.dir}"
 PidFile "${path.join(o.dir, 'httpd.pid')}"
 ErrorLog "${path.join(o.dir, 'apache-error.log')}"
 LogLevel warn
-Listen 127.0.0.1:${o.port}
+Listen ${o.host}:${o.port}
 ServerName 127.0.0.1
 ${Object.entries(o.modules)
   .map(([name, file]) => `LoadModule ${name} "${file}"`)

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { choosePort, type RunningTarget, type Scenario, type TargetStartOptions } from '@bench/core';
+import { choosePort, listenHost, type RunningTarget, type Scenario, type TargetStartOptions } from '@bench/core';
 import { apacheBinary, apacheConfig, apacheVersion, baseApacheModules } from './apache-config.js';
 import { documentRoot } from './probe.js';
 import { handDirTo, workerAccount } from './run-as.js';
@@ -27,7 +27,8 @@ function setEnvDirectives(env: Readonly<Record<string, string>>): string[] {
 
 /** One Apache prefork in the foreground with a generated httpd.conf: the base of php-mod, php-cgi, perl-mod, perl-cgi. */
 export async function startApacheStack(o: ApacheStackOptions): Promise<RunningTarget> {
-  const port = await choosePort(o.options.port);
+  const host = listenHost(o.options);
+  const port = await choosePort(o.options.port, host);
   const dir = makeStackDir(o.target);
   const account = workerAccount();
   const scenario = stageSite(o.scenario, dir);
@@ -37,6 +38,7 @@ export async function startApacheStack(o: ApacheStackOptions): Promise<RunningTa
     conf,
     apacheConfig({
       dir,
+      host,
       port,
       docroot,
       modules: { ...baseApacheModules(), ...o.modules },
@@ -48,6 +50,7 @@ export async function startApacheStack(o: ApacheStackOptions): Promise<RunningTa
   return startStack({
     target: o.target,
     scenario: o.scenario,
+    host,
     port,
     dir,
     processes: [{ name: 'apache2', command: apacheBinary() ?? 'apache2', args: ['-f', conf, '-DFOREGROUND'] }],

@@ -7,6 +7,7 @@ export const nginxVersion = (): string => versionFrom(findBinary('nginx') ?? 'ng
 
 export interface NginxConfigOptions {
   readonly dir: string;
+  readonly host: string;
   readonly port: number;
   readonly root: string;
   readonly workers: number;
@@ -68,7 +69,7 @@ http {
   scgi_temp_path ${temp}/scgi;
 ${indent(o.http ?? [], 1)}
   server {
-    listen 127.0.0.1:${o.port};
+    listen ${o.host}:${o.port};
     server_name localhost;
     root ${o.root};
 ${indent(o.server ?? [], 2)}

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { choosePort, type RunningTarget, type Scenario, type TargetStartOptions } from '@bench/core';
+import { choosePort, listenHost, type RunningTarget, type Scenario, type TargetStartOptions } from '@bench/core';
 import { findBinary } from './find-binary.js';
 import { nginxArgs, nginxConfig, nginxVersion } from './nginx-config.js';
 import { cores } from './probe.js';
@@ -22,13 +22,15 @@ export interface NginxStackOptions {
 
 /** nginx in the foreground with a generated config, after its FastCGI backends: php-fpm, perl-fcgi, nginx-static. */
 export async function startNginxStack(o: NginxStackOptions): Promise<RunningTarget> {
-  const port = await choosePort(o.options.port);
+  const host = listenHost(o.options);
+  const port = await choosePort(o.options.port, host);
   const dir = makeStackDir(o.target);
   const conf = path.join(dir, 'nginx.conf');
-  writeFileSync(conf, nginxConfig({ dir, port, root: o.root, workers: cores(), http: o.http?.(dir) ?? [], server: o.server(dir) }));
+  writeFileSync(conf, nginxConfig({ dir, host, port, root: o.root, workers: cores(), http: o.http?.(dir) ?? [], server: o.server(dir) }));
   return startStack({
     target: o.target,
     scenario: o.scenario,
+    host,
     port,
     dir,
     processes: [...(o.backends?.(dir) ?? []), { name: 'nginx', command: findBinary('nginx') ?? 'nginx', args: nginxArgs(dir, conf) }],

@@ -25,6 +25,8 @@ export interface StackProcessSpec {
 
 export interface StartStackOptions {
   readonly target: string;
+  /** The address the stack listens on (127.0.0.1 when absent). */
+  readonly host?: string;
   readonly scenario: Scenario;
   readonly port: number;
   /** Private directory holding the generated configs and logs; removed on stop. */
@@ -46,7 +48,7 @@ export function makeStackDir(target: string): string {
 // and returns a handle that stops every process group of the stack.
 export async function startStack(options: StartStackOptions): Promise<RunningTarget> {
   const { target, scenario, port, dir } = options;
-  const url = `http://${LOOPBACK}:${port}`;
+  const url = `http://${options.host ?? LOOPBACK}:${port}`;
   const started: GroupProcess[] = [];
   let stopping = false;
 
