@@ -61,6 +61,9 @@ describe('apache-ssi, perl-embperl, perl-asp', () => {
     expect(doc.results.map((r) => `${r.target}/${r.status}/${r.requests}/${r.failed}/${r.non2xx}`)).toEqual(names.map((n) => `${n}/ok/300/0/0`));
     for (const result of doc.results) expect(result.bytes.body).toBe(300 * 'Hello World'.length);
     expect(doc.results.map((r) => r.settings.sessions)).toEqual([undefined, undefined, false]);
+    // the template engine's own version is recorded with the Perl ones
+    expect(doc.results[1]?.settings.embperl).toMatch(/^\d+\.\d+/);
+    expect(doc.results[2]?.settings.asp).toMatch(/^\d+\.\d+/);
     expect(watch?.seen()).toContain('apache2');
     expect(watch?.survivors()).toEqual([]);
   });

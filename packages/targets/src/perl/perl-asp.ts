@@ -6,7 +6,7 @@ import { startApacheStack } from '../support/apache-stack.js';
 import { serviceEnvironment } from '../support/service-env.js';
 import { aspSessions, aspStateDirectives } from './asp-sessions.js';
 import { perlAvailability, perlVersion } from './perl-common.js';
-import { templateSupports } from './perl-template.js';
+import { perlModuleVersion, templateSupports } from './perl-template.js';
 
 /** Apache prefork + mod_perl2 + Apache::ASP: ASP pages in PerlScript, article 000's "ASP PerlScript" rows. */
 export const perlAspTarget: TargetPlugin = {
@@ -21,7 +21,7 @@ export const perlAspTarget: TargetPlugin = {
         { binary: 'mod_perl', path: apacheModule('mod_perl.so'), aptPackage: 'libapache2-mod-perl2' },
       ],
       [['Apache::ASP', 'libapache-asp-perl']],
-      () => ({ apache: apacheVersion(), perl: perlVersion() }),
+      () => ({ apache: apacheVersion(), perl: perlVersion(), asp: perlModuleVersion('Apache::ASP') }),
     );
   },
   async start(scenario, options) {
@@ -52,7 +52,7 @@ export const perlAspTarget: TargetPlugin = {
         ];
       },
       environment: serviceEnvironment(options.services),
-      settings: { perl: perlVersion(), handler: 'Apache::ASP', sessions: stateDb ?? false, persistentConnections: false },
+      settings: { perl: perlVersion(), handler: 'Apache::ASP', asp: perlModuleVersion('Apache::ASP'), sessions: stateDb ?? false, persistentConnections: false },
     });
   },
 };
