@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -66,6 +66,12 @@ describe('apache-ssi, perl-embperl, perl-asp', () => {
     expect(doc.results[2]?.settings.asp).toMatch(/^\d+\.\d+/);
     expect(watch?.seen()).toContain('apache2');
     expect(watch?.survivors()).toEqual([]);
+  });
+
+  it("has Embperl pages that print their values raw: Embperl's default HTML-escapes every [+ +]", () => {
+    const pages = scenarios.map((s) => path.join(repoRoot, 'scenarios', s, 'index.epl')).filter((p) => existsSync(p) && readFileSync(p, 'utf8').includes('[+'));
+    expect(pages.length).toBeGreaterThanOrEqual(4);
+    for (const page of pages) expect([page, readFileSync(page, 'utf8')]).toEqual([page, expect.stringContaining('$escmode = 0')]);
   });
 
   it.each(names)('%s stops its Apache with the stack', async (name) => {
