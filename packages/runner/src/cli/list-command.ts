@@ -1,4 +1,4 @@
-import { article000Stacks } from '@bench/targets';
+import { article000Stacks, describeToday } from '@bench/targets';
 import { loadProject } from '../project/project.js';
 import { formatTable } from './format-table.js';
 
@@ -44,9 +44,9 @@ export async function listCommand(flags: { config?: string; all?: boolean }): Pr
   );
   if (cannot.length) out.push('', 'Not supported', '', ...cannot);
   if (flags.all) {
-    // every stack article 000 compared: the target that stands for it today, or why none can
+    // every stack article 000 compared: the target that stands for it today, or why none does
     out.push('', "Article 000's stacks", '');
-    out.push(formatTable(['stack', 'today'], article000Stacks.map((s) => [s.stack, s.target ?? `out of reach: ${s.reason ?? ''}`])));
+    out.push(formatTable(['stack', 'today'], article000Stacks.map((s) => [s.stack, describeToday(s)])));
   }
   process.stdout.write(`${out.join('\n')}\n`);
 }

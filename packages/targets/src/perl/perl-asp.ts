@@ -4,8 +4,9 @@ import type { TargetPlugin } from '@bench/core';
 import { apacheBinary, apacheModule, apacheVersion } from '../support/apache-config.js';
 import { startApacheStack } from '../support/apache-stack.js';
 import { serviceEnvironment } from '../support/service-env.js';
+import { aspSessions, aspStateDirectives } from './asp-sessions.js';
 import { perlAvailability, perlVersion } from './perl-common.js';
-import { templateSupports } from './perl-template.js';
+import { perlModuleVersion, templateSupports } from './perl-template.js';
 
 /** Apache prefork + mod_perl2 + Apache::ASP: ASP pages in PerlScript, article 000's "ASP PerlScript" rows. */
 export const perlAspTarget: TargetPlugin = {
@@ -20,17 +21,18 @@ export const perlAspTarget: TargetPlugin = {
         { binary: 'mod_perl', path: apacheModule('mod_perl.so'), aptPackage: 'libapache2-mod-perl2' },
       ],
       [['Apache::ASP', 'libapache-asp-perl']],
-      () => ({ apache: apacheVersion(), perl: perlVersion() }),
+      () => ({ apache: apacheVersion(), perl: perlVersion(), asp: perlModuleVersion('Apache::ASP') }),
     );
   },
-  start: (scenario, options) =>
-    startApacheStack({
+  async start(scenario, options) {
+    const stateDb = aspSessions();
+    return startApacheStack({
       target: 'perl-asp',
       scenario,
       options,
       modules: { perl_module: apacheModule('mod_perl.so') ?? '' },
       directives: (dir, docroot) => {
-        // Apache::ASP compiles pages into its Global dir and keeps state in StateDir: both in the run's private dir
+        // Apache::ASP needs a Global dir (global.asa, includes) and a writable StateDir: both in the run's private dir
         const global = path.join(dir, 'asp-global');
         const state = path.join(dir, 'asp-state');
         mkdirSync(global, { recursive: true });
@@ -43,14 +45,14 @@ export const perlAspTarget: TargetPlugin = {
           '    PerlResponseHandler Apache::ASP',
           `    PerlSetVar Global "${global}"`,
           `    PerlSetVar StateDir "${state}"`,
-          // no sessions or application state: article 000's fast ASP rows ran without them
-          '    PerlSetVar NoState 1',
+          ...aspStateDirectives(stateDb).map((line) => `    ${line}`),
           '  </Files>',
           '</Directory>',
           'DirectoryIndex index.asp',
         ];
       },
       environment: serviceEnvironment(options.services),
-      settings: { perl: perlVersion(), handler: 'Apache::ASP', sessions: false, persistentConnections: false },
-    }),
+      settings: { perl: perlVersion(), handler: 'Apache::ASP', asp: perlModuleVersion('Apache::ASP'), sessions: stateDb ?? false, persistentConnections: false },
+    });
+  },
 };

@@ -3,7 +3,7 @@ import { apacheBinary, apacheModule, apacheVersion } from '../support/apache-con
 import { startApacheStack } from '../support/apache-stack.js';
 import { serviceEnvironment } from '../support/service-env.js';
 import { perlAvailability, perlVersion } from './perl-common.js';
-import { templateSupports } from './perl-template.js';
+import { perlModuleVersion, templateSupports } from './perl-template.js';
 
 /** Apache prefork + mod_perl2 + Embperl: Perl embedded in HTML pages, article 000's Embperl rows. */
 export const perlEmbperlTarget: TargetPlugin = {
@@ -18,7 +18,7 @@ export const perlEmbperlTarget: TargetPlugin = {
         { binary: 'mod_perl', path: apacheModule('mod_perl.so'), aptPackage: 'libapache2-mod-perl2' },
       ],
       [['Embperl', 'libembperl-perl']],
-      () => ({ apache: apacheVersion(), perl: perlVersion() }),
+      () => ({ apache: apacheVersion(), perl: perlVersion(), embperl: perlModuleVersion('Embperl') }),
     );
   },
   start: (scenario, options) =>
@@ -40,6 +40,6 @@ export const perlEmbperlTarget: TargetPlugin = {
         'DirectoryIndex index.epl',
       ],
       environment: serviceEnvironment(options.services),
-      settings: { perl: perlVersion(), handler: 'Embperl', persistentConnections: false },
+      settings: { perl: perlVersion(), handler: 'Embperl', embperl: perlModuleVersion('Embperl'), persistentConnections: false },
     }),
 };

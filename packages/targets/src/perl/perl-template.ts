@@ -1,6 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Scenario, Support } from '@bench/core';
+import { findBinary } from '../support/find-binary.js';
 import { NOT_A_FOLDER } from '../support/folder.js';
 
 /** A Perl template engine serves the scenarios that have its template (index.epl, index.asp), static ones through Apache. */
@@ -8,4 +10,13 @@ export function templateSupports(scenario: Scenario, template: string, engine: s
   if (!scenario.folder) return NOT_A_FOLDER;
   if (scenario.folder.kind === 'static' || existsSync(path.join(scenario.folder.dir, template))) return { ok: true };
   return { ok: false, reason: `no ${template}: ${engine} pages exist for hello, loop, big, db and cache (article 000's tests)` };
+}
+
+/** The version a Perl module declares ($Module::VERSION), or 'unknown'. */
+export function perlModuleVersion(module: string): string {
+  try {
+    return execFileSync(findBinary('perl') ?? 'perl', [`-M${module}`, '-e', `print $${module}::VERSION`], { encoding: 'utf8', timeout: 10_000 }) || 'unknown';
+  } catch {
+    return 'unknown';
+  }
 }

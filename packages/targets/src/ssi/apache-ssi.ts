@@ -18,7 +18,7 @@ export const apacheSsiTarget: TargetPlugin = {
   supports(scenario) {
     if (!scenario.folder) return NOT_A_FOLDER;
     if (scenario.folder.kind === 'static' || existsSync(path.join(scenario.folder.dir, 'index.shtml'))) return { ok: true };
-    return { ok: false, reason: 'SSI only pastes files and text together (no loops, no database, no backend clients): it serves hello, file, include and big' };
+    return { ok: false, reason: 'SSI only pastes files and text together (no loops, no database, no backend clients): it serves hello, include, big and the static files' };
   },
   async available() {
     return availabilityOf(
@@ -37,7 +37,8 @@ export const apacheSsiTarget: TargetPlugin = {
       modules: { include_module: apacheModule('mod_include.so') ?? '' },
       directives: (_dir, docroot) => [
         `<Directory "${docroot}">`,
-        '  Options +Includes',
+        // includes without <!--#exec-->: the pages only paste files, and nothing may run a command
+        '  Options +IncludesNOEXEC',
         '</Directory>',
         // the template's type is the scenario's (hello and big are text/plain), its charset UTF-8
         `AddType ${mediaTypeOf(scenario)} .shtml`,
