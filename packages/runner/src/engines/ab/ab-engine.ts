@@ -12,8 +12,10 @@ const MAX_RATE_PER_SECOND = 100_000;
 function abArgs(plan: LoadPlan, dir: string): string[] {
   const { shape, request } = plan;
   const args = ['-c', String(shape.connections), '-s', String(Math.ceil(shape.timeoutSeconds)), '-g', path.join(dir, 'requests.tsv'), '-r', '-q'];
+  // ab reads -t as whole seconds (atoi: -t 0.1 would mean no limit, and -n requests), so a fraction rounds up
+  const seconds = Math.max(1, Math.ceil(shape.durationSeconds ?? 10));
   if (shape.requests !== undefined) args.push('-n', String(shape.requests));
-  else args.push('-t', String(shape.durationSeconds ?? 10), '-n', String(Math.ceil((shape.durationSeconds ?? 10) * MAX_RATE_PER_SECOND)));
+  else args.push('-t', String(seconds), '-n', String(seconds * MAX_RATE_PER_SECOND));
   if (shape.keepAlive) args.push('-k');
   // a body that may change from answer to answer: ab must not count a different length as a failure
   if (plan.expect.kind !== 'exact') args.push('-l');
