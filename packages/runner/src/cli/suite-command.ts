@@ -1,3 +1,4 @@
+import { parseNameList } from '../options/index.js';
 import { loadProject } from '../project/project.js';
 import type { reporterSpecCollector } from '../reporter-spec.js';
 import { loadReporters, parseReporterOptions } from '../reporters.js';
@@ -35,7 +36,7 @@ async function listSuites(configFile?: string): Promise<void> {
 /** `bench suite <name>`: the article's experiment on today's stacks, its tables with the published figures beside ours. */
 export async function suiteCommand(
   name: string,
-  flags: { scale: number; repeat?: number; config?: string; reporterOption?: string[] },
+  flags: { scale: number; repeat?: number; targets?: string; config?: string; reporterOption?: string[] },
   collector: ReturnType<typeof reporterSpecCollector>,
 ): Promise<void> {
   if (name === 'list') return listSuites(flags.config);
@@ -48,6 +49,7 @@ export async function suiteCommand(
       suite,
       scale: flags.scale,
       ...(flags.repeat !== undefined ? { repeat: flags.repeat } : {}),
+      ...(flags.targets !== undefined ? { targets: parseNameList([flags.targets]) } : {}),
       reporters,
       onEvent: progressPrinter(),
       signal: interrupt.signal,

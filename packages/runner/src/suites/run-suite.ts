@@ -16,6 +16,8 @@ export interface SuiteRunRequest {
   readonly scale: number;
   /** Overrides the suite's repeats. */
   readonly repeat?: number;
+  /** Only these of the suite's targets (its other rows stay unmeasured). */
+  readonly targets?: readonly string[];
   readonly reporters: readonly Reporter[];
   readonly signal?: AbortSignal;
   readonly onEvent?: (event: RunEvent) => void;
@@ -64,9 +66,16 @@ export async function runSuite(project: Project, request: SuiteRunRequest): Prom
   if (definition.kind === 'https-clients') return runClientTimingSuite(request);
   const skipped: Record<string, string> = {};
   const runnable = [];
+  const named = new Set(definition.runs.flatMap((r) => r.targets));
+  const unknown = request.targets?.filter((t) => !named.has(t)) ?? [];
+  if (unknown.length > 0) throw errors.usage(`suite ${definition.name} has no target ${unknown.join(', ')}; its targets: ${[...named].join(', ')}`);
   for (const run of definition.runs) {
     const targets = [];
     for (const name of run.targets) {
+      if (request.targets && !request.targets.includes(name)) {
+        skipped[name] = 'not selected (-t)';
+        continue;
+      }
       const target = project.targets.find((t) => t.name === name);
       const availability = target ? await target.available() : { ok: false, reason: 'no such target in this version of bench' };
       if (availability.ok) targets.push(name);
