@@ -5,7 +5,6 @@ import { runDocumentSchema } from '@bench/core';
 import { builtinScenarios } from '@bench/runner';
 import { javaTargets } from '@bench/targets';
 import { runCli } from './support/cli.js';
-import { watchDescendants } from './support/descendants.js';
 import { leftoverServers, newServerProcesses, serverProcesses, type ServerProcess } from './support/processes.js';
 import { testTempDir } from './support/temp-dir.js';
 
@@ -19,21 +18,7 @@ describe('Java servlet targets', () => {
     expect(names).toEqual(['java-tomcat', 'java-jetty']);
   });
 
-  it('pass bench verify on every built-in scenario (each has a servlet or a static file), and leave nothing running', async () => {
-    let run: ReturnType<typeof watchDescendants> | undefined;
-    const verify = await runCli(['verify', '-t', names.join(',')], { timeoutMs: 600_000, onSpawn: (child) => (run = watchDescendants(child.pid ?? 0)) });
-    run?.stop();
-    // the JVMs were among the run's processes, and nothing of any process group the run made is left
-    expect(run?.seen()).toContain('java');
-    expect(run?.survivors()).toEqual([]);
-    expect(verify.stdout.split('\n').filter((line) => line.includes('FAIL'))).toEqual([]);
-    expect(verify.code, verify.stderr).toBe(0);
-    const scenarios = builtinScenarios().map((s) => s.name);
-    for (const name of names) {
-      const row = verify.stdout.split('\n').find((line) => line.startsWith(`${name} `)) ?? '';
-      expect(row.trim().split(/\s+/)).toEqual([name, ...scenarios.map(() => 'ok')]);
-    }
-  });
+  // bench verify of both on every built-in scenario, from a 0700 checkout, is in verify-matrix.test.ts
 
   it('run hello with a few hundred requests after warming the JIT, without failures', async () => {
     const out = path.join(dir, 'hello.json');

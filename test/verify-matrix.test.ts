@@ -1,7 +1,8 @@
 import { chmodSync, cpSync, mkdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { builtinTargets } from '@bench/targets';
+import { builtinScenarios } from '@bench/runner';
+import { builtinTargets, javaTargets } from '@bench/targets';
 import { repoRoot, runCli } from './support/cli.js';
 import { leftoverServers, serverProcesses } from './support/processes.js';
 import { testTempDir } from './support/temp-dir.js';
@@ -31,6 +32,12 @@ describe('bench verify, whole matrix', () => {
     expect(run.code).toBe(0);
     for (const target of builtinTargets) {
       expect(run.stdout).toMatch(new RegExp(`^${target.name} +(ok|-)( |$)`, 'm'));
+    }
+    // every built-in scenario has a servlet or a static file: the Java targets serve them all
+    const scenarios = builtinScenarios().map((s) => s.name);
+    for (const name of javaTargets.map((t) => t.name)) {
+      const row = run.stdout.split('\n').find((line) => line.startsWith(`${name} `)) ?? '';
+      expect(row.trim().split(/\s+/)).toEqual([name, ...scenarios.map(() => 'ok')]);
     }
     expect(await leftoverServers(before)).toEqual([]);
   });
