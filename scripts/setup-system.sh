@@ -35,24 +35,43 @@ missing=()
 for pkg in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
 done
-if [ ${#missing[@]} -eq 0 ]; then
-  echo "setup-system: all ${#PACKAGES[@]} packages already installed"
-  exit 0
-fi
 
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then
-  command -v sudo >/dev/null || { echo "setup-system: run as root to install: ${missing[*]}" >&2; exit 2; }
   SUDO="sudo"
 fi
-echo "setup-system: installing ${missing[*]}"
-export DEBIAN_FRONTEND=noninteractive
-# bench starts these servers itself; keep the packages from starting system services on ports
-# 80, 3306, 6379... while they install (nginx and Apache would even fight over port 80).
-if [ ! -e /usr/sbin/policy-rc.d ]; then
-  printf '#!/bin/sh\nexit 101\n' | $SUDO tee /usr/sbin/policy-rc.d >/dev/null
-  $SUDO chmod +x /usr/sbin/policy-rc.d
-  trap '$SUDO rm -f /usr/sbin/policy-rc.d' EXIT
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup-system: all ${#PACKAGES[@]} packages already installed"
+else
+  if [ -n "$SUDO" ] && ! command -v sudo >/dev/null; then
+    echo "setup-system: run as root to install: ${missing[*]}" >&2
+    exit 2
+  fi
+  echo "setup-system: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  # bench starts these servers itself; keep the packages from starting system services on ports
+  # 80, 3306, 6379... while they install (nginx and Apache would even fight over port 80).
+  if [ ! -e /usr/sbin/policy-rc.d ]; then
+    printf '#!/bin/sh\nexit 101\n' | $SUDO tee /usr/sbin/policy-rc.d >/dev/null
+    $SUDO chmod +x /usr/sbin/policy-rc.d
+    trap '$SUDO rm -f /usr/sbin/policy-rc.d' EXIT
+  fi
+  $SUDO apt-get update -q
+  $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
-$SUDO apt-get update -q
-$SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
+
+# k6 (the k6 engine, --generators): no Debian package, so built from the Go module proxy (about
+# 3 minutes on 2 cores), into /usr/local/bin as root, else into Go's own bin directory
+K6_VERSION=v1.8.1
+if command -v k6 >/dev/null && k6 version 2>/dev/null | grep -q "k6 ${K6_VERSION} "; then
+  echo "setup-system: k6 ${K6_VERSION} already installed"
+elif [ -x "$HOME/go/bin/k6" ] && "$HOME/go/bin/k6" version 2>/dev/null | grep -q "k6 ${K6_VERSION} "; then
+  echo "setup-system: k6 ${K6_VERSION} already in $HOME/go/bin"
+elif command -v go >/dev/null; then
+  echo "setup-system: building k6 ${K6_VERSION} with $(go version)"
+  if [ "$(id -u)" -eq 0 ]; then export GOBIN=/usr/local/bin; fi
+  go install "go.k6.io/k6@${K6_VERSION}"
+else
+  echo "setup-system: no Go toolchain, so no k6: the k6 engine needs \`go install go.k6.io/k6@${K6_VERSION}\`" >&2
+fi

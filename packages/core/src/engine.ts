@@ -22,6 +22,8 @@ export interface LoadShape {
   readonly requestsPerConnection?: number;
   /** Seconds without an answer before a request counts as timed out. */
   readonly timeoutSeconds: number;
+  /** Split the run over this many generator processes (engines with `splitsLoad`); one when absent. */
+  readonly generators?: number;
 }
 
 export interface LoadProgress {
@@ -85,6 +87,15 @@ export interface LoadMeasurement {
   readonly client?: ResourceSample;
   /** An in-process generator's event-loop delay during the run, in milliseconds. */
   readonly eventLoopDelay?: { readonly mean: number; readonly p99: number; readonly max: number };
+  /** A run split over several generators: how many, each one's part, and whether they shared this host. */
+  readonly generators?: GeneratorSplit;
+}
+
+export interface GeneratorSplit {
+  readonly count: number;
+  /** Each generator's share, as k6 execution segments ('0:1/2', '1/2:1'). */
+  readonly segments: readonly string[];
+  readonly sharedHost: boolean;
 }
 
 export interface EngineAvailability {
@@ -99,6 +110,8 @@ export interface EngineAvailability {
 export interface LoadEngine {
   readonly name: string;
   readonly description: string;
+  /** Whether one run can be split over several generator processes (--generators). */
+  readonly splitsLoad?: boolean;
   available(): Promise<EngineAvailability>;
   /** Whether this engine can drive this shape and request, and check answers as this expectation asks. */
   supports(shape: LoadShape, request: ScenarioRequest, expect: BodyExpectation): Support;

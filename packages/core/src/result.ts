@@ -98,6 +98,8 @@ export const resultSchema = z.object({
     .optional(),
   /** An in-process generator's event-loop delay during the measured run (ms). */
   eventLoopDelay: z.object({ mean: z.number(), p99: z.number(), max: z.number() }).optional(),
+  /** A run split over several generators (--generators): how many, each one's k6 execution segment, and whether they shared a host. */
+  generators: z.object({ count: z.number().int(), segments: z.array(z.string()), sharedHost: z.boolean() }).optional(),
   /** The suite run (bench suite) this cell belongs to. */
   suiteRun: z.string().optional(),
   /** CPU lists the server and the generator were pinned to (--cpus). */

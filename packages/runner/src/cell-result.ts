@@ -103,6 +103,7 @@ export function measuredCell(context: CellContext, cell: MeasuredCell): CellResu
     ...(m.latencyUncorrected ? { latencyUncorrected: m.latencyUncorrected } : {}),
     ...(m.connectionTimes ? { connectionTimes: m.connectionTimes } : {}),
     ...(m.eventLoopDelay ? { eventLoopDelay: m.eventLoopDelay } : {}),
+    ...(m.generators ? { generators: { ...m.generators, segments: [...m.generators.segments] } } : {}),
     notes: [...cell.notes],
   };
 }

@@ -84,12 +84,18 @@ function shapeOf(options: RunOptions, connections: number, bound: Pick<LoadShape
     keepAlive: options.keepAlive,
     ...(options.requestsPerConnection !== undefined ? { requestsPerConnection: options.requestsPerConnection } : {}),
     timeoutSeconds: options.timeoutSeconds,
+    ...(options.generators !== undefined ? { generators: options.generators } : {}),
   };
 }
 
+/** The engine a run uses when none is named: the open loop for --rate, k6 to split over generators, else autocannon. */
+export const defaultEngineName = (options: Pick<RunOptions, 'engine' | 'rate' | 'generators'>): string =>
+  options.engine ?? ((options.generators ?? 1) > 1 ? 'k6' : options.rate !== undefined ? 'open-loop' : 'autocannon');
+
 /** The engine the options name, checked before anything starts: installed, and able to drive this run. */
 async function chooseEngine(options: RunOptions, engines: readonly LoadEngine[], scenarios: readonly Scenario[]): Promise<{ engine: LoadEngine; version: string }> {
-  const engine = findEngine(options.engine ?? (options.rate !== undefined ? 'open-loop' : 'autocannon'), engines);
+  const engine = findEngine(defaultEngineName(options), engines);
+  if ((options.generators ?? 1) > 1 && !engine.splitsLoad) throw errors.engineUnsupported(engine.name, 'only k6 splits a run over generators: use --engine k6 with --generators');
   const availability = await engine.available();
   if (!availability.ok) throw errors.engineUnavailable(engine.name, availability.reason ?? 'unknown reason');
   for (const scenario of scenarios) {
@@ -270,8 +276,13 @@ function describeMeasurement(
 ): CellResult {
   const notes: string[] = [];
   const client = outcome.client;
+  if (outcome.generators) {
+    const { count, segments } = outcome.generators;
+    notes.push(`one run split over ${count} ${cell.engine.name} processes (segments ${segments.join(', ')}) on this host, released together, their samples merged`);
+  }
   if (client && client.cpuPercent >= CLIENT_SATURATED_PERCENT) {
-    notes.push(`load generator (${cell.engine.name}) used ${client.cpuPercent}% of a core: it may be the bottleneck, not the server`);
+    const over = outcome.generators ? ` (all ${outcome.generators.count} together)` : '';
+    notes.push(`load generator (${cell.engine.name}) used ${client.cpuPercent}% of a core${over}: it may be the bottleneck, not the server`);
   }
   // an in-process generator whose event loop lags measures its own lag as latency
   if (outcome.eventLoopDelay && outcome.eventLoopDelay.p99 >= EVENT_LOOP_LAG_MS) {

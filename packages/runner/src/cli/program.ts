@@ -12,6 +12,9 @@ import { compareCommand } from './compare-command.js';
 import { selfbenchCommand } from './selfbench-command.js';
 import { parsePositiveInteger, parsePositiveNumber, parsePositiveSeconds } from '../options/index.js';
 import { suiteCommand } from './suite-command.js';
+import { exportCommand, exportOptionKeys } from './export-command.js';
+import { importCommand } from './import-command.js';
+import { parseHttpUrl } from '../options/parse.js';
 
 // Flags that are not run options (those are declared in options/declarations.ts), each declared once here.
 const configFlag = () => new Option('--config <file>', 'config file (default: bench.config.{ts,mts,mjs,js,json} in this directory)');
@@ -91,9 +94,26 @@ export function buildProgram(): Command {
       .argument('<name>', 'suite name, or list')
       .option('--scale <factor>', 'shrink requests, durations and concurrency for a quick run (e.g. 0.1)', (v) => parsePositiveNumber('--scale', v), 1)
       .option('--repeat <n>', 'measure each cell n times (medians and spread)', (v) => parsePositiveInteger('--repeat', v))
+      .option('-t, --targets <list>', "only these of the suite's targets (comma-separated); the other rows stay unmeasured")
       .addOption(configFlag()),
     suiteReporters,
-  ).action((name: string, flags: { scale: number; repeat?: number; config?: string; reporterOption?: string[] }) => suiteCommand(name, flags, suiteReporters));
+  ).action((name: string, flags: { scale: number; repeat?: number; targets?: string; config?: string; reporterOption?: string[] }) => suiteCommand(name, flags, suiteReporters));
+
+  const exporter = program
+    .command('export')
+    .description('write a k6 script and k6-operator TestRun for a run on generators elsewhere (`bench import` reads their samples back)')
+    .argument('<format>', 'k6')
+    .argument('<scenario>', 'scenario name')
+    .requiredOption('-u, --url <url>', 'base URL of the server the generators will drive, e.g. http://10.0.0.2:8080 (`bench serve --host` there)', (v) => parseHttpUrl('--url', v))
+    .option('--out <dir>', 'folder to write (default: k6-<scenario>)')
+    .addOption(configFlag());
+  addRunOptions(exporter, [...exportOptionKeys]).action((format: string, scenario: string, _flags, command: Command) => exportCommand(format, scenario, command));
+
+  const importReporters = reporterSpecCollector();
+  reporterFlags(
+    program.command('import').description('merge the sample files of an exported k6 run into one bench result (written to DIR/bench-results.json) and report it').argument('<dir>', 'the folder `bench export` wrote'),
+    importReporters,
+  ).action((dir: string, flags: { reporterOption?: string[] }) => importCommand(dir, flags, importReporters));
 
   program
     .command('compare')

@@ -103,13 +103,20 @@ export const runOptionDeclarations = {
     flags: '-e, --engine <name>',
     description: 'load generator: autocannon, wrk, ab, open-loop, k6 (see `bench list`)',
     schema: z.string().min(1),
-    defaultText: 'autocannon; open-loop with --rate',
+    defaultText: 'autocannon; open-loop with --rate; k6 with --generators',
   }),
   rate: maybe({
     flags: '-R, --rate <rps>',
     description: 'open loop: send this many requests per second on schedule; latency counts from each intended send time',
     schema: z.number().positive(),
     parse: (raw) => parsePositiveNumber('--rate', raw),
+  }),
+  generators: maybe({
+    flags: '--generators <n>',
+    description: 'split each run over n k6 processes (execution segments), released together, their samples merged',
+    schema: positiveInt,
+    parse: (raw) => parsePositiveInteger('--generators', raw),
+    defaultText: '1',
   }),
   cpus: maybe({
     flags: '--cpus <spec>',

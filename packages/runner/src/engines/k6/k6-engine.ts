@@ -1,0 +1,116 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { findFreePort, LOOPBACK, makePrivateDir, removeDir, type LoadEngine, type LoadMeasurement, type LoadPlan, type ResourceSample } from '@bench/core';
+import { runExternal, type ExternalRun } from '../external-process.js';
+import { versionOfBinary } from '../engine-version.js';
+import { K6Api } from './k6-api.js';
+import { k6Binary, K6_INSTALL } from './k6-binary.js';
+import { createK6Tally, k6ErrorSamples, k6Latency, readK6Csv, type K6Tally } from './k6-samples.js';
+import { k6Script } from './k6-script.js';
+import { executionSegments, segmentFlags } from './segments.js';
+
+/** The flags every instance gets, locally and on k6-operator: raw samples to CSV with the two tags bench reads. */
+export function k6OutputFlags(csvFile: string): string[] {
+  return ['--no-usage-report', '--summary-mode=disabled', '--system-tags', 'status,error_code', '--out', `csv=fileName=${csvFile},timeFormat=unix_micro`];
+}
+
+/** The measurement from the samples of every instance of one run. */
+export function k6Measurement(tally: K6Tally): LoadMeasurement {
+  const spanUs = tally.lastEndUs > tally.firstStartUs ? tally.lastEndUs - tally.firstStartUs : 0;
+  return {
+    durationSeconds: Math.max(spanUs / 1e6, 1e-6),
+    requests: tally.requests,
+    latency: k6Latency(tally),
+    failures: tally.failures,
+    non2xx: tally.non2xx,
+    statusCodes: tally.statusCodes,
+    bytes: { total: tally.bytesReceived, body: tally.bodyBytes },
+    errorSamples: k6ErrorSamples(tally),
+  };
+}
+
+function sumClients(runs: readonly ExternalRun[]): ResourceSample | undefined {
+  const samples = runs.map((r) => r.client).filter((c): c is ResourceSample => c !== undefined);
+  if (samples.length === 0) return undefined;
+  return {
+    cpuPercent: Math.round(samples.reduce((s, c) => s + c.cpuPercent, 0) * 10) / 10,
+    rssBytes: samples.reduce((s, c) => s + c.rssBytes, 0),
+    processes: samples.reduce((s, c) => s + c.processes, 0),
+  };
+}
+
+const READY_MS = 30_000;
+
+async function runK6(plan: LoadPlan): Promise<LoadMeasurement> {
+  const k6 = k6Binary() ?? 'k6';
+  const generators = plan.shape.generators ?? 1;
+  const dir = makePrivateDir('k6');
+  try {
+    const script = path.join(dir, 'script.js');
+    writeFileSync(script, k6Script({ url: plan.url, request: plan.request, expect: plan.expect, shape: plan.shape }));
+    const ports = await Promise.all(Array.from({ length: generators }, () => findFreePort()));
+    const apis = ports.map((port) => new K6Api(`${LOOPBACK}:${port}`));
+    const csvFiles = ports.map((_, i) => path.join(dir, `samples-${i}.csv`));
+    const stop = new AbortController();
+    const abort = () => stop.abort();
+    plan.signal?.addEventListener('abort', abort, { once: true });
+    const exited = ports.map(() => false);
+    // each instance starts paused, so none runs ahead while the others are still initialising
+    const runs = ports.map((port, i) =>
+      runExternal(
+        k6,
+        ['run', '--quiet', '--paused', '--address', `${LOOPBACK}:${port}`, ...k6OutputFlags(csvFiles[i] ?? ''), ...segmentFlags(i, generators), script],
+        { name: 'k6', cwd: dir, signal: stop.signal, ...(plan.cpus ? { cpus: plan.cpus } : {}) },
+      ).finally(() => (exited[i] = true)),
+    );
+    let progress: NodeJS.Timeout | undefined;
+    try {
+      await Promise.all(apis.map((api, i) => api.ready(READY_MS, () => !exited[i])));
+      const started = Date.now();
+      await Promise.all(apis.map((api) => api.resume()));
+      progress = setInterval(() => {
+        void Promise.all(apis.map((api) => api.requests())).then((counts) =>
+          plan.onProgress?.({ elapsedSeconds: (Date.now() - started) / 1000, requests: counts.reduce((a, b) => a + b, 0) }),
+        );
+      }, 1000);
+    } catch (error) {
+      stop.abort();
+      const finished = await Promise.all(runs);
+      plan.signal?.removeEventListener('abort', abort);
+      throw new Error(`k6 did not start: ${(error as Error).message}; ${finished.map((r) => r.outputTail).filter(Boolean).join(' | ')}`);
+    }
+    const finished = await Promise.all(runs).finally(() => {
+      clearInterval(progress);
+      plan.signal?.removeEventListener('abort', abort);
+    });
+    const failed = finished.find((r) => r.exit.code !== 0 && !plan.signal?.aborted);
+    if (failed) throw new Error(`k6 failed (${failed.exit.error ?? `exit ${failed.exit.code ?? failed.exit.signal}`}): ${failed.outputTail}`);
+    const tally = createK6Tally();
+    for (const file of csvFiles) await readK6Csv(file, tally);
+    const client = sumClients(finished);
+    return {
+      ...k6Measurement(tally),
+      ...(client ? { client } : {}),
+      ...(generators > 1 ? { generators: { count: generators, segments: executionSegments(generators), sharedHost: true } } : {}),
+    };
+  } finally {
+    removeDir(dir);
+  }
+}
+
+/** k6 (Grafana's Go load generator), one or many instances splitting one run by execution segments. */
+export const k6Engine: LoadEngine = {
+  name: 'k6',
+  description: 'k6 (Go), closed loop or constant arrival rate; raw samples merged into one histogram, one run split over --generators instances',
+  splitsLoad: true,
+  async available() {
+    const binary = k6Binary();
+    if (!binary) return { ok: false, reason: `k6 not found: install it with \`${K6_INSTALL}\` (Go's bin directory on PATH, or BENCH_K6_BINARY=/path/to/k6)` };
+    return { ok: true, version: versionOfBinary(binary, ['version'], /k6 v?(\d[\w.-]*)/) };
+  },
+  supports(shape) {
+    if (shape.requestsPerConnection !== undefined) return { ok: false, reason: 'k6 cannot close connections after n requests; --requests-per-connection needs the autocannon engine' };
+    return { ok: true };
+  },
+  run: runK6,
+};

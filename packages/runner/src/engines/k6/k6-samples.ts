@@ -1,0 +1,129 @@
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import type { FailureCounts, LatencyStats } from '@bench/core';
+import { createLatencyHistogram, summarizeLatency, type LatencyHistogram } from '../../measure/latency.js';
+
+/**
+ * Every request of one run, read from the raw samples of each k6 instance (its CSV output): one
+ * histogram, counts and bytes. Instances are merged by reading all their files into the same
+ * tally, so a split run gives exactly what one generator seeing every request would.
+ */
+export interface K6Tally {
+  readonly histogram: LatencyHistogram;
+  requests: number;
+  readonly statusCodes: Record<string, number>;
+  non2xx: number;
+  readonly failures: FailureCounts;
+  /** k6 error codes seen (https://grafana.com/docs/k6/latest/javascript-api/error-codes/), with counts. */
+  readonly errorCodes: Record<string, number>;
+  bytesReceived: number;
+  bodyBytes: number;
+  bodyMismatches: number;
+  /** Microseconds since the epoch: the first request's start and the last one's end. */
+  firstStartUs: number;
+  lastEndUs: number;
+}
+
+export function createK6Tally(): K6Tally {
+  return {
+    histogram: createLatencyHistogram(),
+    requests: 0,
+    statusCodes: {},
+    non2xx: 0,
+    failures: { connect: 0, receive: 0, length: 0, exceptions: 0, timeouts: 0 },
+    errorCodes: {},
+    bytesReceived: 0,
+    bodyBytes: 0,
+    bodyMismatches: 0,
+    firstStartUs: Number.POSITIVE_INFINITY,
+    lastEndUs: 0,
+  };
+}
+
+// k6's error codes in ab's failure buckets: dial errors fail to connect, a broken or reset connection fails to receive.
+function countError(tally: K6Tally, code: string): void {
+  tally.errorCodes[code] = (tally.errorCodes[code] ?? 0) + 1;
+  const n = Number(code);
+  if (n === 1050) {
+    tally.failures.exceptions++;
+    tally.failures.timeouts++;
+  } else if (n >= 1210 && n <= 1213) tally.failures.connect++;
+  else if (n === 1201 || n === 1202 || n === 1220) tally.failures.receive++;
+  else tally.failures.exceptions++;
+}
+
+/** The CSV columns bench asks for (--system-tags status,error_code): metric_name,timestamp,metric_value,error_code,status,... */
+const COLUMNS = ['metric_name', 'timestamp', 'metric_value', 'error_code', 'status'];
+
+/**
+ * A request's latency is http_req_blocked (getting a connection, connect included) plus
+ * http_req_duration (sending, waiting, receiving): from the request's start to its last byte, as
+ * ab and autocannon count it. k6 writes a request's samples together, duration before blocked,
+ * all stamped with the request's end.
+ */
+export async function readK6Csv(file: string, tally: K6Tally): Promise<void> {
+  const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
+  let header = true;
+  let pendingDurationMs = 0;
+  for await (const line of lines) {
+    if (header) {
+      if (!COLUMNS.every((c, i) => line.split(',')[i] === c)) throw new Error(`${file} is not k6 CSV output with status and error_code tags`);
+      header = false;
+      continue;
+    }
+    const [metric, timestamp, value, errorCode, status] = line.split(',', 5);
+    switch (metric) {
+      case 'http_reqs': {
+        tally.requests++;
+        // with an answer, k6's error code only restates its status (1404 for a 404): non-2xx, not a failure
+        if (errorCode && (!status || status === '0')) countError(tally, errorCode);
+        if (status && status !== '0') {
+          tally.statusCodes[status] = (tally.statusCodes[status] ?? 0) + 1;
+          if (!status.startsWith('2')) tally.non2xx++;
+        }
+        break;
+      }
+      case 'http_req_duration':
+        pendingDurationMs = Number(value);
+        break;
+      case 'http_req_blocked': {
+        const ms = pendingDurationMs + Number(value);
+        const endUs = Number(timestamp);
+        tally.histogram.recordValue(Math.max(1, Math.round(ms * 1000)));
+        tally.firstStartUs = Math.min(tally.firstStartUs, endUs - ms * 1000);
+        tally.lastEndUs = Math.max(tally.lastEndUs, endUs);
+        break;
+      }
+      case 'data_received':
+        tally.bytesReceived += Number(value);
+        break;
+      case 'bench_body_bytes':
+        tally.bodyBytes += Number(value);
+        break;
+      case 'bench_body_mismatch':
+        tally.bodyMismatches += Number(value);
+        tally.failures.length += Number(value);
+        break;
+      default:
+    }
+  }
+  if (header) throw new Error(`${file} is empty: the k6 instance wrote no samples`);
+}
+
+export const k6Latency = (tally: K6Tally): LatencyStats => summarizeLatency(tally.histogram);
+
+/** What the error codes mean, for the report's error samples. */
+const ERROR_NAMES: Record<string, string> = {
+  '1050': 'request timeout',
+  '1210': 'dial error',
+  '1211': 'dial timeout',
+  '1212': 'connection refused',
+  '1213': 'unknown dial error',
+  '1201': 'broken pipe on write',
+  '1202': 'broken pipe',
+  '1220': 'connection reset by peer',
+};
+
+export function k6ErrorSamples(tally: K6Tally): string[] {
+  return Object.entries(tally.errorCodes).map(([code, n]) => `k6 error ${code}${ERROR_NAMES[code] ? ` (${ERROR_NAMES[code]})` : ''}: ${n}`);
+}

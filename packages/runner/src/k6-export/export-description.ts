@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** bench-export.json: what an exported k6 run is, so `bench import` can make a bench result of its samples. */
+export const exportDescriptionSchema = z.object({
+  kind: z.literal('bench-k6-export'),
+  bench: z.string(),
+  k6: z.string(),
+  createdAt: z.string(),
+  scenario: z.object({ name: z.string(), method: z.string(), path: z.string(), documentLength: z.number().int() }),
+  /** The server's base URL; the scenario's path is requested from it. */
+  url: z.string(),
+  generators: z.number().int().positive(),
+  segments: z.array(z.string()),
+  shape: z.object({
+    connections: z.number().int().positive(),
+    durationSeconds: z.number().positive().optional(),
+    requests: z.number().int().positive().optional(),
+    rate: z.number().positive().optional(),
+    keepAlive: z.boolean(),
+    timeoutSeconds: z.number().positive(),
+  }),
+  /** Where the runners' sample files go, relative to the export's folder. */
+  resultsDir: z.string(),
+});
+
+export type ExportDescription = z.infer<typeof exportDescriptionSchema>;
+
+export const EXPORT_FILE = 'bench-export.json';

@@ -1,0 +1,66 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { stringify } from 'yaml';
+import type { LoadShape, Scenario } from '@bench/core';
+import { K6_VERSION } from '../engines/k6/k6-binary.js';
+import { k6Script } from '../engines/k6/k6-script.js';
+import { executionSegments, segmentFlags } from '../engines/k6/segments.js';
+import { TOOL_VERSION } from '../version.js';
+import { EXPORT_FILE, type ExportDescription } from './export-description.js';
+import { configMapManifest, kubeName, resultsClaimManifest, testRunManifest, type ManifestNames } from './testrun.js';
+import { exportReadme } from './export-readme.js';
+
+export interface K6Export {
+  readonly scenario: Scenario;
+  /** The server's base URL (e.g. http://10.0.0.2:8080). */
+  readonly baseUrl: string;
+  readonly shape: LoadShape & { readonly generators: number };
+  readonly dir: string;
+}
+
+const RESULTS_DIR = 'results';
+
+/** Writes the script, the k6-operator manifests, a README and bench-export.json into `dir`; returns the files written. */
+export function exportK6(e: K6Export): string[] {
+  const url = e.baseUrl.replace(/\/+$/, '') + e.scenario.request.path;
+  const script = k6Script({ url, request: e.scenario.request, expect: e.scenario.expect.body, shape: e.shape });
+  const names: ManifestNames = { name: kubeName(`bench-${e.scenario.name}`), claim: kubeName(`bench-${e.scenario.name}-results`) };
+  const description: ExportDescription = {
+    kind: 'bench-k6-export',
+    bench: TOOL_VERSION,
+    k6: K6_VERSION,
+    createdAt: new Date().toISOString(),
+    scenario: {
+      name: e.scenario.name,
+      method: e.scenario.request.method,
+      path: e.scenario.request.path,
+      documentLength: e.scenario.expect.body.kind === 'exact' ? e.scenario.expect.body.length : 0,
+    },
+    url: e.baseUrl,
+    generators: e.shape.generators,
+    segments: executionSegments(e.shape.generators),
+    shape: {
+      connections: e.shape.connections,
+      ...(e.shape.durationSeconds !== undefined ? { durationSeconds: e.shape.durationSeconds } : {}),
+      ...(e.shape.requests !== undefined ? { requests: e.shape.requests } : {}),
+      ...(e.shape.rate !== undefined ? { rate: e.shape.rate } : {}),
+      keepAlive: e.shape.keepAlive,
+      timeoutSeconds: e.shape.timeoutSeconds,
+    },
+    resultsDir: RESULTS_DIR,
+  };
+  const localCommands = Array.from({ length: e.shape.generators }, (_, i) =>
+    ['k6 run', ...segmentFlags(i, e.shape.generators), '--no-usage-report --summary-mode=disabled --system-tags status,error_code', `--out csv=fileName=${RESULTS_DIR}/generator-${i}.csv,timeFormat=unix_micro`, 'script.js'].join(' '),
+  );
+  const files: Record<string, string> = {
+    'script.js': script,
+    'testrun.yaml': stringify(testRunManifest(names, e.shape.generators)),
+    'configmap.yaml': stringify(configMapManifest(names, script)),
+    'results-pvc.yaml': stringify(resultsClaimManifest(names)),
+    'README.md': exportReadme({ description, names, localCommands }),
+    [EXPORT_FILE]: `${JSON.stringify(description, null, 2)}\n`,
+  };
+  mkdirSync(path.join(e.dir, RESULTS_DIR), { recursive: true });
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(e.dir, name), text);
+  return Object.keys(files).map((name) => path.join(e.dir, name));
+}

@@ -1,0 +1,55 @@
+import { k6OutputFlags } from '../engines/k6/k6-engine.js';
+
+/** Kubernetes names: lower case, digits and dashes. */
+export const kubeName = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 50) || 'bench';
+
+export const RESULTS_MOUNT = '/results';
+
+export interface ManifestNames {
+  /** The TestRun, and the ConfigMap holding the script. */
+  readonly name: string;
+  /** The PersistentVolumeClaim every runner writes its samples to. */
+  readonly claim: string;
+}
+
+/**
+ * k6-operator's TestRun (k6.io/v1alpha1): `parallelism` runners, each given its execution segment
+ * by the operator, started paused and released together, each writing its raw samples to its own
+ * CSV file (named after its pod, which Kubernetes substitutes for $(POD_NAME)) on a shared volume.
+ */
+export function testRunManifest(names: ManifestNames, parallelism: number): Record<string, unknown> {
+  return {
+    apiVersion: 'k6.io/v1alpha1',
+    kind: 'TestRun',
+    metadata: { name: names.name },
+    spec: {
+      parallelism,
+      script: { configMap: { name: names.name, file: 'script.js' } },
+      arguments: k6OutputFlags(`${RESULTS_MOUNT}/$(POD_NAME).csv`).join(' '),
+      runner: {
+        env: [{ name: 'POD_NAME', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } }],
+        volumes: [{ name: 'results', persistentVolumeClaim: { claimName: names.claim } }],
+        volumeMounts: [{ name: 'results', mountPath: RESULTS_MOUNT }],
+      },
+    },
+  };
+}
+
+export function configMapManifest(names: ManifestNames, script: string): Record<string, unknown> {
+  return { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: names.name }, data: { 'script.js': script } };
+}
+
+/** ReadWriteMany, since the runners may land on different nodes. */
+export function resultsClaimManifest(names: ManifestNames): Record<string, unknown> {
+  return {
+    apiVersion: 'v1',
+    kind: 'PersistentVolumeClaim',
+    metadata: { name: names.claim },
+    spec: { accessModes: ['ReadWriteMany'], resources: { requests: { storage: '1Gi' } } },
+  };
+}
