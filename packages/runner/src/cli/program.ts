@@ -78,7 +78,8 @@ export function buildProgram(): Command {
     .argument('[scenario...]', "scenarios to check (default: the config's, else all)")
     .addOption(targetsFlag())
     .addOption(configFlag())
-    .action((scenarios: string[], flags: { targets?: string; config?: string }) => verifyCommand(scenarios, flags));
+    .option('-j, --jobs <n>', 'verify this many target/scenario pairs at once', (v) => parsePositiveInteger('--jobs', v), 1)
+    .action((scenarios: string[], flags: { targets?: string; config?: string; jobs: number }) => verifyCommand(scenarios, flags));
 
   const reportReporters = reporterSpecCollector();
   reporterFlags(

@@ -29,7 +29,7 @@ async function verifyOne(target: TargetPlugin, scenario: Scenario, services: Ret
 }
 
 /** Starts every target for every scenario, checks the answer, prints a pass/fail matrix. */
-export async function verifyCommand(scenarioNames: string[], flags: { targets?: string; config?: string }): Promise<void> {
+export async function verifyCommand(scenarioNames: string[], flags: { targets?: string; config?: string; jobs?: number }): Promise<void> {
   const project = await loadProject(flags.config !== undefined ? { configFile: flags.config } : {});
   const scenarioList = scenarioNames.length ? parseNameList(scenarioNames) : project.selected.scenarios;
   const scenarios = scenarioList ? resolveScenarios(scenarioList, project.scenarios) : [...project.scenarios];
@@ -41,8 +41,8 @@ export async function verifyCommand(scenarioNames: string[], flags: { targets?: 
   const interrupt = interruptSignal();
   const results = new Map<string, Cell>();
   const notes: string[] = [];
-  let failures = 0;
   try {
+    const pairs: Array<{ target: TargetPlugin; scenario: Scenario }> = [];
     for (const target of targets) {
       const availability = await target.available();
       if (!availability.ok) {
@@ -50,19 +50,31 @@ export async function verifyCommand(scenarioNames: string[], flags: { targets?: 
         notes.push(`${target.name}: not available (${availability.reason ?? ''})`);
         continue;
       }
-      for (const scenario of scenarios) {
+      for (const scenario of scenarios) pairs.push({ target, scenario });
+    }
+    // --jobs: that many stacks starting and answering at once (each on its own ports and private dir)
+    let next = 0;
+    const worker = async () => {
+      for (let pair = pairs[next++]; pair; pair = pairs[next++]) {
         if (interrupt.signal.aborted) throw errors.interrupted(String(interrupt.signal.reason));
-        const cell = await verifyOne(target, scenario, services);
-        results.set(`${target.name}/${scenario.name}`, cell);
-        if (cell.kind === 'fail') failures++;
-        if (cell.kind !== 'pass') notes.push(`${target.name} / ${scenario.name}: ${cell.kind === 'fail' ? 'FAIL' : 'not supported'}: ${cell.detail}`);
-        process.stderr.write(`bench: verify ${target.name} / ${scenario.name}: ${mark(cell)}\n`);
+        const cell = await verifyOne(pair.target, pair.scenario, services);
+        results.set(`${pair.target.name}/${pair.scenario.name}`, cell);
+        process.stderr.write(`bench: verify ${pair.target.name} / ${pair.scenario.name}: ${mark(cell)}\n`);
       }
+    };
+    // every worker finishes (stopping its stack) before the services stop
+    const ended = await Promise.allSettled(Array.from({ length: Math.max(1, flags.jobs ?? 1) }, worker));
+    const thrown = ended.find((e): e is PromiseRejectedResult => e.status === 'rejected');
+    if (thrown) throw thrown.reason;
+    for (const { target, scenario } of pairs) {
+      const cell = results.get(`${target.name}/${scenario.name}`);
+      if (cell && cell.kind !== 'pass') notes.push(`${target.name} / ${scenario.name}: ${cell.kind === 'fail' ? 'FAIL' : 'not supported'}: ${cell.detail}`);
     }
   } finally {
     await services.stopAll();
     interrupt.dispose();
   }
+  const failures = [...results.values()].filter((c) => c.kind === 'fail').length;
   const rows = targets.map((t) => [t.name, ...scenarios.map((s) => mark(results.get(`${t.name}/${s.name}`)))]);
   process.stdout.write(`${formatTable(['target', ...scenarios.map((s) => s.name)], rows)}\n`);
   if (notes.length) process.stdout.write(`\n${notes.join('\n')}\n`);
