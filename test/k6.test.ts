@@ -104,6 +104,9 @@ describe('k6 engine', () => {
     const wrk = await runCli(['run', 'hello', '-t', 'node', '-n', '10', '--engine', 'wrk', '--generators', '2']);
     expect(wrk.code).toBe(2);
     expect(wrk.stderr.trim()).toMatch(/^bench: engine "wrk" cannot do this: only k6 splits a run over generators/);
+    const few = await runCli(['run', 'hello', '-t', 'node', '-c', '2', '-n', '10', '--generators', '4']);
+    expect(few.code).toBe(2);
+    expect(few.stderr.trim()).toMatch(/^bench: .*--generators 4 splits the connections between k6 processes: -c must be at least 4/);
     const missing = await runCli(['run', 'hello', '-t', 'node', '-n', '10', '--engine', 'k6'], { env: { BENCH_K6_BINARY: '/nonexistent/k6' } });
     expect(missing.code).toBe(2);
     expect(missing.stderr.trim().split('\n')).toHaveLength(1);

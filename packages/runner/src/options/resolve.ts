@@ -62,6 +62,9 @@ export function validateRunOptions(options: RunOptions): RunOptions {
       `-n ${options.requests} is smaller than -c ${maxConcurrency}: every connection needs at least one request; raise -n or lower -c`,
     );
   }
+  if (options.generators !== undefined && options.generators > Math.min(...options.concurrency)) {
+    throw errors.conflictingOptions(`--generators ${options.generators} splits the connections between k6 processes: -c must be at least ${options.generators} at every level`);
+  }
   if (options.rate !== undefined && options.requests !== undefined) {
     throw errors.conflictingOptions('--rate holds a constant arrival rate for a duration: use -d with it, not -n');
   }

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { FailureCounts, LatencyStats } from '@bench/core';
+import { emptyFailures } from '../../measure/failures.js';
 import { createLatencyHistogram, summarizeLatency, type LatencyHistogram } from '../../measure/latency.js';
 
 /**
@@ -30,7 +31,7 @@ export function createK6Tally(): K6Tally {
     requests: 0,
     statusCodes: {},
     non2xx: 0,
-    failures: { connect: 0, receive: 0, length: 0, exceptions: 0, timeouts: 0 },
+    failures: emptyFailures(),
     errorCodes: {},
     bytesReceived: 0,
     bodyBytes: 0,
