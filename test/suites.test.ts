@@ -60,10 +60,10 @@ describe('bench suite', () => {
     const { text, doc } = await suite('node-php-2011', '0.01', ['-t', 'node,php-fpm']);
     // 3000, 5000, 7000 scaled to 30, 50, 70 connections
     expect(new Set(doc.results.map((r) => r.concurrency))).toEqual(new Set([30, 50, 70]));
-    expect(text).toMatch(/^\| node0 rps \| 4,025 \| [\d,.]+ \| 3,913 \| [\d,.]+ \| 3,823 \| [\d,.]+ \|$/m);
-    expect(text).toMatch(/^\| node1 rps \| 5,479 \| - \| 5,283 \| - \| 5,258 \| - \|$/m);
-    expect(text).toMatch(/^\| php c=3000 rps \| 3,624 \| [\d,.]+ \| 1,293 \| [\d,.]+ \| 1,957 \| [\d,.]+ \| 2,015 \| [\d,.]+ \|$/m);
-    expect(text).toMatch(/node-cluster-pool \(not run: not selected \(-t\)\)/);
+    expect(text).toMatch(/^\| node0 rps \(node\) \| 4,025 \| [\d,.]+ \| 3,913 \| [\d,.]+ \| 3,823 \| [\d,.]+ \|$/m);
+    expect(text).toMatch(/^\| node1 rps \(node-cluster, not run: not selected \(-t\)\) \| 5,479 \| - \| 5,283 \| - \| 5,258 \| - \|$/m);
+    expect(text).toMatch(/^\| php c=3000 rps \(php-fpm\) \| 3,624 \| [\d,.]+ \| 1,293 \| [\d,.]+ \| 1,957 \| [\d,.]+ \| 2,015 \| [\d,.]+ \|$/m);
+    expect(text).toMatch(/^\| node c=3000 rps \(node-cluster-pool, not run: not selected \(-t\)\) \| 7,677 \| - \|/m);
     expect(doc.results.every((r) => r.keepAlive === false)).toBe(true);
   });
 

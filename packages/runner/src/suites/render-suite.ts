@@ -48,13 +48,23 @@ function gridOf(suite: Suite, doc: RunDocument, published: PublishedTable, table
   };
 }
 
+/** A column that names its own target (the article's variants side by side) says which, and then the rows' target cell stays empty. */
+const columnTarget = (table: SuiteTable, column: TableColumn) => table.columns[column.article]?.target;
+function labelOf(table: SuiteTable, column: TableColumn, skipped: ReadonlyMap<string, string>): string {
+  const target = columnTarget(table, column);
+  if (!target) return column.label;
+  const reason = skipped.get(target);
+  return `${column.label} (${target}${reason ? `, not run: ${reason}` : ''})`;
+}
+
 // The article's layout: its rows and columns, each cell "then / now".
 function renderRows(grid: Grid, published: PublishedTable, table: SuiteTable, skipped: ReadonlyMap<string, string>, year: string): string[] {
-  const out = [line([published.rowHeader, 'today', ...grid.columns.map((c) => c.label)]), line(['---', '---', ...grid.columns.map(() => '---:')])];
+  const targetsByColumn = grid.columns.some((c) => columnTarget(table, c));
+  const out = [line([published.rowHeader, 'today', ...grid.columns.map((c) => labelOf(table, c, skipped))]), line(['---', '---', ...grid.columns.map(() => '---:')])];
   for (const row of grid.rows) {
     // the article's rows read "then / now"; today's extra rows have only "now"
     const show = (c: TableColumn) => (row.extra ? showMeasured(grid.measured(row, c)) : `${showPublished(grid.published(row, c)) || '·'} / ${showMeasured(grid.measured(row, c))}`);
-    out.push(line([row.label, todayCell(row, skipped), ...grid.columns.map(show)]));
+    out.push(line([row.label, targetsByColumn ? '' : todayCell(row, skipped), ...grid.columns.map(show)]));
   }
   if (!table.reference) return out;
   const ref = grid.rows.find((r) => r.label === table.reference);
@@ -81,11 +91,13 @@ function renderRows(grid: Grid, published: PublishedTable, table: SuiteTable, sk
 function renderTransposed(grid: Grid, table: SuiteTable, skipped: ReadonlyMap<string, string>, year: string): string[] {
   const heads = grid.rows.flatMap((row) => (row.extra ? [`${row.label}`] : row.target ? [`${row.label} ${year}`, `${row.label} now`] : [`${row.label} ${year}`]));
   const out = [line(['', ...heads]), line(['---', ...heads.map(() => '---:')])];
-  out.push(line(['today', ...grid.rows.flatMap((row) => (row.extra ? [todayCell(row, skipped)] : row.target ? ['', todayCell(row, skipped)] : ['no counterpart here']))]));
+  if (!grid.columns.some((c) => columnTarget(table, c))) {
+    out.push(line(['today', ...grid.rows.flatMap((row) => (row.extra ? [todayCell(row, skipped)] : row.target ? ['', todayCell(row, skipped)] : ['no counterpart here']))]));
+  }
   for (const column of grid.columns) {
     out.push(
       line([
-        column.label,
+        labelOf(table, column, skipped),
         ...grid.rows.flatMap((row) => {
           const now = showMeasured(grid.measured(row, column));
           if (row.extra) return [now];
