@@ -26,6 +26,7 @@ import { callReporters, endReporters } from './reporting.js';
 import { sampleProcessGroups } from './measure/resource-sampler.js';
 import { pinProcessGroups } from './measure/cpu-affinity.js';
 import { releaseMemory } from './measure/release-memory.js';
+import { CLIENT_SATURATED_PERCENT, EVENT_LOOP_LAG_MS } from './measure/generator-health.js';
 import { noServices, type CounterReading, type ServiceManager } from './services.js';
 import { verifyTarget } from './verify.js';
 import { targetStartOptions } from './start-options.js';
@@ -72,9 +73,6 @@ export function newRunDocument(command: string, options: RunOptions): RunDocumen
     results: [],
   };
 }
-
-const CLIENT_SATURATED_PERCENT = 90;
-const EVENT_LOOP_LAG_MS = 50;
 
 function shapeOf(options: RunOptions, connections: number, bound: Pick<LoadShape, 'durationSeconds' | 'requests'>): LoadShape {
   return {
