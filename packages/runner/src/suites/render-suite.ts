@@ -4,6 +4,7 @@ import type { Suite } from './suite-registry.js';
 import { cellRepeats, measuredValue, publishedNumber, publishedValue, tableColumns, tableRows, type TableColumn, type TableRow } from './suite-cells.js';
 import type { PublishedCell, PublishedTable, SuiteTable } from './suite-schema.js';
 import { renderHttpsClientTables } from './https-clients/render-https-clients.js';
+import { generatorSummary } from './generator-summary.js';
 
 const fmt = (value: number, digits = 2) => value.toLocaleString('en-US', { maximumFractionDigits: digits });
 
@@ -59,12 +60,13 @@ function labelOf(table: SuiteTable, column: TableColumn, skipped: ReadonlyMap<st
 
 // The article's layout: its rows and columns, each cell "then / now".
 function renderRows(grid: Grid, published: PublishedTable, table: SuiteTable, skipped: ReadonlyMap<string, string>, year: string): string[] {
-  const targetsByColumn = grid.columns.some((c) => columnTarget(table, c));
-  const out = [line([published.rowHeader, 'today', ...grid.columns.map((c) => labelOf(table, c, skipped))]), line(['---', '---', ...grid.columns.map(() => '---:')])];
+  // columns that name their own target leave the rows no target to show
+  const today = grid.columns.some((c) => columnTarget(table, c)) ? [] : ['today'];
+  const out = [line([published.rowHeader, ...today, ...grid.columns.map((c) => labelOf(table, c, skipped))]), line(['---', ...today.map(() => '---'), ...grid.columns.map(() => '---:')])];
   for (const row of grid.rows) {
     // the article's rows read "then / now"; today's extra rows have only "now"
     const show = (c: TableColumn) => (row.extra ? showMeasured(grid.measured(row, c)) : `${showPublished(grid.published(row, c)) || '·'} / ${showMeasured(grid.measured(row, c))}`);
-    out.push(line([row.label, targetsByColumn ? '' : todayCell(row, skipped), ...grid.columns.map(show)]));
+    out.push(line([row.label, ...today.map(() => todayCell(row, skipped)), ...grid.columns.map(show)]));
   }
   if (!table.reference) return out;
   const ref = grid.rows.find((r) => r.label === table.reference);
@@ -156,6 +158,7 @@ export function renderSuite(suite: Suite, doc: RunDocument, skipped: ReadonlyMap
     for (const note of [...pub.notes, ...table.notes]) out.push('', `- ${note}`);
   }
   for (const note of definition.notes) out.push('', `Note: ${note}`);
+  out.push(...generatorSummary(doc));
   return `${out.join('\n')}\n`;
 }
 
