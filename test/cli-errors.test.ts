@@ -46,6 +46,7 @@ const cases: Array<[string, () => string[], RegExp]> = [
   ['report checks the file before loading reporters', () => ['report', truncatedResults, '--reporter', 'nope'], /cannot be used: it is not valid JSON/],
   ['serve with an unknown scenario', () => ['serve', 'node', 'nope'], /unknown scenario "nope"/],
   ['verify with an unknown target', () => ['verify', 'hello', '-t', 'nope'], /unknown target "nope"/],
+  ['verify with no jobs', () => ['verify', 'hello', '--jobs', '0'], /--jobs "0" is not valid: expected a whole number greater than 0/],
   ['bad reporter option', () => ['run', 'hello', '-t', 'node', '--reporter-option', 'novalue'], /--reporter-option "novalue" must look like key=value/],
   ['serve with an unknown target', () => ['serve', 'nope', 'hello'], /unknown target "nope"/],
   ['--out in a directory that does not exist', () => ['run', 'hello', '-t', 'node', '--reporter', 'json', '--out', path.join(tmp, 'no', 'such', 'dir', 'r.json')], /cannot write --out file .*r\.json": the directory .* does not exist/],

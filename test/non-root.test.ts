@@ -15,7 +15,7 @@ describe('bench as a normal user', () => {
     'verifies every target on hello and db (skipped only when this checkout cannot be read by an unprivileged account)',
     async () => {
       const before = serverProcesses();
-      const run = await runCli(['verify', 'hello,db,file'], { timeoutMs: 300_000, cwd: '/tmp', env: { HOME: '/tmp' }, ...(asRoot ? { asUid: NOBODY } : {}) });
+      const run = await runCli(['verify', 'hello,db,file', '--jobs', '2'], { timeoutMs: 300_000, cwd: '/tmp', env: { HOME: '/tmp' }, ...(asRoot ? { asUid: NOBODY } : {}) });
       expect(run.stdout.split('\n').filter((line) => line.includes('FAIL'))).toEqual([]);
       expect(run.code).toBe(0);
       for (const target of builtinTargets) expect(run.stdout).toMatch(new RegExp(`^${target.name} +(ok|-) `, 'm'));
