@@ -1,18 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
-import { findBinary } from '@bench/targets';
+import { findBinary, isExecutable } from '@bench/targets';
 
 /** An engine's program: BENCH_<NAME>_BINARY when set (a build of your own, or one outside PATH), else from PATH. */
 export function engineBinary(name: string): string | undefined {
   const override = process.env[`BENCH_${name.toUpperCase()}_BINARY`];
   if (override === undefined) return findBinary(name);
   if (!override.includes('/')) return findBinary(override);
-  try {
-    accessSync(override, constants.X_OK);
-    return override;
-  } catch {
-    return undefined;
-  }
+  return isExecutable(override) ? override : undefined;
 }
 
 /** First match of `pattern` in what `binary args` prints on stdout and stderr, or 'unknown'. */

@@ -1,7 +1,6 @@
-import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
 import { choosePort, errors, isBenchError, listenHost, type TargetPlugin } from '@bench/core';
-import { findBinary } from '../support/find-binary.js';
+import { findBinary, isExecutable } from '../support/find-binary.js';
 import { makeStackDir, startStack } from '../support/stack.js';
 
 /** An app's own server, started by bench: the `{ name, command, ... }` form of a config target. */
@@ -22,12 +21,7 @@ const withPort = (text: string, port: number) => text.replaceAll('{port}', Strin
 function resolveCommand(command: string, cwd: string | undefined): string | undefined {
   if (!command.includes('/')) return findBinary(command);
   const file = path.resolve(cwd ?? process.cwd(), command);
-  try {
-    accessSync(file, constants.X_OK);
-    return file;
-  } catch {
-    return undefined;
-  }
+  return isExecutable(file) ? file : undefined;
 }
 
 /**
