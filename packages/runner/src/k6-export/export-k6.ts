@@ -3,6 +3,7 @@ import path from 'node:path';
 import { stringify } from 'yaml';
 import type { LoadShape, Scenario } from '@bench/core';
 import { K6_VERSION } from '../engines/k6/k6-binary.js';
+import { k6OutputFlags } from '../engines/k6/k6-engine.js';
 import { k6Script } from '../engines/k6/k6-script.js';
 import { executionSegments, segmentFlags } from '../engines/k6/segments.js';
 import { TOOL_VERSION } from '../version.js';
@@ -50,7 +51,7 @@ export function exportK6(e: K6Export): string[] {
     resultsDir: RESULTS_DIR,
   };
   const localCommands = Array.from({ length: e.shape.generators }, (_, i) =>
-    ['k6 run', ...segmentFlags(i, e.shape.generators), '--no-usage-report --summary-mode=disabled --system-tags status,error_code', `--out csv=fileName=${RESULTS_DIR}/generator-${i}.csv,timeFormat=unix_micro`, 'script.js'].join(' '),
+    ['k6 run', ...segmentFlags(i, e.shape.generators), ...k6OutputFlags(`${RESULTS_DIR}/generator-${i}.csv`), 'script.js'].join(' '),
   );
   const files: Record<string, string> = {
     'script.js': script,
