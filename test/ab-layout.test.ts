@@ -9,9 +9,11 @@ const run = promisify(execFile);
 
 // Labels and units with the numbers taken out: "Requests per second:    N [#/sec] (mean)".
 const shape = (line: string) => line.replace(/n\/a/g, 'N').replace(/\d+(\.\d+)?/g, 'N').replace(/ +/g, ' ');
+// ab's reliability warnings depend on each run's spread, so two runs may differ there; a unit test covers them.
+const isReliabilityWarning = (line: string) => /^(WARNING|ERROR): The median and mean|^ +(These results|deviation apart)/.test(line);
 const fromServerSoftware = (text: string) => {
   const lines = text.split('\n');
-  return lines.slice(lines.findIndex((l) => l.startsWith('Server Software:'))).filter((l) => l.trim() !== '');
+  return lines.slice(lines.findIndex((l) => l.startsWith('Server Software:'))).filter((l) => l.trim() !== '' && !isReliabilityWarning(l));
 };
 // Where each labelled value starts (column 24 in ab).
 const valueColumns = (lines: readonly string[]) =>

@@ -87,3 +87,32 @@ describe('ab reporter with an engine that measures connection times', () => {
     expect(lines).toContain('Total:          3   33  12.3     28     122');
   });
 });
+
+describe("ab's reliability warnings", () => {
+  const t = (min: number, mean: number, sd: number, median: number, max: number) => ({ min, mean, sd, median, max });
+  const withTimes = (processing: ReturnType<typeof t>, total: ReturnType<typeof t>) =>
+    renderAbText({ ...okResult, connectionTimes: { connect: t(0, 0, 0.1, 0, 1), processing, waiting: processing, total } }, fixtureDocument()).split('\n');
+
+  it('warns under the table when mean and median are more than one sd apart, and errs beyond two', () => {
+    const lines = withTimes(t(1, 12, 4.0, 7, 90), t(1, 12, 4.0, 2, 90));
+    const table = lines.indexOf('Total:          1   12   4.0      2      90');
+    expect(lines.slice(table + 1, table + 7)).toEqual([
+      'WARNING: The median and mean for the processing time are not within a normal deviation',
+      '        These results are probably not that reliable.',
+      'WARNING: The median and mean for the waiting time are not within a normal deviation',
+      '        These results are probably not that reliable.',
+      'ERROR: The median and mean for the total time are more than twice the standard',
+      '       deviation apart. These results are NOT reliable.',
+    ]);
+    expect(lines[table + 7]).toBe('');
+  });
+
+  it('says nothing when mean and median are within one sd, and checks only the rows it measured', () => {
+    expect(withTimes(t(1, 12, 4.0, 10, 90), t(1, 12, 4.0, 11, 90)).some((l) => /WARNING|ERROR/.test(l))).toBe(false);
+    // okResult: Total 33 mean, 28 median, 12.3 sd; the n/a rows are not judged
+    expect(renderAbText(okResult, fixtureDocument())).not.toMatch(/WARNING|ERROR/);
+    const skewed = renderAbText({ ...okResult, latency: { ...okResult.latency, stdev: 2 } }, fixtureDocument());
+    expect(skewed).toContain('ERROR: The median and mean for the total time are more than twice the standard');
+    expect(skewed).not.toContain('connection time');
+  });
+});
