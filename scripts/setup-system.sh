@@ -31,12 +31,30 @@ command -v javac >/dev/null || PACKAGES+=(default-jdk-headless)
 command -v go >/dev/null || PACKAGES+=(golang-go)
 PACKAGES+=(libio-socket-ssl-perl openssl)
 
+# k6 needs a newer Go than some distributions ship (Debian 12's is 1.19); see the k6 step below
+K6_VERSION=v1.8.1
+K6_MIN_GO=1.25
+K6_BUILD_GO=go1.25.4
+go_is_new_enough() {
+  local have
+  have=$(go env GOVERSION 2>/dev/null | sed 's/^go//') || return 1
+  [ -n "$have" ] && [ "$(printf '%s\n%s\n' "$K6_MIN_GO" "$have" | sort -V | head -n1)" = "$K6_MIN_GO" ]
+}
+if ! command -v go >/dev/null || ! go_is_new_enough; then PACKAGES+=(curl ca-certificates unzip); fi
+
 missing=()
 for pkg in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
 done
 
 SUDO=""
+policy_rc_created=""
+toolchain_dir=""
+cleanup() {
+  if [ -n "$policy_rc_created" ]; then $SUDO rm -f /usr/sbin/policy-rc.d; fi
+  if [ -n "$toolchain_dir" ]; then rm -rf "$toolchain_dir"; fi
+}
+trap cleanup EXIT
 if [ "$(id -u)" -ne 0 ]; then
   SUDO="sudo"
 fi
@@ -55,7 +73,7 @@ else
   if [ ! -e /usr/sbin/policy-rc.d ]; then
     printf '#!/bin/sh\nexit 101\n' | $SUDO tee /usr/sbin/policy-rc.d >/dev/null
     $SUDO chmod +x /usr/sbin/policy-rc.d
-    trap '$SUDO rm -f /usr/sbin/policy-rc.d' EXIT
+    policy_rc_created=1
   fi
   $SUDO apt-get update -q
   $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
@@ -63,15 +81,29 @@ fi
 
 # k6 (the k6 engine, --generators): no Debian package, so built from the Go module proxy (about
 # 3 minutes on 2 cores), into /usr/local/bin as root, else into Go's own bin directory
-K6_VERSION=v1.8.1
 if command -v k6 >/dev/null && k6 version 2>/dev/null | grep -q "k6 ${K6_VERSION} "; then
   echo "setup-system: k6 ${K6_VERSION} already installed"
 elif [ -x "$HOME/go/bin/k6" ] && "$HOME/go/bin/k6" version 2>/dev/null | grep -q "k6 ${K6_VERSION} "; then
   echo "setup-system: k6 ${K6_VERSION} already in $HOME/go/bin"
 elif command -v go >/dev/null; then
-  echo "setup-system: building k6 ${K6_VERSION} with $(go version)"
+  GO=go
+  if ! go_is_new_enough; then
+    # a Go before 1.21 cannot switch to a newer toolchain itself: fetch the one go would fetch, from
+    # the same module proxy, for this build only
+    toolchain_dir=$(mktemp -d)
+    module="v0.0.1-${K6_BUILD_GO}.linux-$(go env GOHOSTARCH)"
+    echo "setup-system: $(go version) is older than k6 ${K6_VERSION} needs; fetching ${K6_BUILD_GO} from the Go module proxy"
+    proxy=$(go env GOPROXY | tr ',|' '\n\n' | grep -m1 '^https\?://' || echo https://proxy.golang.org)
+    curl -fsSL "${proxy%/}/golang.org/toolchain/@v/${module}.zip" -o "$toolchain_dir/go.zip"
+    unzip -q "$toolchain_dir/go.zip" -d "$toolchain_dir"
+    GOROOT_NEW="$toolchain_dir/golang.org/toolchain@${module}"
+    # module zips do not keep file modes
+    chmod +x "$GOROOT_NEW"/bin/* "$GOROOT_NEW"/pkg/tool/*/*
+    GO="$GOROOT_NEW/bin/go"
+  fi
+  echo "setup-system: building k6 ${K6_VERSION} with $("$GO" version)"
   if [ "$(id -u)" -eq 0 ]; then export GOBIN=/usr/local/bin; fi
-  go install "go.k6.io/k6@${K6_VERSION}"
+  env -u GOROOT GOTOOLCHAIN=local "$GO" install "go.k6.io/k6@${K6_VERSION}"
 else
   echo "setup-system: no Go toolchain, so no k6: the k6 engine needs \`go install go.k6.io/k6@${K6_VERSION}\`" >&2
 fi
