@@ -8,11 +8,12 @@ import { makeStackDir, startStack } from '../support/stack.js';
 import { benchCacheDir } from '../support/cache-dir.js';
 import { clientJarsFor, clientRequirements, clientVersions } from './client-jars.js';
 import { compileServlets } from './compile.js';
+import { fetchPinnedJars, type PinnedJar } from './maven-jars.js';
 import { javaBinary, javaVersion, jdkRequirements } from './jdk.js';
 import { javaSourcesFor, SCENARIO_SERVLET_CLASS, servletSupports, type ServletApi } from './sources.js';
 import { JIT_WARM_UP, jitWarmUpEnabled, warmUp } from './warm-up.js';
 
-/** Worker threads of both containers (their own default: Tomcat's maxThreads, Jetty's QueuedThreadPool). */
+/** Worker threads, the containers' own default unless one says otherwise (Tomcat's maxThreads, Jetty's QueuedThreadPool). */
 const MAX_THREADS = 200;
 
 /** Requests per kept-alive connection where the container has a limit (Tomcat; Jetty 9 has none): Apache's and nginx's 1000, so keep-alive means the same on every server. */
@@ -29,8 +30,12 @@ export interface ServletContainer {
   /** The embedded server's main class and its source, relative to packages/targets/java. */
   readonly mainClass: string;
   readonly mainSource: string;
-  /** The container's jars (with the packages that bring them). */
+  /** The container's jars from the system (with the packages that bring them). */
   readonly jars: () => Requirement[];
+  /** The container's jars from Maven Central, pinned, fetched once at first start (as Jedis). */
+  readonly mavenJars?: readonly PinnedJar[];
+  /** Its worker threads, where its own default is not MAX_THREADS. */
+  readonly maxThreads?: number;
   readonly versions: () => Record<string, string>;
   /** Whether the container ends a kept-alive connection after MAX_KEEP_ALIVE_REQUESTS. */
   readonly limitsKeepAlive: boolean;
@@ -39,8 +44,9 @@ export interface ServletContainer {
 }
 
 async function classpathFor(container: ServletContainer, scenario: Scenario, dir: string, cacheDir: string | undefined): Promise<{ jars: string[]; classes: string }> {
-  const containerJars = container.jars().map((jar) => jar.path ?? jar.binary);
-  const clientJars = await clientJarsFor(scenario, path.join(cacheDir ?? dir, 'maven'));
+  const mavenDir = path.join(cacheDir ?? dir, 'maven');
+  const containerJars = [...container.jars().map((jar) => jar.path ?? jar.binary), ...(await fetchPinnedJars(container.mavenJars ?? [], mavenDir))];
+  const clientJars = await clientJarsFor(scenario, mavenDir);
   const jars = [...containerJars, ...clientJars];
   const classes = await compileServlets({ api: container.api, sources: javaSourcesFor(scenario, container.mainSource), classpath: jars, workDir: dir, cacheDir });
   return { jars, classes };
@@ -59,7 +65,7 @@ function jvmArguments(container: ServletContainer, scenario: Scenario, options: 
     `-Dbench.host=${listenHost(options)}`,
     `-Dbench.port=${port}`,
     `-Dbench.backlog=${listenBacklog(options.maxConcurrency)}`,
-    `-Dbench.maxThreads=${MAX_THREADS}`,
+    `-Dbench.maxThreads=${container.maxThreads ?? MAX_THREADS}`,
     `-Dbench.maxKeepAliveRequests=${MAX_KEEP_ALIVE_REQUESTS}`,
     `-Dbench.workDir=${dir}`,
     ...served,
@@ -114,7 +120,7 @@ export function createServletTarget(container: ServletContainer): TargetPlugin {
           java: javaVersion(),
           ...container.versions(),
           servletApi: container.api,
-          maxThreads: MAX_THREADS,
+          maxThreads: container.maxThreads ?? MAX_THREADS,
           maxKeepAliveRequests: container.limitsKeepAlive ? MAX_KEEP_ALIVE_REQUESTS : 'unlimited',
           backlog: listenBacklog(options.maxConcurrency),
           ...container.settings,
