@@ -10,15 +10,15 @@ import { testTempDir } from './support/temp-dir.js';
 
 const names = javaTargets.map((t) => t.name);
 // Other programs may run servers on this machine too: the checks here look at the JVMs bench starts.
-const JVM_MAIN_CLASS = /bench\.(tomcat|jetty)\./;
+const JVM_MAIN_CLASS = /bench\.(tomcat|jetty|resin)\./;
 const dir = testTempDir('java');
 
 describe('Java servlet targets', () => {
-  it('are both built in', () => {
-    expect(names).toEqual(['java-tomcat', 'java-jetty']);
+  it('are all three built in', () => {
+    expect(names).toEqual(['java-tomcat', 'java-jetty', 'java-resin']);
   });
 
-  // bench verify of both on every built-in scenario, from a 0700 checkout, is in verify-matrix.test.ts
+  // bench verify of each on every built-in scenario, from a 0700 checkout, is in verify-matrix.test.ts
 
   it('run hello with a few hundred requests after warming the JIT, without failures', async () => {
     const out = path.join(dir, 'hello.json');
@@ -26,7 +26,8 @@ describe('Java servlet targets', () => {
     expect(run.code, run.stderr).toBe(0);
     const doc = runDocumentSchema.parse(JSON.parse(readFileSync(out, 'utf8')));
     expect(doc.results.map((r) => `${r.target}/${r.status}/${r.requests}/${r.failed}/${r.non2xx}`)).toEqual(names.map((n) => `${n}/ok/300/0/0`));
-    expect(doc.results.map((r) => r.settings.maxKeepAliveRequests)).toEqual([1000, 'unlimited']);
+    expect(doc.results.map((r) => r.settings.maxKeepAliveRequests)).toEqual([1000, 'unlimited', 'unlimited']);
+    expect(doc.results.map((r) => r.settings.maxThreads)).toEqual([200, 200, 4096]);
     for (const result of doc.results) {
       expect(result.bytes.body).toBe(300 * 'Hello World'.length);
       expect(result.settings).toMatchObject({ java: expect.stringMatching(/^\d+/), persistentConnections: false });
@@ -41,7 +42,7 @@ describe('Java servlet targets', () => {
     const running = await target.start(hello, { services: {} });
     try {
       // the JVM is seen as a server process while it runs, so the check below could fail
-      expect(jvms(newServerProcesses(before))).toEqual([expect.stringMatching(/java .*bench\.(tomcat\.TomcatServer|jetty\.JettyServer)$/)]);
+      expect(jvms(newServerProcesses(before))).toEqual([expect.stringMatching(/java .*bench\.(tomcat\.TomcatServer|jetty\.JettyServer|resin\.ResinServer)$/)]);
       expect(running.settings.jitWarmUpRequests).toBe(0); // started without load to follow: no warm-up
     } finally {
       await running.stop();

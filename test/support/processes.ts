@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 // Programs bench starts as servers (the JVMs by their main classes); a test fails if one of these outlives what started it.
 const SERVER_PATTERN =
-  /(packages\/targets\/dist\/|nginx|apache2|httpd|php-fpm|php-cgi|php -S|redis-server|memcached|mariadbd|mysqld|fcgiwrap|perl-fcgi|bench-perl|bench\.tomcat\.|bench\.jetty\.)/;
+  /(packages\/targets\/dist\/|nginx|apache2|httpd|php-fpm|php-cgi|php -S|redis-server|memcached|mariadbd|mysqld|fcgiwrap|perl-fcgi|bench-perl|bench\.tomcat\.|bench\.jetty\.|bench\.resin\.)/;
 
 export interface ServerProcess {
   readonly pid: number;

@@ -11,7 +11,7 @@ export const JAVA_SOURCES_DIR = path.resolve(path.dirname(fileURLToPath(import.m
 export const SCENARIO_SERVLET_FILE = 'ScenarioServlet.java';
 export const SCENARIO_SERVLET_CLASS = 'bench.scenario.ScenarioServlet';
 
-/** Which servlet API a container implements: Tomcat 10 jakarta.servlet (Servlet 6.0), Jetty 9 javax.servlet (Servlet 3.1). */
+/** Which servlet API a container implements: Tomcat 10 jakarta.servlet (Servlet 6.0), Jetty 9 and Resin 4 javax.servlet (Servlet 3.1 and 3.0). */
 export type ServletApi = 'jakarta' | 'javax';
 
 /** A Java servlet container serves a dynamic scenario through its ScenarioServlet.java; static ones through its DefaultServlet. */
