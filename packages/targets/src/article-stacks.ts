@@ -56,10 +56,23 @@ export const article000Stacks: readonly ArticleStack[] = [
     note: 'with BENCH_ASP_SESSIONS=SDBM_File or DB_File',
   },
   {
-    stack: 'Resin 1.1 (its own httpd, on Apache, JSP, Resin JS)',
-    rows: ['Resin/IBM JDK', 'Resin/JDK1.2', 'Resin/Apache/IBM', 'Resin/IBM', 'Resin JS/Apache/IBM', 'JSP Java (resin httpd, resin 1.1b5)', 'JSP Java (apache 1.3.6, resin 1.1b5)'],
+    stack: 'Resin 1.1 with its own httpd (servlets and JSP)',
+    rows: ['Resin/IBM JDK', 'Resin/JDK1.2', 'Resin/IBM', 'JSP Java (resin httpd, resin 1.1b5)'],
+    status: 'served',
+    target: 'java-resin',
+    note: "Resin 4's own HTTP server running bench's servlets; the JSP row as a servlet",
+  },
+  {
+    stack: 'Resin 1.1 behind Apache (mod_caucho)',
+    rows: ['Resin/Apache/IBM', 'JSP Java (apache 1.3.6, resin 1.1b5)'],
     status: 'not built',
-    reason: "GPL Resin 4 is on Maven Central (com.caucho:resin 4.0.66, javax.servlet as Jetty 9) and could run bench's servlets; no target runs it yet",
+    reason: "Apache reaches Resin through mod_caucho, which Caucho ships only as C source in Resin's own tarball: no Debian package and nothing on Maven Central",
+  },
+  {
+    stack: 'Resin JS (JavaScript pages on Resin 1.1, behind Apache)',
+    rows: ['Resin JS/Apache/IBM'],
+    status: 'out of reach',
+    reason: 'Resin 4, the release on Maven Central, has no JavaScript page engine, and the Resin releases that had one are long unmaintained',
   },
   {
     stack: 'SSI Include through Apache::ASP (.18)',
