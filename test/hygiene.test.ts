@@ -52,12 +52,14 @@ function listeningAddresses(port: number): string[] {
 }
 
 describe('security', () => {
-  it('targets and services listen on 127.0.0.1 only', async () => {
+  it('targets and services listen on 127.0.0.1 only, and every target stops on SIGTERM', async () => {
     const { builtinTargets } = await import('@bench/targets');
     const { createServiceManager } = await import('@bench/runner');
     const { builtinScenarios } = await import('@bench/runner');
     const scenarios = new Map(builtinScenarios().map((s) => [s.name, s]));
     const services = createServiceManager({});
+    // a stack that ignores SIGTERM is killed after bench's 5 s grace: every stop must end well before it
+    const slowStops: string[] = [];
     try {
       for (const scenarioName of ['redis-get', 'memcache-get', 'db']) {
         const endpoints = await services.endpointsFor(scenarios.get(scenarioName)!);
@@ -71,9 +73,12 @@ describe('security', () => {
           expect({ target: target.name, addresses: listeningAddresses(Number(new URL(running.url).port)) }).toEqual({ target: target.name, addresses: expect.arrayContaining(['0100007F']) });
           expect(listeningAddresses(Number(new URL(running.url).port)).every((a) => a === '0100007F')).toBe(true);
         } finally {
+          const stopping = Date.now();
           await running.stop();
+          if (Date.now() - stopping >= 4500) slowStops.push(`${target.name}: ${Date.now() - stopping} ms`);
         }
       }
+      expect(slowStops).toEqual([]);
     } finally {
       await services.stopAll();
     }

@@ -14,7 +14,7 @@ my $source = do { local (@ARGV, $/) = ($script); <> };
 my $handler = eval "package Bench::Script; sub {\n$source\n}" or die "cannot compile $script: $@";
 
 my $socket = FCGI::OpenSocket($socket_path, 4096);
-my $manager = FCGI::ProcManager->new({ n_processes => $workers });
+my $manager = Bench::ProcManager->new({ n_processes => $workers, die_timeout => 2 });
 $manager->pm_manage();
 
 my %env;
@@ -26,3 +26,17 @@ while ($request->Accept() >= 0) {
     $manager->pm_post_dispatch();
 }
 FCGI::CloseSocket($socket);
+
+package Bench::ProcManager;
+use parent -norequire, 'FCGI::ProcManager';
+
+# bench stops the whole process group, so the workers get TERM with the manager and may be reaped
+# before its pm_die waits for them; FCGI::ProcManager 0.28 then spins on wait() failing with ECHILD
+# until die_timeout. Forget the pids no wait() can return any more.
+sub pm_wait {
+    my ($this) = @_;
+    my $pid = $this->SUPER::pm_wait();
+    %{ $this->{PIDS} } = () if !defined $pid && $!{ECHILD};
+    return $pid;
+}
+
