@@ -73,7 +73,7 @@ describe('bench installed in an app repo from the packed tarballs', () => {
   it('bench compare calls a slowed route regressed (--fail-if exits 1) and two runs of the same code within noise', async () => {
     // pinned, so the server and the load generator each have a core (as the README advises on 2 cores)
     const measure = (out: string, env: NodeJS.ProcessEnv = {}) =>
-      bench(['list-items', '-t', 'app', '-d', '1', '--repeat', '5', '--cpus', 'server=0,client=1', '--reporter', 'json', '--out', out], env);
+      bench(['list-items', '-t', 'app', '-d', '1', '--repeat', '3', '--cpus', 'server=0,client=1', '--reporter', 'json', '--out', out], env);
     expect((await measure('a.json')).code).toBe(0);
     expect((await measure('b.json')).code).toBe(0);
     const slowed = await measure('slow.json', { SLOW_MS: '5' });

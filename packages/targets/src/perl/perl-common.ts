@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Availability, Scenario, Support } from '@bench/core';
 import { findBinary } from '../support/find-binary.js';
 import { NOT_A_FOLDER } from '../support/folder.js';
+import { versionFrom } from '../support/probe.js';
 
 /** Perl serves a dynamic scenario through its CGI-style index.pl; static ones come from the web server. */
 export function perlSupports(scenario: Scenario): Support {
@@ -35,11 +36,7 @@ export function missingPerlModules(extra: ReadonlyArray<[string, string]> = []):
 }
 
 export function perlVersion(): string {
-  try {
-    return execFileSync(findBinary('perl') ?? 'perl', ['-e', 'printf "%vd", $^V'], { encoding: 'utf8' });
-  } catch {
-    return 'unknown';
-  }
+  return versionFrom(findBinary('perl') ?? 'perl', ['-e', 'printf "%vd", $^V'], /^(\S+)$/);
 }
 
 /** Availability from missing binaries plus missing Perl modules. */

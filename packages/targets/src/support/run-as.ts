@@ -4,12 +4,21 @@ import { execFileSync } from 'node:child_process';
 
 export const runningAsRoot = (): boolean => process.getuid?.() === 0;
 
+type Account = { user: string; group: string; uid: number; gid: number };
+let cachedAccount: { account: Account | undefined } | undefined;
+
 /**
  * The unprivileged account web-server workers switch to when bench runs as root (Apache refuses
- * to serve as root). Its private directory is handed to that account, so it stays 0700.
+ * to serve as root). Its private directory is handed to that account, so it stays 0700. Looked up
+ * once per process.
  */
-export function workerAccount(): { user: string; group: string; uid: number; gid: number } | undefined {
+export function workerAccount(): Account | undefined {
   if (!runningAsRoot()) return undefined;
+  cachedAccount ??= { account: lookUpWorkerAccount() };
+  return cachedAccount.account;
+}
+
+function lookUpWorkerAccount(): Account | undefined {
   for (const user of ['www-data', 'nobody']) {
     try {
       const uid = Number(execFileSync('id', ['-u', user], { encoding: 'utf8' }).trim());
