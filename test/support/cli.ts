@@ -18,6 +18,8 @@ export interface CliOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** Run as this unprivileged uid (and gid) through setpriv; the test process must be root. */
   readonly asUid?: number;
+  /** runCli: this bench CLI instead of this checkout's. */
+  readonly cli?: string;
   /** Called with the process as soon as it starts (to send it signals). */
   readonly onSpawn?: (child: import('node:child_process').ChildProcess, output: () => string) => void;
 }
@@ -48,7 +50,8 @@ export function runProcess(command: string, args: readonly string[], options: Cl
 
 /** Runs the built CLI as a user would (optionally as an unprivileged user). */
 export function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliRun> {
-  const command = options.asUid === undefined ? [process.execPath, cliPath] : ['setpriv', `--reuid=${options.asUid}`, `--regid=${options.asUid}`, '--clear-groups', '--', process.execPath, cliPath];
+  const cli = options.cli ?? cliPath;
+  const command = options.asUid === undefined ? [process.execPath, cli] : ['setpriv', `--reuid=${options.asUid}`, `--regid=${options.asUid}`, '--clear-groups', '--', process.execPath, cli];
   return runProcess(command[0] ?? process.execPath, [...command.slice(1), ...args], options);
 }
 
