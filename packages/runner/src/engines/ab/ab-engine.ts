@@ -1,8 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { makePrivateDir, removeDir, type LoadEngine, type LoadMeasurement, type LoadPlan } from '@bench/core';
+import { versionFrom } from '@bench/targets';
 import { createLatencyHistogram, recordMilliseconds, summarizeLatency } from '../../measure/latency.js';
-import { engineBinary, versionOfBinary } from '../engine-version.js';
+import { engineBinary } from '../engine-version.js';
 import { runExternal } from '../external-process.js';
 import { parseAbGnuplot, parseAbOutput, type AbBlock } from './ab-output.js';
 
@@ -99,7 +100,7 @@ export const abEngine: LoadEngine = {
   async available() {
     const binary = engineBinary('ab');
     if (!binary) return { ok: false, reason: 'ab not found (apt-get install apache2-utils)', aptPackages: ['apache2-utils'] };
-    return { ok: true, version: versionOfBinary(binary, ['-V'], /Version (\d[\d.]*)/) };
+    return { ok: true, version: versionFrom(binary, ['-V'], /Version (\d[\d.]*)/) };
   },
   supports(shape, request, expect) {
     if (shape.requestsPerConnection !== undefined) return { ok: false, reason: 'ab cannot close connections after n requests; --requests-per-connection needs the autocannon engine' };

@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { findFreePort, LOOPBACK, makePrivateDir, removeDir, type LoadEngine, type LoadMeasurement, type LoadPlan, type ResourceSample } from '@bench/core';
+import { versionFrom } from '@bench/targets';
 import { runExternal, type ExternalRun } from '../external-process.js';
-import { versionOfBinary } from '../engine-version.js';
 import { K6Api } from './k6-api.js';
 import { k6Binary, K6_INSTALL } from './k6-binary.js';
 import { createK6Tally, k6ErrorSamples, k6Latency, readK6Csv, type K6Tally } from './k6-samples.js';
@@ -106,7 +106,7 @@ export const k6Engine: LoadEngine = {
   async available() {
     const binary = k6Binary();
     if (!binary) return { ok: false, reason: `k6 not found: install it with \`${K6_INSTALL}\` (Go's bin directory on PATH, or BENCH_K6_BINARY=/path/to/k6)` };
-    return { ok: true, version: versionOfBinary(binary, ['version'], /k6 v?(\d[\w.-]*)/) };
+    return { ok: true, version: versionFrom(binary, ['version'], /k6 v?(\d[\w.-]*)/) };
   },
   supports(shape) {
     if (shape.requestsPerConnection !== undefined) return { ok: false, reason: 'k6 cannot close connections after n requests; --requests-per-connection needs the autocannon engine' };

@@ -1,9 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { makePrivateDir, removeDir, type LoadEngine, type LoadMeasurement, type LoadPlan } from '@bench/core';
+import { versionFrom } from '@bench/targets';
 import { expandCpuList } from '../../measure/cpu-affinity.js';
 import { runExternal } from '../external-process.js';
-import { engineBinary, versionOfBinary } from '../engine-version.js';
+import { engineBinary } from '../engine-version.js';
 import { wrkScript } from './wrk-script.js';
 
 interface WrkReport {
@@ -95,7 +96,7 @@ export const wrkEngine: LoadEngine = {
   async available() {
     const binary = engineBinary('wrk');
     if (!binary) return { ok: false, reason: 'wrk not found (apt-get install wrk)', aptPackages: ['wrk'] };
-    return { ok: true, version: versionOfBinary(binary, ['--version'], /wrk (?:debian\/)?(\d[\w.-]*)/) };
+    return { ok: true, version: versionFrom(binary, ['--version'], /wrk (?:debian\/)?(\d[\w.-]*)/) };
   },
   supports(shape, _request, expect) {
     if (shape.requestsPerConnection !== undefined) return { ok: false, reason: 'wrk cannot close connections after n requests; --requests-per-connection needs the autocannon engine' };
