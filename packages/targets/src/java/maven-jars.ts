@@ -34,8 +34,14 @@ export const JEDIS_JARS: readonly PinnedJar[] = [
 
 const sha256 = (data: Buffer | Uint8Array): string => createHash('sha256').update(data).digest('hex');
 
+// jars checked in this process: Resin's 17 MB need not be hashed again at every start
+const checked = new Set<string>();
+
 function verified(file: string, jar: PinnedJar): boolean {
-  return existsSync(file) && sha256(readFileSync(file)) === jar.sha256;
+  if (checked.has(file)) return true;
+  const ok = existsSync(file) && sha256(readFileSync(file)) === jar.sha256;
+  if (ok) checked.add(file);
+  return ok;
 }
 
 /**
@@ -66,6 +72,7 @@ export async function fetchPinnedJars(jars: readonly PinnedJar[], repository: st
       } finally {
         rmSync(partial, { force: true });
       }
+      checked.add(file);
     }
     files.push(file);
   }
