@@ -46,7 +46,8 @@ function verified(file: string, jar: PinnedJar): boolean {
 
 /**
  * The local copies of the jars under `repository` (a Maven-layout folder), fetching from Maven Central
- * whatever is missing or altered; a download whose sha256 differs from the pin is refused.
+ * whatever is missing or altered (each jar is hashed once per process); a download whose sha256
+ * differs from the pin is refused.
  */
 export async function fetchPinnedJars(jars: readonly PinnedJar[], repository: string, remote = MAVEN_CENTRAL): Promise<string[]> {
   const files: string[] = [];
