@@ -23,6 +23,8 @@ PACKAGES=(
   libtomcat10-embed-java libjetty9-java libservlet-api-java libmariadb-java libspymemcached-java
   # prlimit (raising the open-files limit) and ps
   util-linux procps
+  # the HTML report's browser test drives Debian's Chromium through playwright-core
+  chromium
 )
 
 # a JDK compiles the Java targets' servlets: the distribution's default one, unless javac is already there

@@ -1,5 +1,4 @@
-import type { CellResult, HttpAnswer, LoadMeasurement, ResourceSample, Scenario } from '@bench/core';
-import { totalFailed } from './measure/failures.js';
+import { type CellResult, type HttpAnswer, type LoadMeasurement, type ResourceSample, type Scenario, totalFailed } from '@bench/core';
 import type { RunOptions } from './options/declarations.js';
 
 export interface CellContext {

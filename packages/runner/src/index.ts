@@ -11,7 +11,7 @@ export { builtinScenarios, builtinScenariosDir } from './project/builtin-scenari
 export { runOptionDeclarations, resolveRunOptions, type RunOptions, type RunOptionInput } from './options/index.js';
 export { makePlan, resolveScenarios, resolveTargets, type Plan } from './plan.js';
 export { verifyTarget, type Verification } from './verify.js';
-export { builtinEngines, findEngine } from './engines/index.js';
+export { builtinEngines, findEngine } from '@bench/engines';
 export { noServices, type ServiceManager, type CounterReading } from './services.js';
 export { createServiceManager } from './services/service-manager.js';
 export { readResultsFile, replayDocument } from './results-file.js';

@@ -1,6 +1,5 @@
 import os from 'node:os';
-import { assertPortFree, errors, type Reporter, type RunDocument } from '@bench/core';
-import { allowedCpus, expandCpuList } from './measure/cpu-affinity.js';
+import { assertPortFree, errors, type Reporter, type RunDocument, allowedCpus, expandCpuList } from '@bench/core';
 import type { RunOptionInput } from './options/declarations.js';
 import { resolveRunOptions } from './options/resolve.js';
 import { ensureOpenFiles } from './open-files.js';

@@ -19,14 +19,12 @@ import {
 } from '@bench/core';
 import { failedCell, measuredCell, type CellContext } from './cell-result.js';
 import { evaluateThresholds, type ThresholdsSpec } from './config/thresholds.js';
-import { builtinEngines, findEngine } from './engines/index.js';
+import { builtinEngines, findEngine } from '@bench/engines';
 import type { RunOptions } from './options/declarations.js';
 import { makePlan, type Plan, type PlannedPair } from './plan.js';
 import { callReporters, endReporters } from './reporting.js';
-import { sampleProcessGroups } from './measure/resource-sampler.js';
-import { pinProcessGroups } from './measure/cpu-affinity.js';
+import { sampleProcessGroups, pinProcessGroups, CLIENT_SATURATED_PERCENT, EVENT_LOOP_LAG_MS } from '@bench/core';
 import { releaseMemory } from './measure/release-memory.js';
-import { CLIENT_SATURATED_PERCENT, EVENT_LOOP_LAG_MS } from './measure/generator-health.js';
 import { noServices, type CounterReading, type ServiceManager } from './services.js';
 import { verifyTarget } from './verify.js';
 import { targetStartOptions } from './start-options.js';

@@ -8,8 +8,6 @@ import { apacheSsiTarget } from './ssi/apache-ssi.js';
 
 export { createNodeTarget, nodeHandlerPath, DEFAULT_POOL_SIZE } from './node/node-target.js';
 export { startStack, makeStackDir, type StackProcessSpec, type StartStackOptions } from './support/stack.js';
-export { findBinary, isExecutable } from './support/find-binary.js';
-export { versionFrom } from './support/probe.js';
 export { benchCacheDir } from './support/cache-dir.js';
 export { phpTargets } from './php/index.js';
 export { perlTargets } from './perl/index.js';

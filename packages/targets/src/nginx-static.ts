@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { TargetPlugin } from '@bench/core';
-import { findBinary } from './support/find-binary.js';
+import { findBinary } from '@bench/core';
 import { nginxVersion } from './support/nginx-config.js';
 import { startNginxStack } from './support/nginx-stack.js';
 import { availabilityOf } from './support/probe.js';

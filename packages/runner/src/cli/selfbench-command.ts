@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { errors } from '@bench/core';
 import { builtinTargets } from '@bench/targets';
-import { builtinEngines } from '../engines/index.js';
+import { builtinEngines } from '@bench/engines';
 import { parseCpus, parseNameList } from '../options/index.js';
 import { builtinScenarios } from '../project/builtin-scenarios.js';
 import { renderSelfbench } from '../selfbench/render-selfbench.js';

@@ -1,4 +1,4 @@
-import { k6OutputFlags } from '../engines/k6/k6-engine.js';
+import { k6OutputFlags } from '@bench/engines';
 
 /** Kubernetes names: lower case, digits and dashes. */
 export const kubeName = (text: string): string =>

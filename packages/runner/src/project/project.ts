@@ -13,7 +13,7 @@ import { builtinTargets, commandTarget, urlTarget } from '@bench/targets';
 import { inlineConfig, loadConfig, type LoadedConfig } from '../config/load-config.js';
 import type { ReporterConfigEntry, ScenarioConfigEntry, TargetConfigEntry } from '../config/schema.js';
 import type { ThresholdsSpec } from '../config/thresholds.js';
-import { builtinEngines } from '../engines/index.js';
+import { builtinEngines } from '@bench/engines';
 import type { RunOptionInput } from '../options/declarations.js';
 import type { ReporterSpec } from '../reporter-spec.js';
 import { builtinScenarios } from './builtin-scenarios.js';

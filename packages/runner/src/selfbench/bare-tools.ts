@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { engineBinary } from '../engines/engine-version.js';
-import { runExternal } from '../engines/external-process.js';
+import { engineBinary, runExternal } from '@bench/engines';
 
 const require = createRequire(import.meta.url);
 

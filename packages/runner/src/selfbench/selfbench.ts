@@ -1,5 +1,4 @@
-import { errors, type LoadEngine, type Scenario, type TargetPlugin } from '@bench/core';
-import { pinProcessGroups } from '../measure/cpu-affinity.js';
+import { errors, type LoadEngine, type Scenario, type TargetPlugin, pinProcessGroups } from '@bench/core';
 import { verifyTarget } from '../verify.js';
 import { bareTools, runBare } from './bare-tools.js';
 

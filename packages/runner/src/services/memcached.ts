@@ -1,7 +1,6 @@
 import path from 'node:path';
 import memjs from 'memjs';
-import { errors, findFreePort, LOOPBACK, makePrivateDir, removeDir, spawnGroup } from '@bench/core';
-import { findBinary } from '@bench/targets';
+import { errors, findFreePort, LOOPBACK, makePrivateDir, removeDir, spawnGroup, findBinary } from '@bench/core';
 import type { RunningService, ServiceDefinition } from './service.js';
 import { waitUntilServing } from './readiness.js';
 import { versionOf } from './version-of.js';

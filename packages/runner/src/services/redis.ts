@@ -1,6 +1,5 @@
 import { Redis } from 'ioredis';
-import { errors, findFreePort, LOOPBACK, makePrivateDir, removeDir, spawnGroup } from '@bench/core';
-import { findBinary } from '@bench/targets';
+import { errors, findFreePort, LOOPBACK, makePrivateDir, removeDir, spawnGroup, findBinary } from '@bench/core';
 import path from 'node:path';
 import type { RunningService, ServiceDefinition } from './service.js';
 import { waitUntilServing } from './readiness.js';

@@ -1,5 +1,4 @@
-import { errors, type Scenario, type ServiceEndpoints, type ServiceName } from '@bench/core';
-import { findBinary } from '@bench/targets';
+import { errors, type Scenario, type ServiceEndpoints, type ServiceName, findBinary } from '@bench/core';
 import type { CounterReading, ServiceManager } from '../services.js';
 import { mariadbService } from './mariadb.js';
 import { memcachedService } from './memcached.js';

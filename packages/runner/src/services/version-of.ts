@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { findBinary } from '@bench/targets';
+import { findBinary } from '@bench/core';
 
 /** Runs `binary args` and returns the first match of `pattern` in its output, or undefined when missing. */
 export function versionOf(binary: string, args: readonly string[], pattern: RegExp): Promise<string | undefined> {

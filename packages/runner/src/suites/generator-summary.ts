@@ -1,5 +1,4 @@
-import type { RunDocument } from '@bench/core';
-import { CLIENT_SATURATED_PERCENT, EVENT_LOOP_LAG_MS } from '../measure/generator-health.js';
+import { type RunDocument, CLIENT_SATURATED_PERCENT, EVENT_LOOP_LAG_MS } from '@bench/core';
 
 const fmt = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 0 });
 const count = (n: number, of: number) => (n === of ? `all ${of}` : `${n} of ${of}`);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { choosePort, errors, isBenchError, listenHost, type TargetPlugin } from '@bench/core';
-import { findBinary, isExecutable } from '../support/find-binary.js';
+import { findBinary, isExecutable } from '@bench/core';
 import { makeStackDir, startStack } from '../support/stack.js';
 
 /** An app's own server, started by bench: the `{ name, command, ... }` form of a config target. */

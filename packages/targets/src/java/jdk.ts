@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { findBinary } from '../support/find-binary.js';
-import { versionFrom, type Requirement } from '../support/probe.js';
+import { findBinary } from '@bench/core';
+import { versionFrom } from '@bench/core';
+import { type Requirement } from '../support/probe.js';
 
 /** The Debian package that brings java and javac. */
 export const JDK_PACKAGE = 'default-jdk-headless';

@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Availability, Scenario, Support } from '@bench/core';
-import { findBinary } from '../support/find-binary.js';
+import { findBinary } from '@bench/core';
 import { NOT_A_FOLDER } from '../support/folder.js';
-import { versionFrom } from '../support/probe.js';
+import { versionFrom } from '@bench/core';
 
 /** Perl serves a dynamic scenario through its CGI-style index.pl; static ones come from the web server. */
 export function perlSupports(scenario: Scenario): Support {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TargetPlugin } from '@bench/core';
-import { findBinary } from '../support/find-binary.js';
+import { findBinary } from '@bench/core';
 import { folderOf } from '../support/folder.js';
 import { FASTCGI_PARAMS, nginxVersion } from '../support/nginx-config.js';
 import { startNginxStack } from '../support/nginx-stack.js';

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Scenario, Support } from '@bench/core';
-import { findBinary } from '../support/find-binary.js';
+import { findBinary } from '@bench/core';
 import { NOT_A_FOLDER } from '../support/folder.js';
 
 /** A Perl template engine serves the scenarios that have its template (index.epl, index.asp), static ones through Apache. */

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { TargetPlugin } from '@bench/core';
 import { apacheBinary, apacheModule, apacheVersion } from '../support/apache-config.js';
 import { startApacheStack } from '../support/apache-stack.js';
-import { findBinary } from '../support/find-binary.js';
+import { findBinary } from '@bench/core';
 import { availabilityOf } from '../support/probe.js';
 import { phpPersistent, phpScriptEnvironment, phpSupports, phpVersion, writePhpIni } from './php-common.js';
 

@@ -1,9 +1,9 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Scenario, ServiceEndpoints, Support } from '@bench/core';
-import { findBinary } from '../support/find-binary.js';
+import { findBinary } from '@bench/core';
 import { NOT_A_FOLDER } from '../support/folder.js';
-import { versionFrom } from '../support/probe.js';
+import { versionFrom } from '@bench/core';
 import { serviceEnvironment } from '../support/service-env.js';
 
 /** PHP serves a dynamic scenario through its index.php; static ones come from the web server. */

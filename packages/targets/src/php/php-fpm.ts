@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TargetPlugin } from '@bench/core';
-import { findBinary } from '../support/find-binary.js';
+import { findBinary } from '@bench/core';
 import { FASTCGI_PARAMS, nginxVersion } from '../support/nginx-config.js';
 import { startNginxStack } from '../support/nginx-stack.js';
 import { availabilityOf, cores, documentRoot } from '../support/probe.js';

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { findBinary } from './find-binary.js';
-import { versionFrom } from './probe.js';
+import { findBinary } from '@bench/core';
+import { versionFrom } from '@bench/core';
 
 const MODULE_DIRS = ['/usr/lib/apache2/modules', '/usr/lib64/httpd/modules', '/usr/lib/httpd/modules'];
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
-import { findBinary } from './find-binary.js';
-import { versionFrom } from './probe.js';
+import { findBinary } from '@bench/core';
+import { versionFrom } from '@bench/core';
 
 export const nginxVersion = (): string => versionFrom(findBinary('nginx') ?? 'nginx', ['-v'], /nginx\/(\S+)/);
 

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { choosePort, listenHost, type RunningTarget, type Scenario, type TargetStartOptions } from '@bench/core';
-import { findBinary } from './find-binary.js';
+import { findBinary } from '@bench/core';
 import { nginxArgs, nginxConfig, nginxVersion } from './nginx-config.js';
 import { cores } from './probe.js';
 import { makeStackDir, startStack, type StackProcessSpec } from './stack.js';

@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { runGroupToCompletion } from '@bench/core';
-import { benchCacheDir, findBinary } from '@bench/targets';
+import { findBinary } from '@bench/core';
+import { benchCacheDir } from '@bench/targets';
 
 export type HttpsClientName = 'go' | 'java' | 'php' | 'node' | 'perl';
 

@@ -1,7 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { runGroupToCompletion } from '@bench/core';
-import { findBinary } from '@bench/targets';
+import { runGroupToCompletion, findBinary } from '@bench/core';
 
 export interface TlsMaterial {
   /** The run's own certificate authority: the only one the clients trust. */

@@ -1,10 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { makePrivateDir, removeDir, type LoadEngine, type LoadMeasurement, type LoadPlan } from '@bench/core';
-import { versionFrom } from '@bench/targets';
-import { expandCpuList } from '../../measure/cpu-affinity.js';
+import { versionFrom } from '@bench/core';
+import { expandCpuList } from '@bench/core';
 import { runExternal } from '../external-process.js';
-import { engineBinary } from '../engine-version.js';
+import { engineBinary } from '../engine-binary.js';
 import { wrkScript } from './wrk-script.js';
 
 interface WrkReport {

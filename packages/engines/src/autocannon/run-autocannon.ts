@@ -1,8 +1,8 @@
 import autocannon from 'autocannon';
 import { bodyTextCheck, type LoadMeasurement, type LoadPlan } from '@bench/core';
-import { createLatencyHistogram, recordMilliseconds, summarizeLatency } from '../../measure/latency.js';
-import { countError, emptyFailures } from '../../measure/failures.js';
-import { watchGeneratorHealth } from '../../measure/generator-health.js';
+import { createLatencyHistogram, recordMilliseconds, summarizeLatency } from '@bench/core';
+import { countError, emptyFailures } from '@bench/core';
+import { watchGeneratorHealth } from '@bench/core';
 import { installBodyCheck, installConnectionPolicy } from './client-setup.js';
 import type { EventEmitter } from 'node:events';
 

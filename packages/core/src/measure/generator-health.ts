@@ -1,5 +1,5 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { LoadMeasurement } from '@bench/core';
+import type { LoadMeasurement } from '../engine.js';
 import { sampleSelf } from './resource-sampler.js';
 
 const ms = (ns: number) => Math.round(ns / 1e3) / 1e3;

@@ -1,9 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { makePrivateDir, removeDir, type LoadEngine, type LoadMeasurement, type LoadPlan } from '@bench/core';
-import { versionFrom } from '@bench/targets';
-import { createLatencyHistogram, recordMilliseconds, summarizeLatency } from '../../measure/latency.js';
-import { engineBinary } from '../engine-version.js';
+import { versionFrom } from '@bench/core';
+import { createLatencyHistogram, recordMilliseconds, summarizeLatency } from '@bench/core';
+import { engineBinary } from '../engine-binary.js';
 import { runExternal } from '../external-process.js';
 import { parseAbGnuplot, parseAbOutput, type AbBlock } from './ab-output.js';
 

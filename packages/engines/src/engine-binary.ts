@@ -1,4 +1,4 @@
-import { findBinary, isExecutable } from '@bench/targets';
+import { findBinary, isExecutable } from '@bench/core';
 
 /** An engine's program: BENCH_<NAME>_BINARY when set (a build of your own, or one outside PATH), else from PATH. */
 export function engineBinary(name: string): string | undefined {

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { LoadEngine, LoadMeasurement, LoadPlan } from '@bench/core';
-import { whilePinned } from '../../measure/cpu-affinity.js';
+import { whilePinned } from '@bench/core';
 import type { WorkerMessage } from './autocannon-worker.js';
 import { toPortable } from './portable-plan.js';
 

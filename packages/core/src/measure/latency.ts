@@ -1,5 +1,5 @@
 import * as hdr from 'hdr-histogram-js';
-import type { LatencyStats } from '@bench/core';
+import type { LatencyStats } from '../result.js';
 
 // Microsecond resolution, exact below 262 ms (5 significant digits), up to one hour.
 const HISTOGRAM_OPTIONS = {

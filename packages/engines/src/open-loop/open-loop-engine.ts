@@ -1,11 +1,11 @@
 import { createRequire } from 'node:module';
 import { Client, type Dispatcher } from 'undici';
 import { bodyBytesCheck, type LoadEngine, type LoadMeasurement, type LoadPlan } from '@bench/core';
-import { TOOL_VERSION } from '../../version.js';
-import { createLatencyHistogram, summarizeLatency, type LatencyHistogram } from '../../measure/latency.js';
-import { emptyFailures } from '../../measure/failures.js';
-import { watchGeneratorHealth } from '../../measure/generator-health.js';
-import { whilePinned } from '../../measure/cpu-affinity.js';
+import { ENGINES_VERSION } from '../version.js';
+import { createLatencyHistogram, summarizeLatency, type LatencyHistogram } from '@bench/core';
+import { emptyFailures } from '@bench/core';
+import { watchGeneratorHealth } from '@bench/core';
+import { whilePinned } from '@bench/core';
 import { classifyUndiciError } from './undici-errors.js';
 
 const require = createRequire(import.meta.url);
@@ -192,7 +192,7 @@ async function runOpenLoop(plan: LoadPlan): Promise<LoadMeasurement> {
 export const openLoopEngine: LoadEngine = {
   name: 'open-loop',
   description: `bench's open loop (undici ${UNDICI_VERSION}): constant arrival rate, latency from the intended send time`,
-  available: async () => ({ ok: true, version: `${TOOL_VERSION} (undici ${UNDICI_VERSION})` }),
+  available: async () => ({ ok: true, version: `${ENGINES_VERSION} (undici ${UNDICI_VERSION})` }),
   supports(shape) {
     if (shape.requestsPerConnection !== undefined) return { ok: false, reason: 'the open-loop engine cannot close connections after n requests; --requests-per-connection needs the autocannon engine' };
     if (shape.rate === undefined) return { ok: false, reason: 'the open-loop engine needs --rate (requests per second)' };

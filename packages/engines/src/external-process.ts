@@ -1,5 +1,5 @@
 import { spawnGroup, type GroupExit, type ResourceSample } from '@bench/core';
-import { sampleProcessGroups } from '../measure/resource-sampler.js';
+import { sampleProcessGroups } from '@bench/core';
 
 export interface ExternalRun {
   readonly exit: GroupExit;

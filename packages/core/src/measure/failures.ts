@@ -1,4 +1,5 @@
-import type { FailedBreakdown, FailureCounts } from '@bench/core';
+import type { FailureCounts } from '../engine.js';
+import type { FailedBreakdown } from '../result.js';
 
 export function emptyFailures(): FailureCounts {
   return { connect: 0, receive: 0, length: 0, exceptions: 0, timeouts: 0 };

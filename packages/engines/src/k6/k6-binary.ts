@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { findBinary } from '@bench/targets';
-import { engineBinary } from '../engine-version.js';
+import { findBinary } from '@bench/core';
+import { engineBinary } from '../engine-binary.js';
 
 /** The k6 release bench is tested with; `go install` builds it from the Go module proxy in a few minutes. */
 export const K6_VERSION = 'v1.8.1';

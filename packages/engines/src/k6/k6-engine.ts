@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { findFreePort, LOOPBACK, makePrivateDir, removeDir, type LoadEngine, type LoadMeasurement, type LoadPlan, type ResourceSample } from '@bench/core';
-import { versionFrom } from '@bench/targets';
+import { versionFrom } from '@bench/core';
 import { runExternal, type ExternalRun } from '../external-process.js';
 import { K6Api } from './k6-api.js';
 import { k6Binary, K6_INSTALL } from './k6-binary.js';

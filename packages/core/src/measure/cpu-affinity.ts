@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { listGroupMembers } from '@bench/core';
+import { listGroupMembers } from '../process/proc-table.js';
 
 /** The CPUs a process may run on, as /proc/PID/status says (Cpus_allowed_list), e.g. "0-1". */
 export function allowedCpus(pid: number): string | undefined {

@@ -1,8 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { FailureCounts, LatencyStats } from '@bench/core';
-import { emptyFailures } from '../../measure/failures.js';
-import { createLatencyHistogram, summarizeLatency, type LatencyHistogram } from '../../measure/latency.js';
+import { emptyFailures } from '@bench/core';
+import { createLatencyHistogram, summarizeLatency, type LatencyHistogram } from '@bench/core';
 
 /**
  * Every request of one run, read from the raw samples of each k6 instance (its CSV output): one

@@ -1,4 +1,5 @@
-import { readProcessTable, type ResourceSample } from '@bench/core';
+import { readProcessTable } from '../process/proc-table.js';
+import type { ResourceSample } from '../result.js';
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 const PAGE_SIZE = 4096;
