@@ -23,7 +23,8 @@ describe('scenario manifests', () => {
   });
 
   it('the generator is deterministic: bodies built again hash the same as the manifests say', () => {
-    const manifestSha = (name: string) => (JSON.parse(readFileSync(path.join(here, name, 'scenario.json'), 'utf8')) as { body: { sha256?: string } }).body.sha256;
+    const manifestSha = (name: string) =>
+      (JSON.parse(readFileSync(path.join(here, name, 'scenario.json'), 'utf8')) as { body: { sha256?: string } }).body.sha256;
     expect(sha(staticPage())).toBe(manifestSha('file'));
     expect(sha(bigBlock())).toBe(manifestSha('big'));
     expect(sha(loopBody())).toBe(manifestSha('loop'));

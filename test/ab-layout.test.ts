@@ -8,7 +8,11 @@ import { renderAbText } from '@bench/reporters';
 const run = promisify(execFile);
 
 // Labels and units with the numbers taken out: "Requests per second:    N [#/sec] (mean)".
-const shape = (line: string) => line.replace(/n\/a/g, 'N').replace(/\d+(\.\d+)?/g, 'N').replace(/ +/g, ' ');
+const shape = (line: string) =>
+  line
+    .replace(/n\/a/g, 'N')
+    .replace(/\d+(\.\d+)?/g, 'N')
+    .replace(/ +/g, ' ');
 // ab's reliability warnings depend on each run's spread, so two runs may differ there; a unit test covers them.
 const isReliabilityWarning = (line: string) => /^(WARNING|ERROR): The median and mean|^ +(These results|deviation apart)/.test(line);
 const fromServerSoftware = (text: string) => {
@@ -17,7 +21,9 @@ const fromServerSoftware = (text: string) => {
 };
 // Where each labelled value starts (column 24 in ab).
 const valueColumns = (lines: readonly string[]) =>
-  lines.filter((l) => /^[A-Z][A-Za-z -]+:\s+\S/.test(l) && !/^(Connect|Processing|Waiting|Total):/.test(l)).map((l) => /^[^:]+:\s+/.exec(l)?.[0].length);
+  lines
+    .filter((l) => /^[A-Z][A-Za-z -]+:\s+\S/.test(l) && !/^(Connect|Processing|Waiting|Total):/.test(l))
+    .map((l) => /^[^:]+:\s+/.exec(l)?.[0].length);
 
 describe('the ab reporter against real ApacheBench', () => {
   it('prints the same lines, labels, units and value columns as ab for the same run shape', async () => {
@@ -32,7 +38,10 @@ describe('the ab reporter against real ApacheBench', () => {
       await running.stop();
     }
     const doc = await runBench(
-      resolveRunOptions({ scenarios: ['hello'], targets: ['node'] }, { concurrency: [4], requests: 200, keepAlive: false, warmupSeconds: 0, timeoutSeconds: 5 }),
+      resolveRunOptions(
+        { scenarios: ['hello'], targets: ['node'] },
+        { concurrency: [4], requests: 200, keepAlive: false, warmupSeconds: 0, timeoutSeconds: 5 },
+      ),
       { targets: [node], scenarios, reporters: [] },
     );
     const ours = renderAbText(doc.results[0]!, doc);

@@ -33,7 +33,10 @@ export default function register(app: App, context: { scenario: { request: { pat
 }
 `,
 );
-writeFileSync(path.join(app, 'bench.config.mjs'), "export default { targets: ['node', 'node-cluster'], scenarios: ['./bench/greet'], defaults: { durationSeconds: 1, warmupSeconds: 0, concurrency: [2] } };\n");
+writeFileSync(
+  path.join(app, 'bench.config.mjs'),
+  "export default { targets: ['node', 'node-cluster'], scenarios: ['./bench/greet'], defaults: { durationSeconds: 1, warmupSeconds: 0, concurrency: [2] } };\n",
+);
 
 describe("an app repo's folder scenario", () => {
   it('runs its TypeScript Node handler on the built-in Node targets, no build step', async () => {
@@ -42,7 +45,10 @@ describe("an app repo's folder scenario", () => {
     const run = await runCli(['run', '--workers', '2', '--reporter', 'json', '--out', out], { cwd: app });
     expect(run.code, run.stderr).toBe(0);
     const doc = runDocumentSchema.parse(JSON.parse(readFileSync(out, 'utf8')));
-    expect(doc.results.map((r) => `${r.scenario}/${r.target}/${r.status}/${r.failed}`)).toEqual(['greet/node/ok/0', 'greet/node-cluster/ok/0']);
+    expect(doc.results.map((r) => `${r.scenario}/${r.target}/${r.status}/${r.failed}`)).toEqual([
+      'greet/node/ok/0',
+      'greet/node-cluster/ok/0',
+    ]);
     expect(doc.results[0]?.bytes.body).toBe((doc.results[0]?.requests ?? 0) * 13);
     expect(await leftoverServers(before)).toEqual([]);
   });

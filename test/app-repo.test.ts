@@ -10,7 +10,8 @@ import { testTempDir } from './support/temp-dir.js';
 // tarballs installed: what a user of bench does.
 const home = testTempDir('app-repo');
 const app = path.join(home, 'app');
-const npm = (args: readonly string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 180_000) => runProcess('npm', args, { cwd: app, env, timeoutMs });
+const npm = (args: readonly string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 180_000) =>
+  runProcess('npm', args, { cwd: app, env, timeoutMs });
 
 beforeAll(async () => {
   const pack = await runProcess('npm', ['run', 'pack'], { timeoutMs: 180_000 });
@@ -18,7 +19,15 @@ beforeAll(async () => {
   chmodSync(home, 0o700);
   cpSync(path.join(repoRoot, 'examples', 'app'), app, { recursive: true, filter: (source) => !source.includes('node_modules') });
   const tarballs = readdirSync(path.join(repoRoot, 'packed')).map((file) => path.join(repoRoot, 'packed', file));
-  expect(tarballs.map((t) => path.basename(t)).sort()).toEqual(['bench-core-0.1.0.tgz', 'bench-engines-0.1.0.tgz', 'bench-reporters-0.1.0.tgz', 'bench-runner-0.1.0.tgz', 'bench-scenarios-0.1.0.tgz', 'bench-suites-0.1.0.tgz', 'bench-targets-0.1.0.tgz']);
+  expect(tarballs.map((t) => path.basename(t)).sort()).toEqual([
+    'bench-core-0.1.0.tgz',
+    'bench-engines-0.1.0.tgz',
+    'bench-reporters-0.1.0.tgz',
+    'bench-runner-0.1.0.tgz',
+    'bench-scenarios-0.1.0.tgz',
+    'bench-suites-0.1.0.tgz',
+    'bench-targets-0.1.0.tgz',
+  ]);
   const install = await npm(['install', '--save-dev', '--no-audit', '--no-fund', '--prefer-offline', ...tarballs]);
   expect(install.code, install.stderr).toBe(0);
 }, 400_000);
@@ -54,7 +63,12 @@ describe('bench installed in an app repo from the packed tarballs', () => {
     expect(run.survivors).toEqual([]);
     const doc = runDocumentSchema.parse(JSON.parse(readFileSync(path.join(app, 'results.json'), 'utf8')));
     expect(doc.complete).toBe(true);
-    expect(doc.results.map((r) => `${r.scenario}/${r.target}/${r.status}`).sort()).toEqual(['create-item/app-cluster/ok', 'create-item/app/ok', 'list-items/app-cluster/ok', 'list-items/app/ok']);
+    expect(doc.results.map((r) => `${r.scenario}/${r.target}/${r.status}`).sort()).toEqual([
+      'create-item/app-cluster/ok',
+      'create-item/app/ok',
+      'list-items/app-cluster/ok',
+      'list-items/app/ok',
+    ]);
     expect(doc.results.find((r) => r.scenario === 'create-item')?.method).toBe('POST');
     expect(doc.results.every((r) => r.failed === 0 && r.engine?.name === 'autocannon')).toBe(true);
     const summary = readFileSync(path.join(app, 'summary.txt'), 'utf8');
@@ -73,12 +87,16 @@ describe('bench installed in an app repo from the packed tarballs', () => {
   it('bench compare calls a slowed route regressed (--fail-if exits 1) and two runs of the same code within noise', async () => {
     // pinned, so the server and the load generator each have a core (as the README advises on 2 cores)
     const measure = (out: string, env: NodeJS.ProcessEnv = {}) =>
-      bench(['list-items', '-t', 'app', '-d', '1', '--repeat', '3', '--cpus', 'server=0,client=1', '--reporter', 'json', '--out', out], env);
+      bench(
+        ['list-items', '-t', 'app', '-d', '1', '--repeat', '3', '--cpus', 'server=0,client=1', '--reporter', 'json', '--out', out],
+        env,
+      );
     expect((await measure('a.json')).code).toBe(0);
     expect((await measure('b.json')).code).toBe(0);
     const slowed = await measure('slow.json', { SLOW_MS: '5' });
     expect(slowed.code).toBe(0);
-    const compare = (head: string) => runProcess(path.join(app, 'node_modules', '.bin', 'bench'), ['compare', 'a.json', head, '--fail-if', 'rps<-5%'], { cwd: app });
+    const compare = (head: string) =>
+      runProcess(path.join(app, 'node_modules', '.bin', 'bench'), ['compare', 'a.json', head, '--fail-if', 'rps<-5%'], { cwd: app });
     const regression = await compare('slow.json');
     expect(regression.stdout).toMatch(/\| list-items \| app \| 10 \| rps \| .* \| -\d+\.\d% \| .* \| regressed \|/);
     expect(regression.code).toBe(1);

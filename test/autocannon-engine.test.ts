@@ -9,7 +9,14 @@ const autocannonEngine = builtinEngines.find((e) => e.name === 'autocannon')!;
 const expectedBody = Buffer.from('Hello World');
 const expect11: BodyExpectation = { kind: 'exact', length: 11, bytes: () => expectedBody };
 // The engine under the contract every engine implements: a URL, a GET, a body expectation, a shape.
-const runLoad = (o: { url: string; connections: number; requests?: number; durationSeconds?: number; keepAlive: boolean; timeoutSeconds: number }) => {
+const runLoad = (o: {
+  url: string;
+  connections: number;
+  requests?: number;
+  durationSeconds?: number;
+  keepAlive: boolean;
+  timeoutSeconds: number;
+}) => {
   const { url, ...rest } = o;
   const shape: LoadShape = rest;
   return autocannonEngine.run({ url, request: { method: 'GET', path: new URL(url).pathname, headers: {} }, expect: expect11, shape });
@@ -77,7 +84,7 @@ describe('runLoad', () => {
     expect(m.keepAliveResponses).toBe(0);
   });
 
-  it('with keep-alive, closes each connection after --requests-per-connection requests (article 000\'s browser)', async () => {
+  it("with keep-alive, closes each connection after --requests-per-connection requests (article 000's browser)", async () => {
     connections = 0;
     const m = await autocannonEngine.run({
       url,

@@ -30,7 +30,11 @@ const cases: Array<[string, () => string[], RegExp]> = [
   ['unknown scenario', () => ['run', 'nope'], /unknown scenario "nope"; known scenarios: .*hello/],
   ['unknown target', () => ['run', 'hello', '-t', 'nope'], /unknown target "nope"/],
   ['unknown reporter', () => ['run', 'hello', '-t', 'node', '--reporter', 'nope'], /unknown reporter "nope"/],
-  ['reporter module that throws', () => ['run', 'hello', '-t', 'node', '--reporter', throwingReporter], /failed to load reporter .*broken on purpose/],
+  [
+    'reporter module that throws',
+    () => ['run', 'hello', '-t', 'node', '--reporter', throwingReporter],
+    /failed to load reporter .*broken on purpose/,
+  ],
   ['zero concurrency', () => ['run', 'hello', '-c', '0'], /-c "0" is not valid/],
   ['negative concurrency', () => ['run', 'hello', '-c', '-5'], /-c|option/],
   ['non-numeric concurrency', () => ['run', 'hello', '-c', 'many'], /-c "many" is not valid/],
@@ -38,20 +42,48 @@ const cases: Array<[string, () => string[], RegExp]> = [
   ['non-numeric requests', () => ['run', 'hello', '-n', 'ten'], /-n "ten" is not valid/],
   ['duration with requests', () => ['run', 'hello', '-d', '1', '-n', '100'], /-d \(duration\) and -n \(requests\) cannot be used together/],
   ['requests below concurrency', () => ['run', 'hello', '-n', '5', '-c', '10'], /-n 5 is smaller than -c 10/],
-  ['port in use', () => ['run', 'hello', '-t', 'node', '-d', '1', '--warmup', '0', '--port', String(busyPort)], /port \d+ on 127\.0\.0\.1 is already in use/],
-  ['reporter module path that does not exist', () => ['run', 'hello', '-t', 'node', '--reporter', './no/such/reporter.mjs'], /failed to load reporter .*no file at/],
-  ['report of a missing file', () => ['report', path.join(tmp, 'missing.json')], /results file .*missing\.json" cannot be used: no such file/],
+  [
+    'port in use',
+    () => ['run', 'hello', '-t', 'node', '-d', '1', '--warmup', '0', '--port', String(busyPort)],
+    /port \d+ on 127\.0\.0\.1 is already in use/,
+  ],
+  [
+    'reporter module path that does not exist',
+    () => ['run', 'hello', '-t', 'node', '--reporter', './no/such/reporter.mjs'],
+    /failed to load reporter .*no file at/,
+  ],
+  [
+    'report of a missing file',
+    () => ['report', path.join(tmp, 'missing.json')],
+    /results file .*missing\.json" cannot be used: no such file/,
+  ],
   ['report of a truncated file', () => ['report', truncatedResults], /cannot be used: it is not valid JSON \(truncated/],
-  ['report of a file that is not bench\'s', () => ['report', foreignResults], /cannot be used: it is not a bench results file/],
-  ['report checks the file before loading reporters', () => ['report', truncatedResults, '--reporter', 'nope'], /cannot be used: it is not valid JSON/],
+  ["report of a file that is not bench's", () => ['report', foreignResults], /cannot be used: it is not a bench results file/],
+  [
+    'report checks the file before loading reporters',
+    () => ['report', truncatedResults, '--reporter', 'nope'],
+    /cannot be used: it is not valid JSON/,
+  ],
   ['serve with an unknown scenario', () => ['serve', 'node', 'nope'], /unknown scenario "nope"/],
   ['verify with an unknown target', () => ['verify', 'hello', '-t', 'nope'], /unknown target "nope"/],
   ['verify with no jobs', () => ['verify', 'hello', '--jobs', '0'], /--jobs "0" is not valid: expected a whole number greater than 0/],
-  ['bad reporter option', () => ['run', 'hello', '-t', 'node', '--reporter-option', 'novalue'], /--reporter-option "novalue" must look like key=value/],
+  [
+    'bad reporter option',
+    () => ['run', 'hello', '-t', 'node', '--reporter-option', 'novalue'],
+    /--reporter-option "novalue" must look like key=value/,
+  ],
   ['serve with an unknown target', () => ['serve', 'nope', 'hello'], /unknown target "nope"/],
-  ['--out in a directory that does not exist', () => ['run', 'hello', '-t', 'node', '--reporter', 'json', '--out', path.join(tmp, 'no', 'such', 'dir', 'r.json')], /cannot write --out file .*r\.json": the directory .* does not exist/],
+  [
+    '--out in a directory that does not exist',
+    () => ['run', 'hello', '-t', 'node', '--reporter', 'json', '--out', path.join(tmp, 'no', 'such', 'dir', 'r.json')],
+    /cannot write --out file .*r\.json": the directory .* does not exist/,
+  ],
   ['--out naming a directory', () => ['run', 'hello', '-t', 'node', '--out', tmp], /cannot write --out file .*": it is a directory/],
-  ['--out under a file', () => ['run', 'hello', '-t', 'node', '--out', path.join(throwingReporter, 'r.md')], /cannot write --out file .*: .*throws\.mjs is not a directory/],
+  [
+    '--out under a file',
+    () => ['run', 'hello', '-t', 'node', '--out', path.join(throwingReporter, 'r.md')],
+    /cannot write --out file .*: .*throws\.mjs is not a directory/,
+  ],
   ['no scenario and no config', () => ['run'], /name at least one scenario/],
   ['unknown option', () => ['run', 'hello', '--bogus'], /unknown option '--bogus'/],
 ];
@@ -72,7 +104,24 @@ describe('bad input', () => {
   it('a reporter that throws mid-run stops the run with a clear error and keeps the JSON results', async () => {
     const out = path.join(tmp, 'kept.json');
     const before = serverProcesses();
-    const run = await runCli(['run', 'hello', '-c', '2', '-d', '1', '--warmup', '0', '-t', 'node', '--reporter', 'json', '--out', out, '--reporter', failingHookReporter]);
+    const run = await runCli([
+      'run',
+      'hello',
+      '-c',
+      '2',
+      '-d',
+      '1',
+      '--warmup',
+      '0',
+      '-t',
+      'node',
+      '--reporter',
+      'json',
+      '--out',
+      out,
+      '--reporter',
+      failingHookReporter,
+    ]);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/reporter ".*" failed in onResult: cannot write/);
     const { readFileSync } = await import('node:fs');

@@ -32,12 +32,15 @@ describe('interrupting bench run', () => {
   it('keeps every finished cell and leaves nothing running', async () => {
     const out = path.join(tmp, 'interrupted.json');
     const before = serverProcesses();
-    const run = await runCli(['run', 'hello', '-c', '2,3,4', '-d', '1', '--warmup', '0', '-t', 'node', '--reporter', 'json', '--out', out], {
-      onSpawn: (child, output) => {
-        // after the first cell has finished, interrupt during the second
-        void waitForText(output, /hello node c=2: /).then(() => child.kill('SIGINT'));
+    const run = await runCli(
+      ['run', 'hello', '-c', '2,3,4', '-d', '1', '--warmup', '0', '-t', 'node', '--reporter', 'json', '--out', out],
+      {
+        onSpawn: (child, output) => {
+          // after the first cell has finished, interrupt during the second
+          void waitForText(output, /hello node c=2: /).then(() => child.kill('SIGINT'));
+        },
       },
-    });
+    );
     expect(run.code).toBe(130);
     const doc = JSON.parse(readFileSync(out, 'utf8'));
     expect(doc.complete).toBe(false);

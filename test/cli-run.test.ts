@@ -31,7 +31,15 @@ describe('bench run, end to end', () => {
     expect(doc.tool.name).toBe('bench');
     expect(doc.results).toHaveLength(1);
     const [result] = doc.results;
-    expect(result).toMatchObject({ scenario: 'hello', target: 'node', concurrency: 4, status: 'ok', keepAlive: true, failed: 0, non2xx: 0 });
+    expect(result).toMatchObject({
+      scenario: 'hello',
+      target: 'node',
+      concurrency: 4,
+      status: 'ok',
+      keepAlive: true,
+      failed: 0,
+      non2xx: 0,
+    });
     expect(result?.requests).toBeGreaterThan(0);
     expect(result?.bytes.body).toBe((result?.requests ?? 0) * 11);
     for (const key of ['mean', 'stdev', 'min', 'p50', 'p66', 'p75', 'p80', 'p90', 'p95', 'p98', 'p99', 'p999', 'max']) {
@@ -79,7 +87,26 @@ describe('bench run, end to end', () => {
 describe('bench run --repeat', () => {
   it('measures each cell n times and keeps every run in the JSON', async () => {
     const out = path.join(tmp, 'repeat.json');
-    const run = await runCli(['run', 'hello', '-c', '2', '-d', '1', '--warmup', '0', '--repeat', '2', '-t', 'node', '--reporter', 'json', '--out', out, '--reporter', 'markdown']);
+    const run = await runCli([
+      'run',
+      'hello',
+      '-c',
+      '2',
+      '-d',
+      '1',
+      '--warmup',
+      '0',
+      '--repeat',
+      '2',
+      '-t',
+      'node',
+      '--reporter',
+      'json',
+      '--out',
+      out,
+      '--reporter',
+      'markdown',
+    ]);
     expect(run.code).toBe(0);
     const doc = runDocumentSchema.parse(JSON.parse(readFileSync(out, 'utf8')));
     expect(doc.results.map((r) => r.repeat)).toEqual([1, 2]);
@@ -91,7 +118,20 @@ describe('bench doctor', () => {
   it('finds every target and service installed by the setup script, with versions', async () => {
     const run = await runCli(['doctor']);
     expect(run.code).toBe(0);
-    for (const name of ['node', 'php-fpm', 'php-mod', 'php-cgi', 'php-cli-server', 'perl-mod', 'perl-fcgi', 'perl-cgi', 'nginx-static', 'Redis', 'memcached', 'MariaDB']) {
+    for (const name of [
+      'node',
+      'php-fpm',
+      'php-mod',
+      'php-cgi',
+      'php-cli-server',
+      'perl-mod',
+      'perl-fcgi',
+      'perl-cgi',
+      'nginx-static',
+      'Redis',
+      'memcached',
+      'MariaDB',
+    ]) {
       expect(run.stdout).toMatch(new RegExp(`^(target|service) +${name} +yes `, 'm'));
     }
     expect(run.stdout).toMatch(/Everything bench can run is installed/);

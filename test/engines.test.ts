@@ -39,7 +39,12 @@ afterAll(async () => {
 });
 
 const get = (engine: LoadEngine, url: string, shape: Partial<LoadShape>, expect: BodyExpectation = expectHello) =>
-  engine.run({ url, request: { method: 'GET', path: new URL(url).pathname, headers: {} }, expect, shape: { connections: 4, keepAlive: true, timeoutSeconds: 5, ...shape } });
+  engine.run({
+    url,
+    request: { method: 'GET', path: new URL(url).pathname, headers: {} },
+    expect,
+    shape: { connections: 4, keepAlive: true, timeoutSeconds: 5, ...shape },
+  });
 
 describe.each(engines.map((e) => [e.name, e] as const))('engine %s', (_name, engine) => {
   it('is installed and says its version', async () => {
@@ -48,7 +53,7 @@ describe.each(engines.map((e) => [e.name, e] as const))('engine %s', (_name, eng
     expect(a.version).toMatch(/\d/);
   });
 
-  it('-n: counts exactly that many answers, every body checked, the generator\'s CPU by its pid', async () => {
+  it("-n: counts exactly that many answers, every body checked, the generator's CPU by its pid", async () => {
     const m = await get(engine, `${node.url}/`, { requests: 1000 });
     expect(m.requests).toBe(1000);
     expect(m.failures).toMatchObject({ connect: 0, receive: 0, length: 0, exceptions: 0 });
@@ -92,7 +97,9 @@ describe.each(engines.map((e) => [e.name, e] as const))('engine %s', (_name, eng
     const m = await get(engine, `http://127.0.0.1:${port}/`, { durationSeconds: 1, connections: 1 }).catch((error: Error) => error);
     if (engine.name === 'wrk') {
       // wrk checks the address before it starts and stops there: the cell fails with wrk's own words
-      expect(m instanceof Error && m.message).toMatch(/wrk printed no result \(exit 1\): unable to connect to 127\.0\.0\.1:\d+ Connection refused/);
+      expect(m instanceof Error && m.message).toMatch(
+        /wrk printed no result \(exit 1\): unable to connect to 127\.0\.0\.1:\d+ Connection refused/,
+      );
     } else if (m instanceof Error) {
       throw m;
     } else {
@@ -105,13 +112,30 @@ describe.each(engines.map((e) => [e.name, e] as const))('engine %s', (_name, eng
 
 describe('engines from the command line', () => {
   it.each(['wrk', 'ab'])('%s: the same table shape, engine recorded', async (engine) => {
-    const run = await runCli(['run', 'hello', '-t', 'node', '-c', '4', '-d', '1', '-w', '0', '--engine', engine, '--reporter', 'markdown', '--reporter', 'json']);
+    const run = await runCli([
+      'run',
+      'hello',
+      '-t',
+      'node',
+      '-c',
+      '4',
+      '-d',
+      '1',
+      '-w',
+      '0',
+      '--engine',
+      engine,
+      '--reporter',
+      'markdown',
+      '--reporter',
+      'json',
+    ]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^\| node \| 4 \| [\d,.]+ \|/m);
     expect(run.stdout).toMatch(new RegExp(`"engine": \\{\\s+"name": "${engine}"`));
   });
 
-  it('--reporter ab prints ab\'s Connection Times when the engine is ab', async () => {
+  it("--reporter ab prints ab's Connection Times when the engine is ab", async () => {
     const run = await runCli(['run', 'hello', '-t', 'node', '-c', '4', '-n', '500', '-w', '0', '--engine', 'ab', '--reporter', 'ab']);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^Connect: +\d+ +\d+ +[\d.]+ +\d+ +\d+$/m);
@@ -123,9 +147,13 @@ describe('engines from the command line', () => {
     ['wrk', 'apt-get install wrk'],
     ['ab', 'apt-get install apache2-utils'],
   ])('a missing %s binary is one line naming the package, exit 2', async (engine, install) => {
-    const run = await runCli(['run', 'hello', '-t', 'node', '--engine', engine], { env: { [`BENCH_${engine.toUpperCase()}_BINARY`]: '/nonexistent/bin' } });
+    const run = await runCli(['run', 'hello', '-t', 'node', '--engine', engine], {
+      env: { [`BENCH_${engine.toUpperCase()}_BINARY`]: '/nonexistent/bin' },
+    });
     expect(run.code).toBe(2);
-    expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(new RegExp(`^bench: engine "${engine}" is not available: .*\\(${install}\\)$`))]);
+    expect(run.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(new RegExp(`^bench: engine "${engine}" is not available: .*\\(${install}\\)$`)),
+    ]);
   });
 
   it('an engine that cannot drive the run says so before anything starts', async () => {
@@ -133,9 +161,17 @@ describe('engines from the command line', () => {
     expect(rate.code).toBe(2);
     expect(rate.stderr).toMatch(/^bench: engine "wrk" cannot do this: wrk holds no arrival rate/m);
     const dir = testTempDir('engine-json');
-    writeFileSync(path.join(dir, 'bench.config.json'), JSON.stringify({ targets: [{ name: 'api', url: 'http://127.0.0.1:9' }], scenarios: [{ name: 'items', path: '/items', expect: { json: { ok: true } } }] }));
+    writeFileSync(
+      path.join(dir, 'bench.config.json'),
+      JSON.stringify({
+        targets: [{ name: 'api', url: 'http://127.0.0.1:9' }],
+        scenarios: [{ name: 'items', path: '/items', expect: { json: { ok: true } } }],
+      }),
+    );
     const json = await runCli(['run', '--engine', 'ab'], { cwd: dir });
     expect(json.code).toBe(2);
-    expect(json.stderr).toMatch(/engine "ab" cannot do this: ab checks answers by length only; a regular expression or JSON subset needs the autocannon or k6 engine/);
+    expect(json.stderr).toMatch(
+      /engine "ab" cannot do this: ab checks answers by length only; a regular expression or JSON subset needs the autocannon or k6 engine/,
+    );
   });
 });

@@ -70,7 +70,10 @@ describe('security', () => {
         const scenario = target.supports(hello).ok ? hello : scenarios.get('file')!;
         const running = await target.start(scenario, { services: {}, workers: 2 });
         try {
-          expect({ target: target.name, addresses: listeningAddresses(Number(new URL(running.url).port)) }).toEqual({ target: target.name, addresses: expect.arrayContaining(['0100007F']) });
+          expect({ target: target.name, addresses: listeningAddresses(Number(new URL(running.url).port)) }).toEqual({
+            target: target.name,
+            addresses: expect.arrayContaining(['0100007F']),
+          });
           expect(listeningAddresses(Number(new URL(running.url).port)).every((a) => a === '0100007F')).toBe(true);
         } finally {
           const stopping = Date.now();

@@ -22,10 +22,15 @@ describe('Java servlet targets', () => {
 
   it('run hello with a few hundred requests after warming the JIT, without failures', async () => {
     const out = path.join(dir, 'hello.json');
-    const run = await runCli(['run', 'hello', '-t', names.join(','), '-c', '4', '-n', '300', '-w', '0', '--reporter', 'json', '--out', out], { timeoutMs: 120_000 });
+    const run = await runCli(
+      ['run', 'hello', '-t', names.join(','), '-c', '4', '-n', '300', '-w', '0', '--reporter', 'json', '--out', out],
+      { timeoutMs: 120_000 },
+    );
     expect(run.code, run.stderr).toBe(0);
     const doc = runDocumentSchema.parse(JSON.parse(readFileSync(out, 'utf8')));
-    expect(doc.results.map((r) => `${r.target}/${r.status}/${r.requests}/${r.failed}/${r.non2xx}`)).toEqual(names.map((n) => `${n}/ok/300/0/0`));
+    expect(doc.results.map((r) => `${r.target}/${r.status}/${r.requests}/${r.failed}/${r.non2xx}`)).toEqual(
+      names.map((n) => `${n}/ok/300/0/0`),
+    );
     expect(doc.results.map((r) => r.settings.maxKeepAliveRequests)).toEqual([1000, 'unlimited', 'unlimited']);
     expect(doc.results.map((r) => r.settings.maxThreads)).toEqual([200, 200, 4096]);
     for (const result of doc.results) {
@@ -42,7 +47,9 @@ describe('Java servlet targets', () => {
     const running = await target.start(hello, { services: {} });
     try {
       // the JVM is seen as a server process while it runs, so the check below could fail
-      expect(jvms(newServerProcesses(before))).toEqual([expect.stringMatching(/java .*bench\.(tomcat\.TomcatServer|jetty\.JettyServer|resin\.ResinServer)$/)]);
+      expect(jvms(newServerProcesses(before))).toEqual([
+        expect.stringMatching(/java .*bench\.(tomcat\.TomcatServer|jetty\.JettyServer|resin\.ResinServer)$/),
+      ]);
       expect(running.settings.jitWarmUpRequests).toBe(0); // started without load to follow: no warm-up
     } finally {
       await running.stop();
@@ -52,10 +59,30 @@ describe('Java servlet targets', () => {
 
   it('records the pooled variant when BENCH_JAVA_POOL=1', async () => {
     const out = path.join(dir, 'redis.json');
-    const run = await runCli(['run', 'redis-get', '-t', names.join(','), '-c', '4', '-n', '200', '-w', '0', '--pool-size', '3', '--reporter', 'json', '--out', out], {
-      timeoutMs: 120_000,
-      env: { BENCH_JAVA_POOL: '1', BENCH_JAVA_WARMUP: '0' },
-    });
+    const run = await runCli(
+      [
+        'run',
+        'redis-get',
+        '-t',
+        names.join(','),
+        '-c',
+        '4',
+        '-n',
+        '200',
+        '-w',
+        '0',
+        '--pool-size',
+        '3',
+        '--reporter',
+        'json',
+        '--out',
+        out,
+      ],
+      {
+        timeoutMs: 120_000,
+        env: { BENCH_JAVA_POOL: '1', BENCH_JAVA_WARMUP: '0' },
+      },
+    );
     expect(run.code, run.stderr).toBe(0);
     const doc = runDocumentSchema.parse(JSON.parse(readFileSync(out, 'utf8')));
     for (const result of doc.results) {
@@ -70,9 +97,21 @@ describe('Java servlet targets', () => {
     mkdirSync(greet, { recursive: true });
     writeFileSync(
       path.join(greet, 'scenario.json'),
-      JSON.stringify({ name: 'greet', title: 'a greeting', from: [], description: '`Hello, bench!`, text/plain.', path: '/greet', contentType: '^text/plain', body: { text: 'Hello, bench!' }, kind: 'dynamic' }),
+      JSON.stringify({
+        name: 'greet',
+        title: 'a greeting',
+        from: [],
+        description: '`Hello, bench!`, text/plain.',
+        path: '/greet',
+        contentType: '^text/plain',
+        body: { text: 'Hello, bench!' },
+        kind: 'dynamic',
+      }),
     );
-    writeFileSync(path.join(greet, 'node.mjs'), "export default (app, context) => app.get(context.scenario.request.path, (_q, reply) => reply.type('text/plain').send('Hello, bench!'));\n");
+    writeFileSync(
+      path.join(greet, 'node.mjs'),
+      "export default (app, context) => app.get(context.scenario.request.path, (_q, reply) => reply.type('text/plain').send('Hello, bench!'));\n",
+    );
     writeFileSync(path.join(app, 'bench.config.mjs'), "export default { scenarios: ['./bench/greet'] };\n");
     const list = await runCli(['list'], { cwd: app });
     const verify = await runCli(['verify', '-t', names.join(',')], { cwd: app });

@@ -34,12 +34,17 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 const dir = testTempDir('k6');
 
 /** The k6 bench finds: BENCH_K6_BINARY, PATH, or where `go install` put it. */
-const k6Path = () => process.env.BENCH_K6_BINARY ?? (spawnSync('sh', ['-c', 'command -v k6'], { encoding: 'utf8' }).stdout.trim() || path.join(homedir(), 'go', 'bin', 'k6'));
+const k6Path = () =>
+  process.env.BENCH_K6_BINARY ??
+  (spawnSync('sh', ['-c', 'command -v k6'], { encoding: 'utf8' }).stdout.trim() || path.join(homedir(), 'go', 'bin', 'k6'));
 
 async function runJson(args: string[], name: string): Promise<CellResult> {
   const out = path.join(dir, `${name}.json`);
   let watch: ReturnType<typeof watchDescendants> | undefined;
-  const run = await runCli([...args, '-w', '0', '-r', 'json', '-o', out], { timeoutMs: 120_000, onSpawn: (child) => (watch = watchDescendants(child.pid ?? -1)) });
+  const run = await runCli([...args, '-w', '0', '-r', 'json', '-o', out], {
+    timeoutMs: 120_000,
+    onSpawn: (child) => (watch = watchDescendants(child.pid ?? -1)),
+  });
   expect(run.code, run.stderr).toBe(0);
   watch?.stop();
   expect(watch?.survivors()).toEqual([]);
@@ -96,7 +101,12 @@ describe('k6 engine', () => {
 
   it('--generators 2 splits one run over two k6 processes and reports one merged row', async () => {
     const r = await runJson(['run', 'hello', '-t', 'node', '-c', '20', '-d', '2', '--generators', '2'], 'generators');
-    expect(r).toMatchObject({ status: 'ok', failed: 0, engine: { name: 'k6' }, generators: { count: 2, segments: ['0:1/2', '1/2:1'], sharedHost: true } });
+    expect(r).toMatchObject({
+      status: 'ok',
+      failed: 0,
+      engine: { name: 'k6' },
+      generators: { count: 2, segments: ['0:1/2', '1/2:1'], sharedHost: true },
+    });
     expect(r.resources?.client?.processes).toBeGreaterThanOrEqual(2);
   });
 
@@ -107,7 +117,9 @@ describe('k6 engine', () => {
     const few = await runCli(['run', 'hello', '-t', 'node', '-c', '2', '-n', '10', '--generators', '4']);
     expect(few.code).toBe(2);
     expect(few.stderr.trim()).toMatch(/^bench: .*--generators 4 splits the connections between k6 processes: -c must be at least 4/);
-    const missing = await runCli(['run', 'hello', '-t', 'node', '-n', '10', '--engine', 'k6'], { env: { BENCH_K6_BINARY: '/nonexistent/k6' } });
+    const missing = await runCli(['run', 'hello', '-t', 'node', '-n', '10', '--engine', 'k6'], {
+      env: { BENCH_K6_BINARY: '/nonexistent/k6' },
+    });
     expect(missing.code).toBe(2);
     expect(missing.stderr.trim().split('\n')).toHaveLength(1);
     expect(missing.stderr).toContain('go install go.k6.io/k6@v1.8.1');
@@ -119,12 +131,16 @@ describe('bench export k6 / bench import', () => {
     const out = path.join(dir, 'export');
     const exported = await runCli(['export', 'k6', 'hello', '--url', base, '-c', '4', '-n', '300', '--generators', '2', '--out', out]);
     expect(exported.code, exported.stderr).toBe(0);
-    for (const file of ['script.js', 'testrun.yaml', 'configmap.yaml', 'results-pvc.yaml', 'README.md', 'bench-export.json']) expect(exported.stdout).toContain(file);
+    for (const file of ['script.js', 'testrun.yaml', 'configmap.yaml', 'results-pvc.yaml', 'README.md', 'bench-export.json'])
+      expect(exported.stdout).toContain(file);
 
     const manifest = k6TestRunSchema.parse(parseYaml(readFileSync(path.join(out, 'testrun.yaml'), 'utf8')));
     expect(manifest.spec.parallelism).toBe(2);
     expect(manifest.spec.arguments).toContain('--out csv=fileName=/results/$(POD_NAME).csv,timeFormat=unix_micro');
-    const configMap = parseYaml(readFileSync(path.join(out, 'configmap.yaml'), 'utf8')) as { metadata: { name: string }; data: Record<string, string> };
+    const configMap = parseYaml(readFileSync(path.join(out, 'configmap.yaml'), 'utf8')) as {
+      metadata: { name: string };
+      data: Record<string, string>;
+    };
     expect(configMap.metadata.name).toBe(manifest.spec.script.configMap?.name);
     expect(configMap.data['script.js']).toBe(readFileSync(path.join(out, 'script.js'), 'utf8'));
 
@@ -132,7 +148,9 @@ describe('bench export k6 / bench import', () => {
     const readme = readFileSync(path.join(out, 'README.md'), 'utf8');
     const parts = readme.split('\n').filter((line) => line.startsWith('k6 run '));
     expect(parts).toHaveLength(2);
-    const runs = await Promise.all(parts.map((line) => runProcess('bash', ['-c', line.replace(/^k6 /, `"${k6Path()}" `)], { cwd: out, timeoutMs: 60_000 })));
+    const runs = await Promise.all(
+      parts.map((line) => runProcess('bash', ['-c', line.replace(/^k6 /, `"${k6Path()}" `)], { cwd: out, timeoutMs: 60_000 })),
+    );
     for (const run of runs) expect(run.code, run.stderr).toBe(0);
 
     const files = readdirSync(path.join(out, 'results')).map((f) => path.join(out, 'results', f));
@@ -145,7 +163,12 @@ describe('bench export k6 / bench import', () => {
     expect(imported.stdout).toMatch(/^\| 127\.0\.0\.1:\d+ \| 4 \|/m);
     const doc = runDocumentSchema.parse(JSON.parse(readFileSync(path.join(dir, 'imported.json'), 'utf8')));
     const [result] = doc.results;
-    expect(result).toMatchObject({ requests: pooled.count, failed: 0, engine: { name: 'k6' }, generators: { count: 2, sharedHost: false } });
+    expect(result).toMatchObject({
+      requests: pooled.count,
+      failed: 0,
+      engine: { name: 'k6' },
+      generators: { count: 2, sharedHost: false },
+    });
     // the merged p99 is the p99 of every sample pooled (nearest rank), to the microsecond
     const rank = Math.ceil(0.99 * pooled.micros.length) - 1;
     expect(Math.round((result?.latency.p99 ?? 0) * 1000)).toBe(pooled.micros[rank]);

@@ -95,10 +95,12 @@ describe('SIGKILL of the runner', () => {
       ...(c.env ? { env: c.env } : {}),
       onSpawn: (child, output) => {
         watch = watchDescendants(child.pid ?? -1);
-        void c.when(output, () => watch?.seen() ?? []).then(() => {
-          killedAt = Date.now();
-          child.kill('SIGKILL');
-        });
+        void c
+          .when(output, () => watch?.seen() ?? [])
+          .then(() => {
+            killedAt = Date.now();
+            child.kill('SIGKILL');
+          });
       },
     });
     expect(run.signal).toBe('SIGKILL');

@@ -11,7 +11,8 @@ import { testTempDir } from './support/temp-dir.js';
 // account, nginx and Apache without `user` directives. CI runs as root, so the test drops to nobody.
 const NOBODY = 65534;
 const asRoot = process.getuid?.() === 0;
-const nobodyCanRead = (file: string) => spawnSync('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', 'test', '-r', file]).status === 0;
+const nobodyCanRead = (file: string) =>
+  spawnSync('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', 'test', '-r', file]).status === 0;
 
 /**
  * The bench CLI nobody runs: this checkout's, or, when nobody cannot reach it (a checkout in a 0700
@@ -32,7 +33,13 @@ describe('bench as a normal user', () => {
   it('verifies every target on hello, db and file as an unprivileged account', async () => {
     const cli = cliNobodyCanRun();
     const before = serverProcesses();
-    const run = await runCli(['verify', 'hello,db,file', '--jobs', '2'], { cli, timeoutMs: 300_000, cwd: '/tmp', env: { HOME: '/tmp' }, ...(asRoot ? { asUid: NOBODY } : {}) });
+    const run = await runCli(['verify', 'hello,db,file', '--jobs', '2'], {
+      cli,
+      timeoutMs: 300_000,
+      cwd: '/tmp',
+      env: { HOME: '/tmp' },
+      ...(asRoot ? { asUid: NOBODY } : {}),
+    });
     expect(run.stdout.split('\n').filter((line) => line.includes('FAIL'))).toEqual([]);
     expect(run.code).toBe(0);
     for (const target of builtinTargets) expect(run.stdout).toMatch(new RegExp(`^${target.name} +(ok|-) `, 'm'));

@@ -49,7 +49,12 @@ const expectHello: BodyExpectation = { kind: 'exact', length: 11, bytes: () => h
 describe('the open loop (--rate)', () => {
   it('counts a 1 s stall in the latency from the intended send time; the uncorrected latency hides it', async () => {
     const engine = builtinEngines.find((e) => e.name === 'open-loop')!;
-    const m = await engine.run({ url, request: { method: 'GET', path: '/', headers: {} }, expect: expectHello, shape: { connections: 4, durationSeconds: 4, rate: 1000, keepAlive: true, timeoutSeconds: 5 } });
+    const m = await engine.run({
+      url,
+      request: { method: 'GET', path: '/', headers: {} },
+      expect: expectHello,
+      shape: { connections: 4, durationSeconds: 4, rate: 1000, keepAlive: true, timeoutSeconds: 5 },
+    });
     // about a quarter of the 4,000 requests were due during the stall: they waited up to 1 s
     expect(m.latency.p99).toBeGreaterThan(700);
     expect(m.latency.p90).toBeGreaterThan(100);
@@ -63,7 +68,9 @@ describe('the open loop (--rate)', () => {
   it('prints both latencies, and says when the achieved rate fell short', async () => {
     const run = await runCli(['run', 'hello', '-t', 'node', '-c', '10', '-d', '2', '-w', '0', '--rate', '2000']);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/- node c=10: open loop at 2,000 rps \(achieved [\d,.]+\); latency from the intended send p50 [\d.]+ \/ p99 [\d.]+ ms, uncorrected \(from the actual send\) p50 [\d.]+ \/ p99 [\d.]+ ms/);
+    expect(run.stdout).toMatch(
+      /- node c=10: open loop at 2,000 rps \(achieved [\d,.]+\); latency from the intended send p50 [\d.]+ \/ p99 [\d.]+ ms, uncorrected \(from the actual send\) p50 [\d.]+ \/ p99 [\d.]+ ms/,
+    );
     expect(run.stdout).toMatch(/The load generator \(open-loop /);
     // one connection cannot carry 500 requests a second to a server that answers in 5 ms
     const slow = await runCli(['run', '--url', slowUrl, '-c', '1', '-d', '2', '-w', '0', '--rate', '500']);

@@ -14,9 +14,21 @@ import { testTempDir } from './support/temp-dir.js';
 // Article 000's SSI, Embperl and ASP PerlScript rows today: each serves its scenarios byte for byte
 // as every other stack, runs load, stops with nothing left, and says why it cannot serve the rest.
 const targets = [
-  { name: 'apache-ssi', serves: ['big', 'file', 'hello', 'include', 'large-file'], reason: 'SSI only pastes files and text together (no loops, no database, no backend clients)' },
-  { name: 'perl-embperl', serves: ['big', 'cache', 'db', 'file', 'hello', 'large-file', 'loop'], reason: "no index.epl: Embperl pages exist for hello, loop, big, db and cache (article 000's tests)" },
-  { name: 'perl-asp', serves: ['big', 'cache', 'db', 'file', 'hello', 'large-file', 'loop'], reason: "no index.asp: Apache::ASP pages exist for hello, loop, big, db and cache (article 000's tests)" },
+  {
+    name: 'apache-ssi',
+    serves: ['big', 'file', 'hello', 'include', 'large-file'],
+    reason: 'SSI only pastes files and text together (no loops, no database, no backend clients)',
+  },
+  {
+    name: 'perl-embperl',
+    serves: ['big', 'cache', 'db', 'file', 'hello', 'large-file', 'loop'],
+    reason: "no index.epl: Embperl pages exist for hello, loop, big, db and cache (article 000's tests)",
+  },
+  {
+    name: 'perl-asp',
+    serves: ['big', 'cache', 'db', 'file', 'hello', 'large-file', 'loop'],
+    reason: "no index.asp: Apache::ASP pages exist for hello, loop, big, db and cache (article 000's tests)",
+  },
 ];
 const names = targets.map((t) => t.name);
 const scenarios = builtinScenarios().map((s) => s.name);
@@ -32,7 +44,10 @@ describe('apache-ssi, perl-embperl, perl-asp', () => {
   it('pass bench verify on every scenario they serve, say why for every other, and leave nothing behind', async () => {
     const dirsBefore = benchTempDirs();
     let watch: ReturnType<typeof watchDescendants> | undefined;
-    const verify = await runCli(['verify', '-t', names.join(',')], { timeoutMs: 300_000, onSpawn: (child) => (watch = watchDescendants(child.pid ?? 0)) });
+    const verify = await runCli(['verify', '-t', names.join(',')], {
+      timeoutMs: 300_000,
+      onSpawn: (child) => (watch = watchDescendants(child.pid ?? 0)),
+    });
     watch?.stop();
     expect(verify.code, verify.stdout + verify.stderr).toBe(0);
     for (const { name, serves, reason } of targets) {
@@ -51,14 +66,19 @@ describe('apache-ssi, perl-embperl, perl-asp', () => {
   it('run hello for a few hundred requests each without a failure, and stop with nothing left', async () => {
     const out = path.join(dir, 'hello.json');
     let watch: ReturnType<typeof watchDescendants> | undefined;
-    const run = await runCli(['run', 'hello', '-t', names.join(','), '-c', '4', '-n', '300', '-w', '0', '--reporter', 'json', '--out', out], {
-      timeoutMs: 120_000,
-      onSpawn: (child) => (watch = watchDescendants(child.pid ?? 0)),
-    });
+    const run = await runCli(
+      ['run', 'hello', '-t', names.join(','), '-c', '4', '-n', '300', '-w', '0', '--reporter', 'json', '--out', out],
+      {
+        timeoutMs: 120_000,
+        onSpawn: (child) => (watch = watchDescendants(child.pid ?? 0)),
+      },
+    );
     watch?.stop();
     expect(run.code, run.stderr).toBe(0);
     const doc = runDocumentSchema.parse(JSON.parse(readFileSync(out, 'utf8')));
-    expect(doc.results.map((r) => `${r.target}/${r.status}/${r.requests}/${r.failed}/${r.non2xx}`)).toEqual(names.map((n) => `${n}/ok/300/0/0`));
+    expect(doc.results.map((r) => `${r.target}/${r.status}/${r.requests}/${r.failed}/${r.non2xx}`)).toEqual(
+      names.map((n) => `${n}/ok/300/0/0`),
+    );
     for (const result of doc.results) expect(result.bytes.body).toBe(300 * 'Hello World'.length);
     expect(doc.results.map((r) => r.settings.sessions)).toEqual([undefined, undefined, false]);
     // the template engine's own version is recorded with the Perl ones
@@ -69,7 +89,9 @@ describe('apache-ssi, perl-embperl, perl-asp', () => {
   });
 
   it("has Embperl pages that print their values raw: Embperl's default HTML-escapes every [+ +]", () => {
-    const pages = scenarios.map((s) => path.join(repoRoot, 'scenarios', s, 'index.epl')).filter((p) => existsSync(p) && readFileSync(p, 'utf8').includes('[+'));
+    const pages = scenarios
+      .map((s) => path.join(repoRoot, 'scenarios', s, 'index.epl'))
+      .filter((p) => existsSync(p) && readFileSync(p, 'utf8').includes('[+'));
     expect(pages.length).toBeGreaterThanOrEqual(4);
     for (const page of pages) expect([page, readFileSync(page, 'utf8')]).toEqual([page, expect.stringContaining('$escmode = 0')]);
   });
@@ -91,17 +113,20 @@ describe('apache-ssi, perl-embperl, perl-asp', () => {
     expect(ownDirs(await newTempDirs(dirsBefore))).toEqual([]);
   });
 
-  it.each(targets.map((t) => [t.name, t.reason] as const))('%s says why it cannot serve loop or include, in list and run', async (name, reason) => {
-    const cannot = name === 'apache-ssi' ? 'loop' : 'include';
-    const list = await runCli(['list']);
-    expect(list.stdout).toContain(`  ${name} / ${cannot}: ${reason}`);
-    const run = await runCli(['run', cannot, '-t', name, '-n', '10', '-c', '1']);
-    expect(run.code).toBe(2);
-    expect(run.stderr).toContain(reason);
-  });
+  it.each(targets.map((t) => [t.name, t.reason] as const))(
+    '%s says why it cannot serve loop or include, in list and run',
+    async (name, reason) => {
+      const cannot = name === 'apache-ssi' ? 'loop' : 'include';
+      const list = await runCli(['list']);
+      expect(list.stdout).toContain(`  ${name} / ${cannot}: ${reason}`);
+      const run = await runCli(['run', cannot, '-t', name, '-n', '10', '-c', '1']);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(reason);
+    },
+  );
 });
 
-describe('perl-asp with sessions (article 000\'s SDBM_File and DB_File rows)', () => {
+describe("perl-asp with sessions (article 000's SDBM_File and DB_File rows)", () => {
   it('keeps $Session in the database BENCH_ASP_SESSIONS names, in its private dir, and records it', async () => {
     const target = builtinTargets.find((t) => t.name === 'perl-asp')!;
     const hello = builtinScenarios().find((s) => s.name === 'hello')!;
@@ -125,10 +150,19 @@ describe('perl-asp with sessions (article 000\'s SDBM_File and DB_File rows)', (
 
   it('runs hello with sessions, and says so when the value is not one it knows', async () => {
     const out = path.join(dir, 'sessions.json');
-    const run = await runCli(['run', 'hello', '-t', 'perl-asp', '-c', '4', '-n', '200', '-w', '0', '--reporter', 'json', '--out', out], { env: { BENCH_ASP_SESSIONS: '1' } });
+    const run = await runCli(['run', 'hello', '-t', 'perl-asp', '-c', '4', '-n', '200', '-w', '0', '--reporter', 'json', '--out', out], {
+      env: { BENCH_ASP_SESSIONS: '1' },
+    });
     expect(run.code, run.stderr).toBe(0);
     const [result] = runDocumentSchema.parse(JSON.parse(readFileSync(out, 'utf8'))).results;
-    expect(result).toMatchObject({ target: 'perl-asp', status: 'ok', requests: 200, failed: 0, non2xx: 0, settings: { sessions: 'SDBM_File' } });
+    expect(result).toMatchObject({
+      target: 'perl-asp',
+      status: 'ok',
+      requests: 200,
+      failed: 0,
+      non2xx: 0,
+      settings: { sessions: 'SDBM_File' },
+    });
     const bad = await runCli(['run', 'hello', '-t', 'perl-asp', '-n', '10', '-c', '1'], { env: { BENCH_ASP_SESSIONS: 'GDBM' } });
     expect(bad.stderr).toContain('BENCH_ASP_SESSIONS="GDBM" is not valid: expected 0, 1, SDBM_File or DB_File');
     expect(bad.code).toBe(2);
@@ -137,7 +171,9 @@ describe('perl-asp with sessions (article 000\'s SDBM_File and DB_File rows)', (
 
 describe('bench list --all', () => {
   // every row of article 000's tables and hit parades, as the suite keeps them
-  const published = JSON.parse(readFileSync(path.join(repoRoot, 'suites', 'computerra-2002', 'published.json'), 'utf8')) as { tables: { rows: { label: string }[] }[] };
+  const published = JSON.parse(readFileSync(path.join(repoRoot, 'suites', 'computerra-2002', 'published.json'), 'utf8')) as {
+    tables: { rows: { label: string }[] }[];
+  };
   const labels = [...new Set(published.tables.flatMap((t) => t.rows.map((r) => r.label)))];
 
   it('has every row of article 000 in exactly one stack, and each served stack is a built-in target', () => {
@@ -150,7 +186,19 @@ describe('bench list --all', () => {
 
   it('says why each stack that cannot come back cannot: Windows, no free release, retired, unpublished pages', () => {
     const outOfReach = (name: string) => article000Stacks.find((s) => s.stack.startsWith(name) && s.status === 'out of reach');
-    for (const name of ['ASP/IIS', 'Resin/IIS', 'ASP VBScript on Apache (OpenASP)', 'Orion', 'ServletExec', 'JRun', 'mod_jserv', 'Jolt', 'RXML', 'XML/XSLT pages', 'SSI Include through Apache::SSI']) {
+    for (const name of [
+      'ASP/IIS',
+      'Resin/IIS',
+      'ASP VBScript on Apache (OpenASP)',
+      'Orion',
+      'ServletExec',
+      'JRun',
+      'mod_jserv',
+      'Jolt',
+      'RXML',
+      'XML/XSLT pages',
+      'SSI Include through Apache::SSI',
+    ]) {
       expect(outOfReach(name), name).toBeDefined();
     }
   });
@@ -162,7 +210,13 @@ describe('bench list --all', () => {
     expect(section).not.toBe(all.stdout);
     const lines = section.split('\n');
     for (const stack of article000Stacks) {
-      expect(lines.find((line) => line.startsWith(`${stack.stack} `))?.trimEnd().endsWith(describeToday(stack)), stack.stack).toBe(true);
+      expect(
+        lines
+          .find((line) => line.startsWith(`${stack.stack} `))
+          ?.trimEnd()
+          .endsWith(describeToday(stack)),
+        stack.stack,
+      ).toBe(true);
     }
     expect(section).toMatch(/^ASP\/IIS.* out of reach: IIS runs on Windows only/m);
     const plain = await runCli(['list']);

@@ -44,14 +44,22 @@ describe('service manager, with real servers', () => {
   it('starts MariaDB with a generated password, seeded, and Com_select moves', async () => {
     const { mysql: db } = await services.endpointsFor(scenario('mysql-select'));
     expect(db?.password).toMatch(/^[A-Za-z0-9_-]{20,}$/);
-    const connection = await mysql.createConnection({ host: db?.host, port: db?.port, user: db?.user, password: db?.password, database: db?.database });
+    const connection = await mysql.createConnection({
+      host: db?.host,
+      port: db?.port,
+      user: db?.user,
+      password: db?.password,
+      database: db?.database,
+    });
     const before = (await services.readCounters(scenario('db'))).mysql?.value ?? -1;
     const [rows] = await connection.query('SELECT * FROM testtable');
     expect(rows).toEqual([{ id: 1, name: 'test' }]);
     const after = (await services.readCounters(scenario('db'))).mysql?.value ?? -1;
     await connection.end();
     expect(after - before).toBe(1);
-    await expect(mysql.createConnection({ host: db?.host, port: db?.port, user: db?.user, password: 'wrong' })).rejects.toThrow(/Access denied/);
+    await expect(mysql.createConnection({ host: db?.host, port: db?.port, user: db?.user, password: 'wrong' })).rejects.toThrow(
+      /Access denied/,
+    );
   });
 
   it('shares one server per service across scenarios, and stops them all with their process groups', async () => {
@@ -94,6 +102,8 @@ describe('services named by URL', () => {
     await expect(failure).rejects.toThrow(/apt-get install redis-server.*BENCH_REDIS_URL/);
     expect(services.processGroups()).toEqual([]);
     // with a URL the binary is not needed
-    await expect(createServiceManager({ BENCH_REDIS_URL: 'redis://127.0.0.1:1' }, () => undefined).prepare([scenario('redis-get')])).resolves.toBeUndefined();
+    await expect(
+      createServiceManager({ BENCH_REDIS_URL: 'redis://127.0.0.1:1' }, () => undefined).prepare([scenario('redis-get')]),
+    ).resolves.toBeUndefined();
   });
 });

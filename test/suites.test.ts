@@ -34,7 +34,8 @@ describe('bench suite', () => {
   it('list shows each suite, what it needs and whether this machine has it', async () => {
     const run = await runCli(['suite', 'list']);
     expect(run.code).toBe(0);
-    for (const name of ['computerra-2002', 'linuxfab-2000', 'php-sapi-centos5', 'node-php-2011']) expect(run.stdout).toMatch(new RegExp(`^${name} +\\d{3} .* yes$`, 'm'));
+    for (const name of ['computerra-2002', 'linuxfab-2000', 'php-sapi-centos5', 'node-php-2011'])
+      expect(run.stdout).toMatch(new RegExp(`^${name} +\\d{3} .* yes$`, 'm'));
   });
 
   it('-t names only targets the suite has', async () => {
@@ -64,12 +65,14 @@ describe('bench suite', () => {
     expect(text).toMatch(/^\| c \| node0 rps \(node\) \| node0 80%req \(node\) \|/m);
     expect(text).toMatch(/^\| node0 rps \(node\) \| 4,025 \| [\d,.]+ \| 3,913 \| [\d,.]+ \| 3,823 \| [\d,.]+ \|$/m);
     expect(text).toMatch(/^\| node1 rps \(node-cluster, not run: not selected \(-t\)\) \| 5,479 \| - \| 5,283 \| - \| 5,258 \| - \|$/m);
-    expect(text).toMatch(/^\| php c=3000 rps \(php-fpm\) \| 3,624 \| [\d,.]+ \| 1,293 \| [\d,.]+ \| 1,957 \| [\d,.]+ \| 2,015 \| [\d,.]+ \|$/m);
+    expect(text).toMatch(
+      /^\| php c=3000 rps \(php-fpm\) \| 3,624 \| [\d,.]+ \| 1,293 \| [\d,.]+ \| 1,957 \| [\d,.]+ \| 2,015 \| [\d,.]+ \|$/m,
+    );
     expect(text).toMatch(/^\| node c=3000 rps \(node-cluster-pool, not run: not selected \(-t\)\) \| 7,677 \| - \|/m);
     expect(doc.results.every((r) => r.keepAlive === false)).toBe(true);
   });
 
-  it('linuxfab-2000: the Windows and Linux rows as published, today\'s Apache + mod_php beside them with ab\'s block', async () => {
+  it("linuxfab-2000: the Windows and Linux rows as published, today's Apache + mod_php beside them with ab's block", async () => {
     const { text } = await suite('linuxfab-2000', '0.01');
     expect(text).toMatch(/^\| Requests per second \| 166\.84 \| 175\.4 \| 287\.56 \| 193\.32 \| [\d,.]+ \|$/m);
     expect(text).toMatch(/^- Apache \+ mod_php \(today\): [\d.]+ now$/m);
@@ -79,7 +82,9 @@ describe('bench suite', () => {
   it('computerra-2002: Parts I to III, one user and four users, ratios to mod_php', async () => {
     // Apache, mod_perl and nginx: the Java, SSI and template targets have tests of their own
     const { text, doc } = await suite('computerra-2002', '0.01', ['--repeat', '1', '-t', 'php-mod,perl-mod,nginx-static']);
-    expect(row(text, 'mod_php/Apache')).toMatch(/^\| mod_php\/Apache \| php-mod \| 561 \/ [\d,.]+ \| · \/ - \| 291 \/ [\d,.]+ \| 52 \/ [\d,.]+ \| 117 \/ [\d,.]+ \| 117 \/ [\d,.]+ \|$/);
+    expect(row(text, 'mod_php/Apache')).toMatch(
+      /^\| mod_php\/Apache \| php-mod \| 561 \/ [\d,.]+ \| · \/ - \| 291 \/ [\d,.]+ \| 52 \/ [\d,.]+ \| 117 \/ [\d,.]+ \| 117 \/ [\d,.]+ \|$/,
+    );
     expect(row(text, 'Resin/JDK1.2')).toMatch(/no counterpart here \| 509 \/ - \|/);
     expect(row(text, 'Resin/IBM JDK')).toMatch(/^\| Resin\/IBM JDK \| java-resin \(not run: not selected \(-t\)\) \| 694 \/ - \|/);
     expect(text).toMatch(/### Part II: four users \(total\)/);

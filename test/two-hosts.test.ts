@@ -22,7 +22,15 @@ function holder(command: string, args: readonly string[]): ChildProcess {
 }
 
 /** A command inside a host's user and network namespaces, as the test's own user (uid 0 there). */
-const inHost = (host: ChildProcess, command: readonly string[]) => ['-t', String(host.pid), '-U', '-n', '--preserve-credentials', '--', ...command];
+const inHost = (host: ChildProcess, command: readonly string[]) => [
+  '-t',
+  String(host.pid),
+  '-U',
+  '-n',
+  '--preserve-credentials',
+  '--',
+  ...command,
+];
 
 function nsenterSync(host: ChildProcess, command: readonly string[]): void {
   const run = spawnSync('nsenter', inHost(host, command), { encoding: 'utf8' });
@@ -71,22 +79,49 @@ describe('two hosts', () => {
     const { clientHost, serverHost } = await createHosts();
     let output = () => '';
     let serve: ChildProcess | undefined;
-    const served = runProcess('nsenter', [...inHost(serverHost, [process.execPath, cliPath]), 'serve', 'node', 'hello', '--host', server.address, '--port', '8080'], {
-      timeoutMs: 120_000,
-      onSpawn: (child, out) => {
-        serve = child;
-        output = out;
+    const served = runProcess(
+      'nsenter',
+      [...inHost(serverHost, [process.execPath, cliPath]), 'serve', 'node', 'hello', '--host', server.address, '--port', '8080'],
+      {
+        timeoutMs: 120_000,
+        onSpawn: (child, out) => {
+          serve = child;
+          output = out;
+        },
       },
-    });
+    );
     try {
       await waitForText(() => output(), /bench: node serves hello at http:\/\/10\.201\.0\.2:8080\/ \(answer verified\)/, 60_000);
       // the server is not on the client's loopback, only across the veth
       const out = path.join(dir, 'run.json');
-      const run = await runProcess('nsenter', [...inHost(clientHost, [process.execPath, cliPath]), 'run', '--url', `http://${server.address}:8080/`, '-c', '4', '-n', '400', '-w', '0', '-r', 'json', '-o', out], { timeoutMs: 120_000 });
+      const run = await runProcess(
+        'nsenter',
+        [
+          ...inHost(clientHost, [process.execPath, cliPath]),
+          'run',
+          '--url',
+          `http://${server.address}:8080/`,
+          '-c',
+          '4',
+          '-n',
+          '400',
+          '-w',
+          '0',
+          '-r',
+          'json',
+          '-o',
+          out,
+        ],
+        { timeoutMs: 120_000 },
+      );
       expect(run.code, run.stderr).toBe(0);
       const [result] = runDocumentSchema.parse(JSON.parse(readFileSync(out, 'utf8'))).results;
       expect(result).toMatchObject({ target: `${server.address}:8080`, requests: 400, failed: 0, non2xx: 0, statusCodes: { 200: 400 } });
-      const local = await runProcess('nsenter', [...inHost(clientHost, [process.execPath, cliPath]), 'run', '--url', 'http://127.0.0.1:8080/', '-n', '10', '-w', '0'], { timeoutMs: 60_000 });
+      const local = await runProcess(
+        'nsenter',
+        [...inHost(clientHost, [process.execPath, cliPath]), 'run', '--url', 'http://127.0.0.1:8080/', '-n', '10', '-w', '0'],
+        { timeoutMs: 60_000 },
+      );
       expect(local.code).toBe(1); // nothing answers on the client's own loopback
     } finally {
       serve?.kill('SIGINT');

@@ -52,7 +52,29 @@ describe('bench run --url', () => {
 
   it('sends -m, -H and -b as given, and checks --expect-status', async () => {
     const out = path.join(dir, 'post.json');
-    const run = await runCli(['run', '--url', `${base}/items`, '-m', 'POST', '-H', 'Content-Type: application/json', '-b', '{"name":"x"}', '--expect-status', '201', '-c', '2', '-n', '100', '-w', '0', '--reporter', 'json', '--out', out]);
+    const run = await runCli([
+      'run',
+      '--url',
+      `${base}/items`,
+      '-m',
+      'POST',
+      '-H',
+      'Content-Type: application/json',
+      '-b',
+      '{"name":"x"}',
+      '--expect-status',
+      '201',
+      '-c',
+      '2',
+      '-n',
+      '100',
+      '-w',
+      '0',
+      '--reporter',
+      'json',
+      '--out',
+      out,
+    ]);
     expect(run.code, run.stderr).toBe(0);
     const [result] = runDocumentSchema.parse(JSON.parse(readFileSync(out, 'utf8'))).results;
     expect(result).toMatchObject({ method: 'POST', requests: 100, statusCodes: { 201: 100 }, failed: 0, non2xx: 0 });
@@ -65,7 +87,7 @@ describe('bench run --url', () => {
     expect(run.stderr).toMatch(/1 of 1 cells failed \(first: POST \/items\/.* verification failed: status 201, expected 200/);
   });
 
-  it('checks the config\'s thresholds: exit 0 when they hold, 1 with the broken one named when not', async () => {
+  it("checks the config's thresholds: exit 0 when they hold, 1 with the broken one named when not", async () => {
     writeFileSync(path.join(dir, 'bench.config.json'), JSON.stringify({ thresholds: { '*': { rps: '>1', failed: '==0' } } }));
     const pass = await runCli(['run', '--url', `${base}/items`, '-c', '2', '-n', '100', '-w', '0'], { cwd: dir });
     expect(pass.code, pass.stderr).toBe(0);
@@ -78,7 +100,11 @@ describe('bench run --url', () => {
   });
 
   it('refuses scenario names and -t with --url', async () => {
-    expect((await runCli(['run', 'hello', '--url', `${base}/items`])).stderr).toMatch(/--url drives one request .* cannot be combined with scenario names/);
-    expect((await runCli(['run', '--url', `${base}/items`, '-t', 'node'])).stderr).toMatch(/--url names the server to drive; it cannot be combined with -t/);
+    expect((await runCli(['run', 'hello', '--url', `${base}/items`])).stderr).toMatch(
+      /--url drives one request .* cannot be combined with scenario names/,
+    );
+    expect((await runCli(['run', '--url', `${base}/items`, '-t', 'node'])).stderr).toMatch(
+      /--url names the server to drive; it cannot be combined with -t/,
+    );
   });
 });

@@ -14,7 +14,10 @@ function privateCheckout(): string {
   const checkout = path.join(home, 'checkout');
   mkdirSync(checkout, { mode: 0o700 });
   chmodSync(home, 0o700);
-  cpSync(path.join(repoRoot, 'scenarios'), path.join(checkout, 'scenarios'), { recursive: true, filter: (source) => !source.includes('node_modules') });
+  cpSync(path.join(repoRoot, 'scenarios'), path.join(checkout, 'scenarios'), {
+    recursive: true,
+    filter: (source) => !source.includes('node_modules'),
+  });
   symlinkSync(path.join(repoRoot, 'node_modules'), path.join(checkout, 'node_modules'));
   return path.join(checkout, 'scenarios');
 }

@@ -6,7 +6,11 @@ import { defineConfig } from '@bench/runner';
 export default defineConfig({
   targets: [{ name: 'app', command: 'node', args: ['server.mjs'], ready: { path: '/health' } }, './targets/app-cluster.mjs'],
   scenarios: [
-    { name: 'list-items', path: '/api/items', expect: { status: 200, contentType: 'application/json', json: { items: [{ id: 1, name: 'first' }] } } },
+    {
+      name: 'list-items',
+      path: '/api/items',
+      expect: { status: 200, contentType: 'application/json', json: { items: [{ id: 1, name: 'first' }] } },
+    },
     { name: 'create-item', method: 'POST', path: '/api/items', body: { name: 'new' }, expect: { status: 201, json: { name: 'new' } } },
   ],
   reporters: ['markdown', ['json', { out: 'results.json' }], ['./reporters/summary.mjs', { out: 'summary.txt' }]],

@@ -38,7 +38,9 @@ export function runProcess(command: string, args: readonly string[], options: Cl
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`${command} ${args.join(' ')} did not finish in ${options.timeoutMs ?? 60_000} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
+      reject(
+        new Error(`${command} ${args.join(' ')} did not finish in ${options.timeoutMs ?? 60_000} ms\nstdout: ${stdout}\nstderr: ${stderr}`),
+      );
     }, options.timeoutMs ?? 60_000);
     options.onSpawn?.(child, () => stdout + stderr);
     child.on('close', (code, signal) => {
@@ -51,7 +53,10 @@ export function runProcess(command: string, args: readonly string[], options: Cl
 /** Runs the built CLI as a user would (optionally as an unprivileged user). */
 export function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliRun> {
   const cli = options.cli ?? cliPath;
-  const command = options.asUid === undefined ? [process.execPath, cli] : ['setpriv', `--reuid=${options.asUid}`, `--regid=${options.asUid}`, '--clear-groups', '--', process.execPath, cli];
+  const command =
+    options.asUid === undefined
+      ? [process.execPath, cli]
+      : ['setpriv', `--reuid=${options.asUid}`, `--regid=${options.asUid}`, '--clear-groups', '--', process.execPath, cli];
   return runProcess(command[0] ?? process.execPath, [...command.slice(1), ...args], options);
 }
 

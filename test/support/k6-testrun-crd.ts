@@ -7,12 +7,30 @@ const envVar = z
   .object({
     name: z.string().min(1),
     value: z.string().optional(),
-    valueFrom: z.object({ fieldRef: z.object({ fieldPath: z.string(), apiVersion: z.string().optional() }).strict() }).strict().optional(),
+    valueFrom: z
+      .object({ fieldRef: z.object({ fieldPath: z.string(), apiVersion: z.string().optional() }).strict() })
+      .strict()
+      .optional(),
   })
   .strict();
-const volume = z.object({ name: z.string().min(1), persistentVolumeClaim: z.object({ claimName: z.string().min(1), readOnly: z.boolean().optional() }).strict() }).strict();
-const volumeMount = z.object({ name: z.string().min(1), mountPath: z.string().startsWith('/'), readOnly: z.boolean().optional(), subPath: z.string().optional() }).strict();
-const dns1123 = z.string().regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/).max(63);
+const volume = z
+  .object({
+    name: z.string().min(1),
+    persistentVolumeClaim: z.object({ claimName: z.string().min(1), readOnly: z.boolean().optional() }).strict(),
+  })
+  .strict();
+const volumeMount = z
+  .object({
+    name: z.string().min(1),
+    mountPath: z.string().startsWith('/'),
+    readOnly: z.boolean().optional(),
+    subPath: z.string().optional(),
+  })
+  .strict();
+const dns1123 = z
+  .string()
+  .regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/)
+  .max(63);
 
 export const k6TestRunSchema = z
   .object({
@@ -21,17 +39,30 @@ export const k6TestRunSchema = z
     metadata: z.object({ name: dns1123, namespace: z.string().optional() }).strict(),
     spec: z
       .object({
-        parallelism: z.number().int().min(1).max(2 ** 31 - 1),
+        parallelism: z
+          .number()
+          .int()
+          .min(1)
+          .max(2 ** 31 - 1),
         script: z
           .object({
-            configMap: z.object({ name: z.string().min(1), file: z.string().optional() }).strict().optional(),
-            volumeClaim: z.object({ name: z.string().min(1), file: z.string().optional(), readOnly: z.boolean().optional() }).strict().optional(),
+            configMap: z
+              .object({ name: z.string().min(1), file: z.string().optional() })
+              .strict()
+              .optional(),
+            volumeClaim: z
+              .object({ name: z.string().min(1), file: z.string().optional(), readOnly: z.boolean().optional() })
+              .strict()
+              .optional(),
             localFile: z.string().optional(),
           })
           .strict(),
         arguments: z.string().optional(),
         separate: z.boolean().optional(),
-        runner: z.object({ env: z.array(envVar).optional(), volumes: z.array(volume).optional(), volumeMounts: z.array(volumeMount).optional() }).strict().optional(),
+        runner: z
+          .object({ env: z.array(envVar).optional(), volumes: z.array(volume).optional(), volumeMounts: z.array(volumeMount).optional() })
+          .strict()
+          .optional(),
       })
       .strict(),
   })

@@ -59,11 +59,15 @@ export const errors = {
   thresholdsFailed: (failed: number, total: number, first: string) =>
     new BenchError('BENCH_ERR_THRESHOLDS', `${failed} of ${total} thresholds failed (first: ${first}); see the report`, { exitCode: 1 }),
   cellsFailed: (failed: number, total: number, first: string) =>
-    new BenchError('BENCH_ERR_CELLS_FAILED', `${failed} of ${total} cells failed (first: ${first}); finished results are in the report`, { exitCode: 1 }),
+    new BenchError('BENCH_ERR_CELLS_FAILED', `${failed} of ${total} cells failed (first: ${first}); finished results are in the report`, {
+      exitCode: 1,
+    }),
   unknownEngine: (name: string, known: readonly string[]) =>
     new BenchError('BENCH_ERR_UNKNOWN_ENGINE', `unknown engine "${name}"; known engines: ${list(known)}`),
-  engineUnavailable: (name: string, reason: string) => new BenchError('BENCH_ERR_ENGINE_UNAVAILABLE', `engine "${name}" is not available: ${reason}`),
-  engineUnsupported: (name: string, reason: string) => new BenchError('BENCH_ERR_ENGINE_UNSUPPORTED', `engine "${name}" cannot do this: ${reason}`),
+  engineUnavailable: (name: string, reason: string) =>
+    new BenchError('BENCH_ERR_ENGINE_UNAVAILABLE', `engine "${name}" is not available: ${reason}`),
+  engineUnsupported: (name: string, reason: string) =>
+    new BenchError('BENCH_ERR_ENGINE_UNSUPPORTED', `engine "${name}" cannot do this: ${reason}`),
   compareInput: (message: string) => new BenchError('BENCH_ERR_COMPARE', message),
   regression: (message: string) => new BenchError('BENCH_ERR_REGRESSION', message, { exitCode: 1 }),
   unknownScenario: (name: string, known: readonly string[]) =>
@@ -81,7 +85,10 @@ export const errors = {
   conflictingOptions: (message: string) => new BenchError('BENCH_ERR_CONFLICTING_OPTIONS', message),
   nothingToRun: (message: string) => new BenchError('BENCH_ERR_NOTHING_TO_RUN', message),
   portInUse: (port: number) =>
-    new BenchError('BENCH_ERR_PORT_IN_USE', `port ${port} on 127.0.0.1 is already in use; pick another with --port or stop what is listening there`),
+    new BenchError(
+      'BENCH_ERR_PORT_IN_USE',
+      `port ${port} on 127.0.0.1 is already in use; pick another with --port or stop what is listening there`,
+    ),
   targetUnavailable: (target: string, reason: string) =>
     new BenchError('BENCH_ERR_TARGET_UNAVAILABLE', `target "${target}" is not available: ${reason} (see \`bench doctor\`)`),
   targetUnsupported: (target: string, scenario: string, reason: string) =>
@@ -89,7 +96,10 @@ export const errors = {
   targetStart: (target: string, scenario: string, detail: string, cause?: unknown) =>
     new BenchError('BENCH_ERR_TARGET_START', `target "${target}" failed to start for "${scenario}": ${detail}`, { exitCode: 1, cause }),
   appTarget: (target: string, detail: string) =>
-    new BenchError('BENCH_ERR_APP_TARGET', `target "${target}" (your server) did not start: ${detail}; check its command, port and ready path in the config`),
+    new BenchError(
+      'BENCH_ERR_APP_TARGET',
+      `target "${target}" (your server) did not start: ${detail}; check its command, port and ready path in the config`,
+    ),
   targetDied: (target: string, detail: string) =>
     new BenchError('BENCH_ERR_TARGET_DIED', `target "${target}" died during the run: ${detail}`, { exitCode: 1 }),
   serviceUnavailable: (service: string, binary: string, aptPackage: string, urlVariable: string) =>
@@ -100,7 +110,9 @@ export const errors = {
   serviceStart: (service: string, detail: string, cause?: unknown) =>
     new BenchError('BENCH_ERR_SERVICE_START', `${service} failed to start: ${detail}`, { exitCode: 1, cause }),
   verifyFailed: (failed: number, checked: number) =>
-    new BenchError('BENCH_ERR_VERIFY', `${failed} of ${checked} target/scenario pairs answered wrongly (see the FAIL lines above)`, { exitCode: 1 }),
+    new BenchError('BENCH_ERR_VERIFY', `${failed} of ${checked} target/scenario pairs answered wrongly (see the FAIL lines above)`, {
+      exitCode: 1,
+    }),
   reporterLoad: (spec: string, detail: string, cause?: unknown) =>
     new BenchError('BENCH_ERR_REPORTER_LOAD', `failed to load reporter "${spec}": ${detail}`, { cause }),
   reporterFailed: (name: string, hook: string, cause: unknown) =>
@@ -112,7 +124,10 @@ export const errors = {
   resultsFile: (file: string, detail: string) =>
     new BenchError('BENCH_ERR_RESULTS_FILE', `results file "${file}" cannot be used: ${detail}`),
   outputFile: (file: string, detail: string) =>
-    new BenchError('BENCH_ERR_OUTPUT_FILE', `cannot write --out file "${file}": ${detail}; choose a path in an existing directory you can write to`),
+    new BenchError(
+      'BENCH_ERR_OUTPUT_FILE',
+      `cannot write --out file "${file}": ${detail}; choose a path in an existing directory you can write to`,
+    ),
   openFiles: (needed: number, soft: number, hard: number) =>
     new BenchError(
       'BENCH_ERR_OPEN_FILES',

@@ -29,7 +29,9 @@ export function bodyProblem(expect: BodyExpectation, body: Buffer): string | und
       return body.equals(expected) ? undefined : describeBytesDifference(body, expected);
     }
     case 'matches':
-      return new RegExp(expect.pattern).test(body.toString('utf8')) ? undefined : `body does not match /${expect.pattern}/ (starts: "${body.subarray(0, 120).toString('utf8')}")`;
+      return new RegExp(expect.pattern).test(body.toString('utf8'))
+        ? undefined
+        : `body does not match /${expect.pattern}/ (starts: "${body.subarray(0, 120).toString('utf8')}")`;
     case 'json': {
       let parsed: unknown;
       try {
@@ -37,7 +39,9 @@ export function bodyProblem(expect: BodyExpectation, body: Buffer): string | und
       } catch {
         return `body is not JSON (starts: "${body.subarray(0, 120).toString('utf8')}")`;
       }
-      return containsJson(parsed, expect.subset) ? undefined : `JSON body does not contain ${JSON.stringify(expect.subset)} (got ${body.subarray(0, 200).toString('utf8')})`;
+      return containsJson(parsed, expect.subset)
+        ? undefined
+        : `JSON body does not contain ${JSON.stringify(expect.subset)} (got ${body.subarray(0, 200).toString('utf8')})`;
     }
     case 'any':
       return undefined;

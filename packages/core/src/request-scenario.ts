@@ -1,14 +1,24 @@
 import { z } from 'zod';
 import type { BodyExpectation, Scenario } from './scenario.js';
 
-const jsonValue: z.ZodType<unknown> = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.unknown()), z.record(z.string(), z.unknown())]);
+const jsonValue: z.ZodType<unknown> = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  z.array(z.unknown()),
+  z.record(z.string(), z.unknown()),
+]);
 
 /** A request scenario, as a config file names it: a route of the app's own server, checked loosely enough for APIs. */
 export const requestScenarioSchema = z
   .object({
     name: z.string().min(1),
     title: z.string().optional(),
-    method: z.string().regex(/^[A-Za-z]+$/, 'an HTTP method such as GET or POST').default('GET'),
+    method: z
+      .string()
+      .regex(/^[A-Za-z]+$/, 'an HTTP method such as GET or POST')
+      .default('GET'),
     path: z.string().startsWith('/', 'a path starting with /'),
     headers: z.record(z.string(), z.string()).default({}),
     /** Text sent as is, or a JSON value sent as JSON (Content-Type application/json unless headers say otherwise). */
@@ -36,7 +46,10 @@ export const requestScenarioSchema = z
         json: jsonValue.optional(),
       })
       .strict()
-      .refine((e) => [e.body, e.bodyMatches, e.json].filter((x) => x !== undefined).length <= 1, 'at most one of body, bodyMatches and json')
+      .refine(
+        (e) => [e.body, e.bodyMatches, e.json].filter((x) => x !== undefined).length <= 1,
+        'at most one of body, bodyMatches and json',
+      )
       .default({}),
   })
   .strict();

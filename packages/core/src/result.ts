@@ -81,9 +81,7 @@ export const resultSchema = z.object({
     })
     .optional(),
   /** Backend counters read before and after the measured run (proof the backend was hit). */
-  backend: z
-    .record(z.string(), z.object({ counter: z.string(), before: z.number(), after: z.number(), delta: z.number() }))
-    .optional(),
+  backend: z.record(z.string(), z.object({ counter: z.string(), before: z.number(), after: z.number(), delta: z.number() })).optional(),
   /** The load generator that measured the cell. */
   engine: z.object({ name: z.string(), version: z.string() }).optional(),
   /** The request's method, when not GET. */
@@ -159,7 +157,9 @@ export const runDocumentSchema = z.object({
     })
     .optional(),
   /** Client-side timings (article 002): each client's whole-process times, n requests in a row. */
-  clientTimings: z.array(z.object({ client: z.string(), version: z.string(), n: z.number().int(), seconds: z.array(z.number()) })).optional(),
+  clientTimings: z
+    .array(z.object({ client: z.string(), version: z.string(), n: z.number().int(), seconds: z.array(z.number()) }))
+    .optional(),
   /** Thresholds from the config file, each checked against every cell it selects. */
   thresholds: z.array(thresholdResultSchema).optional(),
 });

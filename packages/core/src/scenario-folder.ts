@@ -50,7 +50,10 @@ function exactBody(dir: string, body: ScenarioManifest['body']): BodyExpectation
       if (!existsSync(file)) throw errors.scenarioInvalid(file, 'fixture missing: run `npm run build` to generate fixtures');
       const data = readFileSync(file);
       if (data.length !== body.length || sha256(data) !== body.sha256) {
-        throw errors.scenarioInvalid(file, `fixture has ${data.length} bytes / sha256 ${sha256(data)}, manifest says ${body.length} / ${body.sha256}`);
+        throw errors.scenarioInvalid(
+          file,
+          `fixture has ${data.length} bytes / sha256 ${sha256(data)}, manifest says ${body.length} / ${body.sha256}`,
+        );
       }
       return (cached = data);
     },
@@ -66,7 +69,12 @@ function toScenario(dir: string, m: ScenarioManifest): Scenario {
     services: m.services,
     request: { method: m.method, path: m.path, headers: {} },
     expect: { status: m.status, contentType: m.contentType, headers: m.headers, body: exactBody(dir, m.body) },
-    folder: { dir, fixturesDir: path.join(dir, 'fixtures'), kind: m.kind, ...(m.staticFile !== undefined ? { staticFile: m.staticFile } : {}) },
+    folder: {
+      dir,
+      fixturesDir: path.join(dir, 'fixtures'),
+      kind: m.kind,
+      ...(m.staticFile !== undefined ? { staticFile: m.staticFile } : {}),
+    },
   };
 }
 

@@ -7,4 +7,3 @@ export function engineBinary(name: string): string | undefined {
   if (!override.includes('/')) return findBinary(override);
   return isExecutable(override) ? override : undefined;
 }
-

@@ -10,6 +10,10 @@ export const builtinEngines: readonly LoadEngine[] = [autocannonEngine, wrkEngin
 
 export function findEngine(name: string, engines: readonly LoadEngine[] = builtinEngines): LoadEngine {
   const engine = engines.find((e) => e.name === name);
-  if (!engine) throw errors.unknownEngine(name, engines.map((e) => e.name));
+  if (!engine)
+    throw errors.unknownEngine(
+      name,
+      engines.map((e) => e.name),
+    );
   return engine;
 }

@@ -77,7 +77,15 @@ describe('ab reporter with an engine that measures connection times', () => {
   it('prints Connect, Processing and Waiting as ab does', () => {
     const t = (min: number, mean: number, sd: number, median: number, max: number) => ({ min, mean, sd, median, max });
     const text = renderAbText(
-      { ...okResult, connectionTimes: { connect: t(0, 1, 0.4, 1, 3), processing: t(2, 30, 11.8, 27, 120), waiting: t(2, 29, 11.7, 26, 119), total: t(3, 33, 12.3, 28, 122) } },
+      {
+        ...okResult,
+        connectionTimes: {
+          connect: t(0, 1, 0.4, 1, 3),
+          processing: t(2, 30, 11.8, 27, 120),
+          waiting: t(2, 29, 11.7, 26, 119),
+          total: t(3, 33, 12.3, 28, 122),
+        },
+      },
       fixtureDocument(),
     );
     const lines = text.split('\n');
@@ -91,7 +99,10 @@ describe('ab reporter with an engine that measures connection times', () => {
 describe("ab's reliability warnings", () => {
   const t = (min: number, mean: number, sd: number, median: number, max: number) => ({ min, mean, sd, median, max });
   const withTimes = (processing: ReturnType<typeof t>, total: ReturnType<typeof t>) =>
-    renderAbText({ ...okResult, connectionTimes: { connect: t(0, 0, 0.1, 0, 1), processing, waiting: processing, total } }, fixtureDocument()).split('\n');
+    renderAbText(
+      { ...okResult, connectionTimes: { connect: t(0, 0, 0.1, 0, 1), processing, waiting: processing, total } },
+      fixtureDocument(),
+    ).split('\n');
 
   it('warns under the table when mean and median are more than one sd apart, and errs beyond two', () => {
     const lines = withTimes(t(1, 12, 4.0, 7, 90), t(1, 12, 4.0, 2, 90));

@@ -11,22 +11,40 @@ function timesRow(label: string, cells: readonly [string, string, string, string
 }
 
 type Timing = NonNullable<CellResult['connectionTimes']>['connect'];
-const timing = (t: Timing): [string, string, string, string, string] => [padInt(t.min, 5), padInt(t.mean, 4), padFixed(t.sd, 5, 1), padInt(t.median, 6), padInt(t.max, 7)];
+const timing = (t: Timing): [string, string, string, string, string] => [
+  padInt(t.min, 5),
+  padInt(t.mean, 4),
+  padFixed(t.sd, 5, 1),
+  padInt(t.median, 6),
+  padInt(t.max, 7),
+];
 const notMeasured: [string, string, string, string, string] = [NOT_MEASURED, NOT_MEASURED, NOT_MEASURED, NOT_MEASURED, NOT_MEASURED];
 
 // ab's own sanity check of each measured row: mean and median (whole ms) more than one or two sd apart.
 function reliabilityWarning(what: string, mean: number, median: number, sd: number): string[] {
   const apart = Math.abs(Math.round(mean) - Math.round(median));
   if (apart > 2 * sd) {
-    return [`ERROR: The median and mean for ${what} are more than twice the standard`, '       deviation apart. These results are NOT reliable.'];
+    return [
+      `ERROR: The median and mean for ${what} are more than twice the standard`,
+      '       deviation apart. These results are NOT reliable.',
+    ];
   }
-  if (apart > sd) return [`WARNING: The median and mean for ${what} are not within a normal deviation`, '        These results are probably not that reliable.'];
+  if (apart > sd)
+    return [
+      `WARNING: The median and mean for ${what} are not within a normal deviation`,
+      '        These results are probably not that reliable.',
+    ];
   return [];
 }
 
 function reliabilityWarnings(ct: CellResult['connectionTimes'], l: CellResult['latency']): string[] {
   const rows: Array<[string, Timing]> = ct
-    ? [['the initial connection time', ct.connect], ['the processing time', ct.processing], ['the waiting time', ct.waiting], ['the total time', ct.total]]
+    ? [
+        ['the initial connection time', ct.connect],
+        ['the processing time', ct.processing],
+        ['the waiting time', ct.waiting],
+        ['the total time', ct.total],
+      ]
     : [['the total time', { min: l.min, mean: l.mean, sd: l.stdev, median: l.p50, max: l.max }]];
   return rows.flatMap(([what, t]) => reliabilityWarning(what, t.mean, t.median, t.sd));
 }
@@ -74,7 +92,10 @@ export function renderAbText(result: CellResult, doc: RunDocument): string {
     timesRow('Connect:', ct ? timing(ct.connect) : notMeasured),
     timesRow('Processing:', ct ? timing(ct.processing) : notMeasured),
     timesRow('Waiting:', ct ? timing(ct.waiting) : notMeasured),
-    timesRow('Total:', ct ? timing(ct.total) : [padInt(l.min, 5), padInt(l.mean, 4), padFixed(l.stdev, 5, 1), padInt(l.p50, 6), padInt(l.max, 7)]),
+    timesRow(
+      'Total:',
+      ct ? timing(ct.total) : [padInt(l.min, 5), padInt(l.mean, 4), padFixed(l.stdev, 5, 1), padInt(l.p50, 6), padInt(l.max, 7)],
+    ),
     ...reliabilityWarnings(ct, l),
     '',
     'Percentage of the requests served within a certain time (ms)',

@@ -24,7 +24,10 @@ describe('loadReporter', () => {
 
   it('loads a module whose default export is a factory, handing it the context', async () => {
     let out = '';
-    const reporter = await loadReporter(path.join(fixtures, 'factory-reporter.mjs'), context((t) => (out += t)));
+    const reporter = await loadReporter(
+      path.join(fixtures, 'factory-reporter.mjs'),
+      context((t) => (out += t)),
+    );
     await reporter.onResult?.(okResult, fixtureDocument());
     expect(out).toBe('php-mod:302.11:p\n');
   });

@@ -8,7 +8,9 @@ import { builtinReporters } from './builtin.js';
 const HOOKS = ['onRunStart', 'onResult', 'onRunEnd'] as const;
 
 function isReporter(value: unknown): value is Reporter {
-  return typeof value === 'object' && value !== null && HOOKS.some((hook) => typeof (value as Record<string, unknown>)[hook] === 'function');
+  return (
+    typeof value === 'object' && value !== null && HOOKS.some((hook) => typeof (value as Record<string, unknown>)[hook] === 'function')
+  );
 }
 
 const looksLikePath = (spec: string) => spec.startsWith('.') || spec.startsWith('/') || spec.startsWith('file:');
@@ -52,7 +54,10 @@ export async function loadReporter(spec: string, context: ReporterContext): Prom
     }
   }
   if (!isReporter(reporter)) {
-    throw errors.reporterLoad(spec, 'its default export is neither a reporter (an object with onRunStart, onResult or onRunEnd) nor a factory returning one');
+    throw errors.reporterLoad(
+      spec,
+      'its default export is neither a reporter (an object with onRunStart, onResult or onRunEnd) nor a factory returning one',
+    );
   }
   // keep the user's object (and its `this`) intact; only give it a name for error messages
   const hooks = reporter as Required<Pick<Reporter, (typeof HOOKS)[number]>>;

@@ -44,8 +44,26 @@ describe('markdown reporter with thresholds', () => {
     const doc = {
       ...fixtureDocument([okResult]),
       thresholds: [
-        { selector: '*', scenario: 'escape', target: 'php-mod', concurrency: 10, field: 'rps', expression: '>100', actual: 302.11, ok: true },
-        { selector: 'escape/php-mod', scenario: 'escape', target: 'php-mod', concurrency: 10, field: 'failed', expression: '==0', actual: 7, ok: false },
+        {
+          selector: '*',
+          scenario: 'escape',
+          target: 'php-mod',
+          concurrency: 10,
+          field: 'rps',
+          expression: '>100',
+          actual: 302.11,
+          ok: true,
+        },
+        {
+          selector: 'escape/php-mod',
+          scenario: 'escape',
+          target: 'php-mod',
+          concurrency: 10,
+          field: 'failed',
+          expression: '==0',
+          actual: 7,
+          ok: false,
+        },
       ],
     };
     const text = renderMarkdown(doc);

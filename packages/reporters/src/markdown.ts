@@ -110,7 +110,9 @@ export function renderMarkdown(doc: RunDocument): string {
     if (first) {
       const warm = first.warmupSeconds > 0 ? `, ${first.warmupSeconds} s warm-up` : '';
       const repeated = results.some((r) => r.repeat > 1) ? ' Repeated cells show medians, with the rps range in brackets.' : '';
-      out.push(`${first.keepAlive ? 'keep-alive' : 'a new connection per request (no keep-alive)'}, ${describeBound(first)}${warm}.${repeated}`);
+      out.push(
+        `${first.keepAlive ? 'keep-alive' : 'a new connection per request (no keep-alive)'}, ${describeBound(first)}${warm}.${repeated}`,
+      );
     }
     for (const r of results.filter((r) => r.backend && r.status === 'ok')) out.push(`- ${describeBackend(r)}`);
     for (const r of results.filter((r) => r.rate && r.latencyUncorrected)) out.push(`- ${describeOpenLoop(r)}`);

@@ -38,7 +38,9 @@ export async function run(input: RunInput = {}): Promise<RunDocument> {
   const entries = input.reporters ?? [];
   const specs: ReporterSpec[] = entries
     .filter((e): e is ReporterConfigEntry => !isReporterObject(e))
-    .map((e) => (typeof e === 'string' ? { name: e } : { name: e[0], ...(typeof e[1].out === 'string' ? { out: e[1].out } : {}), options: e[1] }));
+    .map((e) =>
+      typeof e === 'string' ? { name: e } : { name: e[0], ...(typeof e[1].out === 'string' ? { out: e[1].out } : {}), options: e[1] },
+    );
   const reporters = [
     ...(await loadReporters(input.reporters === undefined ? (project.reporters ?? []) : specs)),
     ...entries.filter(isReporterObject),

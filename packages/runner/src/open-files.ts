@@ -17,7 +17,10 @@ export function readOpenFilesLimit(): OpenFilesLimit | undefined {
     const line = readFileSync('/proc/self/limits', 'utf8')
       .split('\n')
       .find((l) => l.startsWith('Max open files'));
-    const [soft, hard] = (line ?? '').split(/\s{2,}/).slice(1, 3).map((v) => (v === 'unlimited' ? Infinity : Number(v)));
+    const [soft, hard] = (line ?? '')
+      .split(/\s{2,}/)
+      .slice(1, 3)
+      .map((v) => (v === 'unlimited' ? Infinity : Number(v)));
     if (soft === undefined || hard === undefined || Number.isNaN(soft) || Number.isNaN(hard)) return undefined;
     return { soft, hard };
   } catch {

@@ -10,12 +10,16 @@ const target = (name: string, ok: boolean, supports = true): TargetPlugin => ({
   language: 'test',
   description: name,
   supports: () => (supports ? { ok: true } : { ok: false, reason: 'no handler' }),
-  available: async () => (ok ? { ok: true } : { ok: false, reason: 'php-fpm not found (apt-get install php-fpm)', aptPackages: ['php-fpm'] }),
+  available: async () =>
+    ok ? { ok: true } : { ok: false, reason: 'php-fpm not found (apt-get install php-fpm)', aptPackages: ['php-fpm'] },
   start: async () => {
     throw new Error('not started in plan tests');
   },
 });
-const options = resolveRunOptions({ scenarios: ['hello'] }, { concurrency: [1, 2], durationSeconds: 1, warmupSeconds: 0, timeoutSeconds: 1 });
+const options = resolveRunOptions(
+  { scenarios: ['hello'] },
+  { concurrency: [1, 2], durationSeconds: 1, warmupSeconds: 0, timeoutSeconds: 1 },
+);
 const registry = [target('here', true), target('missing', false), target('cannot', true, false)];
 
 describe('makePlan', () => {

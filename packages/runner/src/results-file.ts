@@ -9,13 +9,19 @@ export function readResultsFile(file: string): RunDocument {
     text = readFileSync(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw errors.resultsFile(file, code === 'ENOENT' ? 'no such file; give the path of a file written by `--reporter json --out FILE`' : String(code ?? error));
+    throw errors.resultsFile(
+      file,
+      code === 'ENOENT' ? 'no such file; give the path of a file written by `--reporter json --out FILE`' : String(code ?? error),
+    );
   }
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch {
-    throw errors.resultsFile(file, 'it is not valid JSON (truncated or not written by bench?); re-run, or restore it from the run that wrote it');
+    throw errors.resultsFile(
+      file,
+      'it is not valid JSON (truncated or not written by bench?); re-run, or restore it from the run that wrote it',
+    );
   }
   const parsed = runDocumentSchema.safeParse(raw);
   if (!parsed.success) {

@@ -27,7 +27,9 @@ function assertCpusExist(cpus: { server?: string; client?: string }): void {
   for (const [role, list] of Object.entries(cpus)) {
     const missing = expandCpuList(list).filter((cpu) => !allowed.has(cpu));
     if (missing.length > 0) {
-      throw errors.usage(`--cpus ${role}=${list} names CPU ${missing.join(', ')}, but this machine offers ${allowedCpus(process.pid) ?? 'fewer'}; pick from those`);
+      throw errors.usage(
+        `--cpus ${role}=${list} names CPU ${missing.join(', ')}, but this machine offers ${allowedCpus(process.pid) ?? 'fewer'}; pick from those`,
+      );
     }
   }
 }

@@ -35,7 +35,16 @@ export type RunEvent =
   | { readonly type: 'plan'; readonly plan: Plan; readonly cells: number; readonly engine: string; readonly options: RunOptions }
   | { readonly type: 'target-starting'; readonly scenario: string; readonly target: string }
   | { readonly type: 'target-verifying'; readonly scenario: string; readonly target: string }
-  | { readonly type: 'cell-start'; readonly index: number; readonly total: number; readonly scenario: string; readonly target: string; readonly concurrency: number; readonly repeat: number; readonly phase: 'warmup' | 'measure' }
+  | {
+      readonly type: 'cell-start';
+      readonly index: number;
+      readonly total: number;
+      readonly scenario: string;
+      readonly target: string;
+      readonly concurrency: number;
+      readonly repeat: number;
+      readonly phase: 'warmup' | 'measure';
+    }
   | { readonly type: 'cell-progress'; readonly progress: LoadProgress }
   | { readonly type: 'cell-end'; readonly result: CellResult }
   /** A step of work that is not a cell (a suite's client timings). */
@@ -89,9 +98,14 @@ export const defaultEngineName = (options: Pick<RunOptions, 'engine' | 'rate' | 
   options.engine ?? ((options.generators ?? 1) > 1 ? 'k6' : options.rate !== undefined ? 'open-loop' : 'autocannon');
 
 /** The engine the options name, checked before anything starts: installed, and able to drive this run. */
-async function chooseEngine(options: RunOptions, engines: readonly LoadEngine[], scenarios: readonly Scenario[]): Promise<{ engine: LoadEngine; version: string }> {
+async function chooseEngine(
+  options: RunOptions,
+  engines: readonly LoadEngine[],
+  scenarios: readonly Scenario[],
+): Promise<{ engine: LoadEngine; version: string }> {
   const engine = findEngine(defaultEngineName(options), engines);
-  if ((options.generators ?? 1) > 1 && !engine.splitsLoad) throw errors.engineUnsupported(engine.name, 'only k6 splits a run over generators: use --engine k6 with --generators');
+  if ((options.generators ?? 1) > 1 && !engine.splitsLoad)
+    throw errors.engineUnsupported(engine.name, 'only k6 splits a run over generators: use --engine k6 with --generators');
   const availability = await engine.available();
   if (!availability.ok) throw errors.engineUnavailable(engine.name, availability.reason ?? 'unknown reason');
   for (const scenario of scenarios) {
@@ -108,7 +122,9 @@ export async function runBench(options: RunOptions, context: RunContext): Promis
   const emit = context.onEvent ?? (() => {});
   const signal = context.signal;
   const plan = await makePlan(options, context.targets, context.scenarios);
-  const { engine, version } = await chooseEngine(options, context.engines ?? builtinEngines, [...new Set(plan.pairs.map((p) => p.scenario))]);
+  const { engine, version } = await chooseEngine(options, context.engines ?? builtinEngines, [
+    ...new Set(plan.pairs.map((p) => p.scenario)),
+  ]);
   await services.prepare(plan.pairs.map((p) => p.scenario));
   const doc = newRunDocument(context.command ?? '', options);
   const repeats = options.repeat;
@@ -151,7 +167,10 @@ export async function runBench(options: RunOptions, context: RunContext): Promis
         if (!problems.has(pair)) {
           emit({ type: 'target-starting', scenario: scenario.name, target: target.name });
           try {
-            running = await target.start(scenario, targetStartOptions({ ...options, maxConcurrency }, await services.endpointsFor(scenario)));
+            running = await target.start(
+              scenario,
+              targetStartOptions({ ...options, maxConcurrency }, await services.endpointsFor(scenario)),
+            );
           } catch (error) {
             // Input problems (a port in use, a missing service binary, an app server that cannot start) end the run; a reference stack that fails is a failed cell.
             if (isBenchError(error) && error.exitCode === 2) throw error;
@@ -240,7 +259,9 @@ async function measureCell(
     // a warm-up before every measured run: each level, each fresh start
     if (options.warmupSeconds > 0) {
       emit({ type: 'cell-start', ...event, phase: 'warmup' });
-      const warm = await untilCrash(engine.run({ ...plan, shape: shapeOf(options, cell.concurrency, { durationSeconds: options.warmupSeconds }) }));
+      const warm = await untilCrash(
+        engine.run({ ...plan, shape: shapeOf(options, cell.concurrency, { durationSeconds: options.warmupSeconds }) }),
+      );
       if ('crashed' in warm) return failedCell(cell, `target died during warm-up: ${warm.crashed}`);
       if (stopLoad.signal.aborted) return failedCell(cell, 'interrupted');
       await releaseMemory();
@@ -274,18 +295,26 @@ function describeMeasurement(
   const client = outcome.client;
   if (outcome.generators) {
     const { count, segments } = outcome.generators;
-    notes.push(`one run split over ${count} ${cell.engine.name} processes (segments ${segments.join(', ')}) on this host, released together, their samples merged`);
+    notes.push(
+      `one run split over ${count} ${cell.engine.name} processes (segments ${segments.join(', ')}) on this host, released together, their samples merged`,
+    );
   }
   if (client && client.cpuPercent >= CLIENT_SATURATED_PERCENT) {
     const over = outcome.generators ? ` (all ${outcome.generators.count} together)` : '';
-    notes.push(`load generator (${cell.engine.name}) used ${client.cpuPercent}% of a core${over}: it may be the bottleneck, not the server`);
+    notes.push(
+      `load generator (${cell.engine.name}) used ${client.cpuPercent}% of a core${over}: it may be the bottleneck, not the server`,
+    );
   }
   // an in-process generator whose event loop lags measures its own lag as latency
   if (outcome.eventLoopDelay && outcome.eventLoopDelay.p99 >= EVENT_LOOP_LAG_MS) {
-    notes.push(`the load generator's event loop was delayed (p99 ${outcome.eventLoopDelay.p99} ms): latencies include the client's own lag`);
+    notes.push(
+      `the load generator's event loop was delayed (p99 ${outcome.eventLoopDelay.p99} ms): latencies include the client's own lag`,
+    );
   }
   if (outcome.rate && outcome.rate.achieved < outcome.rate.target * 0.98) {
-    notes.push(`achieved ${outcome.rate.achieved} rps of the ${outcome.rate.target} asked (more than 2% short): the server or the generator could not keep up`);
+    notes.push(
+      `achieved ${outcome.rate.achieved} rps of the ${outcome.rate.target} asked (more than 2% short): the server or the generator could not keep up`,
+    );
   }
   if (outcome.errorSamples.length > 0) notes.push(`errors seen: ${outcome.errorSamples.join('; ')}`);
   const backend: NonNullable<CellResult['backend']> = {};

@@ -22,7 +22,12 @@ export type ArticleStack =
 const WINDOWS_ONLY = 'IIS runs on Windows only; bench runs its stacks on Linux';
 
 export const article000Stacks: readonly ArticleStack[] = [
-  { stack: 'mod_php/Apache (mod_php 4.0b2, 3.0.11)', rows: ['mod_php/Apache', 'PHP (apache 1.3.6, mod_php 3.0.11)'], status: 'served', target: 'php-mod' },
+  {
+    stack: 'mod_php/Apache (mod_php 4.0b2, 3.0.11)',
+    rows: ['mod_php/Apache', 'PHP (apache 1.3.6, mod_php 3.0.11)'],
+    status: 'served',
+    target: 'php-mod',
+  },
   {
     stack: 'mod_perl/Apache, ModPerl handler (mod_perl 1.21)',
     rows: ['mod_perl/Apache', 'ModPerl Handler (apache 1.3.6, mod_perl)', 'ModPerl Handler (apache 1.3.6, mod_perl 1.21)'],
@@ -40,14 +45,29 @@ export const article000Stacks: readonly ArticleStack[] = [
     target: 'php-mod',
     note: "the file scenario: Apache sends the file itself; nginx-static is today's plain-server baseline",
   },
-  { stack: 'SSI Include on Apache (mod_include)', rows: ['SSI Include (apache 1.3.6, mod_include)'], status: 'served', target: 'apache-ssi' },
+  {
+    stack: 'SSI Include on Apache (mod_include)',
+    rows: ['SSI Include (apache 1.3.6, mod_include)'],
+    status: 'served',
+    target: 'apache-ssi',
+  },
   {
     stack: 'Embperl (1.2b5, 1.2b10, 1.3b2)',
-    rows: ['Embperl (apache 1.3.6, mod_perl/embperl 1.2b10)', 'Embperl (apache 1.3.6, mod_perl/embperl 1.3b2)', 'Embperl (apache 1.3.6, mod_perl/embperl 1.2b5)'],
+    rows: [
+      'Embperl (apache 1.3.6, mod_perl/embperl 1.2b10)',
+      'Embperl (apache 1.3.6, mod_perl/embperl 1.3b2)',
+      'Embperl (apache 1.3.6, mod_perl/embperl 1.2b5)',
+    ],
     status: 'served',
     target: 'perl-embperl',
   },
-  { stack: 'ASP PerlScript on Apache (Apache::ASP .19)', rows: ['ASP PerlScript (apache 1.3.6, mod_perl/asp .19)'], status: 'served', target: 'perl-asp', note: 'without sessions, as this row' },
+  {
+    stack: 'ASP PerlScript on Apache (Apache::ASP .19)',
+    rows: ['ASP PerlScript (apache 1.3.6, mod_perl/asp .19)'],
+    status: 'served',
+    target: 'perl-asp',
+    note: 'without sessions, as this row',
+  },
   {
     stack: 'ASP PerlScript on Apache with sessions (Apache::ASP .19 SDBM_File, .18 DB_File)',
     rows: ['ASP PerlScript (apache 1.3.6, mod_perl/asp .19, SDBM_File)', 'ASP PerlScript (apache 1.3.6, mod_perl/asp .18, DB_File)'],
@@ -66,13 +86,15 @@ export const article000Stacks: readonly ArticleStack[] = [
     stack: 'Resin 1.1 behind Apache (mod_caucho)',
     rows: ['Resin/Apache/IBM', 'JSP Java (apache 1.3.6, resin 1.1b5)'],
     status: 'not built',
-    reason: "Apache reaches Resin through mod_caucho, which Caucho ships only as C source in Resin's own tarball: no Debian package and nothing on Maven Central",
+    reason:
+      "Apache reaches Resin through mod_caucho, which Caucho ships only as C source in Resin's own tarball: no Debian package and nothing on Maven Central",
   },
   {
     stack: 'Resin JS (JavaScript pages on Resin 1.1, behind Apache)',
     rows: ['Resin JS/Apache/IBM'],
     status: 'out of reach',
-    reason: 'Resin 4, the release on Maven Central, has no JavaScript page engine, and the Resin releases that had one are long unmaintained',
+    reason:
+      'Resin 4, the release on Maven Central, has no JavaScript page engine, and the Resin releases that had one are long unmaintained',
   },
   {
     stack: 'SSI Include through Apache::ASP (.18)',
@@ -100,8 +122,18 @@ export const article000Stacks: readonly ArticleStack[] = [
     status: 'out of reach',
     reason: "OpenASP ran Windows' own VBScript engine inside Apache on Windows NT; no maintained VBScript engine runs on Linux",
   },
-  { stack: 'Orion 0.7.6b', rows: ['Orion/JDK1.2'], status: 'out of reach', reason: 'commercial (IronFlare, free for development only) and no longer developed: no release bench could install' },
-  { stack: 'ServletExec 2.2 on Apache', rows: ['ServletExec/Apache/IBM'], status: 'out of reach', reason: 'commercial (New Atlanta): no free release bench could install' },
+  {
+    stack: 'Orion 0.7.6b',
+    rows: ['Orion/JDK1.2'],
+    status: 'out of reach',
+    reason: 'commercial (IronFlare, free for development only) and no longer developed: no release bench could install',
+  },
+  {
+    stack: 'ServletExec 2.2 on Apache',
+    rows: ['ServletExec/Apache/IBM'],
+    status: 'out of reach',
+    reason: 'commercial (New Atlanta): no free release bench could install',
+  },
   {
     stack: 'JRun 2.3 (on Apache and its own httpd)',
     rows: ['JRun/Apache/JDK1.2', 'Java Servlet (apache 1.3.6, jrun 2.3)', 'Java Servlet (jrun_httpd 2.3, jrun 2.3)'],
@@ -136,7 +168,8 @@ export const article000Stacks: readonly ArticleStack[] = [
     stack: 'XML/XSLT pages (Apache::ASP .19 XMLSubs and XSLT)',
     rows: ['XML, XSLT, etc. (apache 1.3.6, mod_perl/asp .19 subs)', 'XML, XSLT, etc. (apache 1.3.6, mod_perl/asp .19 xslt)'],
     status: 'out of reach',
-    reason: "the article publishes neither the XML pages nor the stylesheets; Apache::ASP's XMLSubs and XSLT still work, but a page made up today would be another test",
+    reason:
+      "the article publishes neither the XML pages nor the stylesheets; Apache::ASP's XMLSubs and XSLT still work, but a page made up today would be another test",
   },
 ];
 

@@ -22,7 +22,12 @@ export { urlTarget, type UrlTargetSpec } from './app/url-target.js';
 /** Every target bench ships, in the order reports list them. */
 export const builtinTargets: readonly TargetPlugin[] = [
   createNodeTarget({ name: 'node', cluster: false, pool: false, description: 'Fastify, one process' }),
-  createNodeTarget({ name: 'node-pool', cluster: false, pool: true, description: 'Fastify, one process, generic-pool for backend clients' }),
+  createNodeTarget({
+    name: 'node-pool',
+    cluster: false,
+    pool: true,
+    description: 'Fastify, one process, generic-pool for backend clients',
+  }),
   createNodeTarget({ name: 'node-cluster', cluster: true, pool: false, description: 'Fastify under node:cluster, one worker per core' }),
   createNodeTarget({ name: 'node-cluster-pool', cluster: true, pool: true, description: 'node:cluster workers, each with a generic-pool' }),
   ...phpTargets,

@@ -17,7 +17,10 @@ export function watchGeneratorHealth(): { stop(): Required<Pick<LoadMeasurement,
   return {
     stop() {
       loopDelay.disable();
-      return { client: client.stop(), eventLoopDelay: { mean: ms(loopDelay.mean), p99: ms(loopDelay.percentile(99)), max: ms(loopDelay.max) } };
+      return {
+        client: client.stop(),
+        eventLoopDelay: { mean: ms(loopDelay.mean), p99: ms(loopDelay.percentile(99)), max: ms(loopDelay.max) },
+      };
     },
   };
 }

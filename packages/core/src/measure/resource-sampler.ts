@@ -28,7 +28,9 @@ export function sampleProcessGroups<K extends string>(sets: Readonly<Record<K, r
   );
   const started = process.hrtime.bigint();
   const sample = () => {
-    const now = new Map<K, { rss: number; processes: number; each: Array<{ name: string; rssBytes: number }> }>(names.map((name) => [name, { rss: 0, processes: 0, each: [] }]));
+    const now = new Map<K, { rss: number; processes: number; each: Array<{ name: string; rssBytes: number }> }>(
+      names.map((name) => [name, { rss: 0, processes: 0, each: [] }]),
+    );
     for (const entry of readProcessTable()) {
       const name = setOf.get(entry.pgid);
       if (name === undefined) continue;
@@ -58,7 +60,12 @@ export function sampleProcessGroups<K extends string>(sets: Readonly<Record<K, r
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const result: Partial<Record<K, ResourceSample>> = {};
       for (const [name, t] of totals) {
-        result[name] = { cpuPercent: round1((t.ticks / TICKS_PER_SECOND / seconds) * 100), rssBytes: t.peakRss, processes: t.peakProcesses, atPeak: t.atPeak };
+        result[name] = {
+          cpuPercent: round1((t.ticks / TICKS_PER_SECOND / seconds) * 100),
+          rssBytes: t.peakRss,
+          processes: t.peakProcesses,
+          atPeak: t.atPeak,
+        };
       }
       return result;
     },

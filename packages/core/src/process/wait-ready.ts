@@ -28,7 +28,9 @@ export async function waitForHttp(url: string, options: WaitReadyOptions = {}): 
     }
     if (Date.now() >= deadline) {
       const tails = (options.processes ?? []).map((p) => `${p.name}: ${p.outputTail().trim().split('\n').slice(-4).join(' | ')}`);
-      throw new Error(`${url} not ready after ${options.timeoutMs ?? 20_000} ms (last: ${last})${tails.length ? `; ${tails.join('; ')}` : ''}`);
+      throw new Error(
+        `${url} not ready after ${options.timeoutMs ?? 20_000} ms (last: ${last})${tails.length ? `; ${tails.join('; ')}` : ''}`,
+      );
     }
     await sleep(50);
   }

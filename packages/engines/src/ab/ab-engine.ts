@@ -12,7 +12,16 @@ const MAX_RATE_PER_SECOND = 100_000;
 
 function abArgs(plan: LoadPlan, dir: string): string[] {
   const { shape, request } = plan;
-  const args = ['-c', String(shape.connections), '-s', String(Math.ceil(shape.timeoutSeconds)), '-g', path.join(dir, 'requests.tsv'), '-r', '-q'];
+  const args = [
+    '-c',
+    String(shape.connections),
+    '-s',
+    String(Math.ceil(shape.timeoutSeconds)),
+    '-g',
+    path.join(dir, 'requests.tsv'),
+    '-r',
+    '-q',
+  ];
   // ab reads -t as whole seconds (atoi: -t 0.1 would mean no limit, and -n requests), so a fraction rounds up
   const seconds = Math.max(1, Math.ceil(shape.durationSeconds ?? 10));
   if (shape.requests !== undefined) args.push('-n', String(shape.requests));
@@ -78,7 +87,12 @@ async function runAb(plan: LoadPlan): Promise<LoadMeasurement> {
       durationSeconds: Math.max(block.timeTakenSeconds, 1e-6),
       requests: answered,
       latency,
-      failures: { ...block.failed, length: lengthFailures(block, plan), exceptions: block.failed.exceptions + block.writeErrors, timeouts: 0 },
+      failures: {
+        ...block.failed,
+        length: lengthFailures(block, plan),
+        exceptions: block.failed.exceptions + block.writeErrors,
+        timeouts: 0,
+      },
       non2xx: block.non2xx,
       // ab counts answers outside 2xx, not each status
       statusCodes: { ...(ok > 0 ? { '2xx': ok } : {}), ...(block.non2xx > 0 ? { 'non-2xx': block.non2xx } : {}) },
@@ -103,11 +117,16 @@ export const abEngine: LoadEngine = {
     return { ok: true, version: versionFrom(binary, ['-V'], /Version (\d[\d.]*)/) };
   },
   supports(shape, request, expect) {
-    if (shape.requestsPerConnection !== undefined) return { ok: false, reason: 'ab cannot close connections after n requests; --requests-per-connection needs the autocannon engine' };
+    if (shape.requestsPerConnection !== undefined)
+      return { ok: false, reason: 'ab cannot close connections after n requests; --requests-per-connection needs the autocannon engine' };
     if (shape.rate !== undefined) return { ok: false, reason: 'ab holds no arrival rate; use --rate without --engine, or --engine k6' };
-    if (request.body && request.method !== 'POST' && request.method !== 'PUT') return { ok: false, reason: `ab sends a body with POST or PUT only, not ${request.method}` };
+    if (request.body && request.method !== 'POST' && request.method !== 'PUT')
+      return { ok: false, reason: `ab sends a body with POST or PUT only, not ${request.method}` };
     if (expect.kind === 'matches' || expect.kind === 'json') {
-      return { ok: false, reason: 'ab checks answers by length only; a regular expression or JSON subset needs the autocannon or k6 engine' };
+      return {
+        ok: false,
+        reason: 'ab checks answers by length only; a regular expression or JSON subset needs the autocannon or k6 engine',
+      };
     }
     return { ok: true };
   },

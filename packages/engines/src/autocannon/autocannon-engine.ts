@@ -52,7 +52,12 @@ export const autocannonEngine: LoadEngine = {
   description: 'autocannon in-process (Node, a worker thread), closed loop',
   available: async () => ({ ok: true, version: AUTOCANNON_VERSION }),
   supports(shape) {
-    if (shape.rate !== undefined) return { ok: false, reason: "autocannon's own rate limit sends each connection's quota in bursts and misreports latency; --rate uses bench's open-loop engine" };
+    if (shape.rate !== undefined)
+      return {
+        ok: false,
+        reason:
+          "autocannon's own rate limit sends each connection's quota in bursts and misreports latency; --rate uses bench's open-loop engine",
+      };
     return { ok: true };
   },
   // the generator is this process (its worker), pinned for the run when the plan says so

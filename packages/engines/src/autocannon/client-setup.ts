@@ -63,7 +63,12 @@ export function installBodyCheck(client: AutocannonClient, check: BodyCheck): vo
  * bench closes the socket itself once the response has been counted, and sends the next request
  * on a fresh one.
  */
-export function installConnectionPolicy(client: AutocannonClient, keepAlive: boolean, onKeptAlive: () => void = () => {}, requestsPerConnection = Infinity): void {
+export function installConnectionPolicy(
+  client: AutocannonClient,
+  keepAlive: boolean,
+  onKeptAlive: () => void = () => {},
+  requestsPerConnection = Infinity,
+): void {
   const sendOnSameSocket = client._doRequest;
   let serverWillClose = false;
   let reconnect = false;

@@ -28,5 +28,10 @@ export function fromPortable(p: PortablePlan): Pick<LoadPlan, 'url' | 'request' 
     const bytes = Buffer.from(p.expect.bytes);
     expect = { kind: 'exact', length: bytes.length, bytes: () => bytes };
   } else expect = p.expect;
-  return { url: p.url, request: { ...p.request, ...(p.request.body ? { body: Buffer.from(p.request.body) } : {}) } as ScenarioRequest, expect, shape: p.shape };
+  return {
+    url: p.url,
+    request: { ...p.request, ...(p.request.body ? { body: Buffer.from(p.request.body) } : {}) } as ScenarioRequest,
+    expect,
+    shape: p.shape,
+  };
 }

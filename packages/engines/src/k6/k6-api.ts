@@ -17,7 +17,8 @@ export class K6Api {
         return;
       } catch (error) {
         if (!stillRunning()) throw new Error('k6 exited before it was ready');
-        if (Date.now() > until) throw new Error(`k6 did not answer on ${this.address} within ${deadlineMs / 1000} s: ${(error as Error).message}`);
+        if (Date.now() > until)
+          throw new Error(`k6 did not answer on ${this.address} within ${deadlineMs / 1000} s: ${(error as Error).message}`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     }

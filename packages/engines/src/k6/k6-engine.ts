@@ -1,6 +1,15 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { findFreePort, LOOPBACK, makePrivateDir, removeDir, type LoadEngine, type LoadMeasurement, type LoadPlan, type ResourceSample } from '@bench/core';
+import {
+  findFreePort,
+  LOOPBACK,
+  makePrivateDir,
+  removeDir,
+  type LoadEngine,
+  type LoadMeasurement,
+  type LoadPlan,
+  type ResourceSample,
+} from '@bench/core';
 import { versionFrom } from '@bench/core';
 import { runExternal, type ExternalRun } from '../external-process.js';
 import { K6Api } from './k6-api.js';
@@ -11,7 +20,14 @@ import { executionSegments, segmentFlags } from './segments.js';
 
 /** The flags every instance gets, locally and on k6-operator: raw samples to CSV with the two tags bench reads. */
 export function k6OutputFlags(csvFile: string): string[] {
-  return ['--no-usage-report', '--summary-mode=disabled', '--system-tags', 'status,error_code', '--out', `csv=fileName=${csvFile},timeFormat=unix_micro`];
+  return [
+    '--no-usage-report',
+    '--summary-mode=disabled',
+    '--system-tags',
+    'status,error_code',
+    '--out',
+    `csv=fileName=${csvFile},timeFormat=unix_micro`,
+  ];
 }
 
 /** The measurement from the samples of every instance of one run. */
@@ -59,7 +75,16 @@ async function runK6(plan: LoadPlan): Promise<LoadMeasurement> {
     const runs = ports.map((port, i) =>
       runExternal(
         k6,
-        ['run', '--quiet', '--paused', '--address', `${LOOPBACK}:${port}`, ...k6OutputFlags(csvFiles[i] ?? ''), ...segmentFlags(i, generators), script],
+        [
+          'run',
+          '--quiet',
+          '--paused',
+          '--address',
+          `${LOOPBACK}:${port}`,
+          ...k6OutputFlags(csvFiles[i] ?? ''),
+          ...segmentFlags(i, generators),
+          script,
+        ],
         { name: 'k6', cwd: dir, signal: stop.signal, ...(plan.cpus ? { cpus: plan.cpus } : {}) },
       ).finally(() => (exited[i] = true)),
     );
@@ -77,14 +102,20 @@ async function runK6(plan: LoadPlan): Promise<LoadMeasurement> {
       stop.abort();
       const finished = await Promise.all(runs);
       plan.signal?.removeEventListener('abort', abort);
-      throw new Error(`k6 did not start: ${(error as Error).message}; ${finished.map((r) => r.outputTail).filter(Boolean).join(' | ')}`);
+      throw new Error(
+        `k6 did not start: ${(error as Error).message}; ${finished
+          .map((r) => r.outputTail)
+          .filter(Boolean)
+          .join(' | ')}`,
+      );
     }
     const finished = await Promise.all(runs).finally(() => {
       clearInterval(progress);
       plan.signal?.removeEventListener('abort', abort);
     });
     const failed = finished.find((r) => r.exit.code !== 0 && !plan.signal?.aborted);
-    if (failed) throw new Error(`k6 failed (${failed.exit.error ?? `exit ${failed.exit.code ?? failed.exit.signal}`}): ${failed.outputTail}`);
+    if (failed)
+      throw new Error(`k6 failed (${failed.exit.error ?? `exit ${failed.exit.code ?? failed.exit.signal}`}): ${failed.outputTail}`);
     const tally = createK6Tally();
     for (const file of csvFiles) await readK6Csv(file, tally);
     const client = sumClients(finished);
@@ -101,15 +132,21 @@ async function runK6(plan: LoadPlan): Promise<LoadMeasurement> {
 /** k6 (Grafana's Go load generator), one or many instances splitting one run by execution segments. */
 export const k6Engine: LoadEngine = {
   name: 'k6',
-  description: 'k6 (Go), closed loop or constant arrival rate; raw samples merged into one histogram, one run split over --generators instances',
+  description:
+    'k6 (Go), closed loop or constant arrival rate; raw samples merged into one histogram, one run split over --generators instances',
   splitsLoad: true,
   async available() {
     const binary = k6Binary();
-    if (!binary) return { ok: false, reason: `k6 not found: install it with \`${K6_INSTALL}\` (Go's bin directory on PATH, or BENCH_K6_BINARY=/path/to/k6)` };
+    if (!binary)
+      return {
+        ok: false,
+        reason: `k6 not found: install it with \`${K6_INSTALL}\` (Go's bin directory on PATH, or BENCH_K6_BINARY=/path/to/k6)`,
+      };
     return { ok: true, version: versionFrom(binary, ['version'], /k6 v?(\d[\w.-]*)/) };
   },
   supports(shape) {
-    if (shape.requestsPerConnection !== undefined) return { ok: false, reason: 'k6 cannot close connections after n requests; --requests-per-connection needs the autocannon engine' };
+    if (shape.requestsPerConnection !== undefined)
+      return { ok: false, reason: 'k6 cannot close connections after n requests; --requests-per-connection needs the autocannon engine' };
     return { ok: true };
   },
   run: runK6,

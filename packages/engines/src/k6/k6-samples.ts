@@ -68,7 +68,8 @@ export async function readK6Csv(file: string, tally: K6Tally): Promise<void> {
   let pendingDurationMs = 0;
   for await (const line of lines) {
     if (header) {
-      if (!COLUMNS.every((c, i) => line.split(',')[i] === c)) throw new Error(`${file} is not k6 CSV output with status and error_code tags`);
+      if (!COLUMNS.every((c, i) => line.split(',')[i] === c))
+        throw new Error(`${file} is not k6 CSV output with status and error_code tags`);
       header = false;
       continue;
     }

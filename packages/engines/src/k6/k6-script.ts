@@ -13,9 +13,18 @@ const js = (value: unknown) => JSON.stringify(value);
 function executor(shape: LoadShape): Record<string, unknown> {
   const grace = `${Math.ceil(shape.timeoutSeconds)}s`;
   if (shape.rate !== undefined) {
-    return { executor: 'constant-arrival-rate', rate: shape.rate, timeUnit: '1s', duration: `${shape.durationSeconds ?? 10}s`, preAllocatedVUs: shape.connections, maxVUs: shape.connections, gracefulStop: grace };
+    return {
+      executor: 'constant-arrival-rate',
+      rate: shape.rate,
+      timeUnit: '1s',
+      duration: `${shape.durationSeconds ?? 10}s`,
+      preAllocatedVUs: shape.connections,
+      maxVUs: shape.connections,
+      gracefulStop: grace,
+    };
   }
-  if (shape.requests !== undefined) return { executor: 'shared-iterations', vus: shape.connections, iterations: shape.requests, maxDuration: '24h', gracefulStop: grace };
+  if (shape.requests !== undefined)
+    return { executor: 'shared-iterations', vus: shape.connections, iterations: shape.requests, maxDuration: '24h', gracefulStop: grace };
   return { executor: 'constant-vus', vus: shape.connections, duration: `${shape.durationSeconds ?? 10}s`, gracefulStop: grace };
 }
 
@@ -28,7 +37,11 @@ function bodyCheck(expect: BodyExpectation): { setup: string; responseType: 'tex
       if (Buffer.byteLength(text) === bytes.length && !text.includes('\uFFFD')) {
         return { setup: `const expected = ${js(text)};`, responseType: 'text', test: 'res.body === expected' };
       }
-      return { setup: `const expectedLength = ${bytes.length};`, responseType: 'binary', test: 'res.body !== null && res.body.byteLength === expectedLength' };
+      return {
+        setup: `const expectedLength = ${bytes.length};`,
+        responseType: 'binary',
+        test: 'res.body !== null && res.body.byteLength === expectedLength',
+      };
     }
     case 'matches':
       return { setup: `const pattern = new RegExp(${js(expect.pattern)});`, responseType: 'text', test: 'pattern.test(res.body)' };

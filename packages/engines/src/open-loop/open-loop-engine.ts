@@ -52,7 +52,12 @@ async function runOpenLoop(plan: LoadPlan): Promise<LoadMeasurement> {
   let closed = false;
 
   const newConnection = () => {
-    const client = new Client(url.origin, { pipelining: 1, headersTimeout: shape.timeoutSeconds * 1000, bodyTimeout: shape.timeoutSeconds * 1000, connect: { timeout: shape.timeoutSeconds * 1000 } });
+    const client = new Client(url.origin, {
+      pipelining: 1,
+      headersTimeout: shape.timeoutSeconds * 1000,
+      bodyTimeout: shape.timeoutSeconds * 1000,
+      connect: { timeout: shape.timeoutSeconds * 1000 },
+    });
     connections.push(client);
     return client;
   };
@@ -118,7 +123,14 @@ async function runOpenLoop(plan: LoadPlan): Promise<LoadMeasurement> {
       onComplete: () => done(),
     };
     client.dispatch(
-      { origin: url.origin, path: `${url.pathname}${url.search}`, method: request.method as Dispatcher.HttpMethod, headers: { ...request.headers }, ...(request.body ? { body: request.body } : {}), reset: !shape.keepAlive },
+      {
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
+        method: request.method as Dispatcher.HttpMethod,
+        headers: { ...request.headers },
+        ...(request.body ? { body: request.body } : {}),
+        reset: !shape.keepAlive,
+      },
       handler,
     );
   };
@@ -148,14 +160,20 @@ async function runOpenLoop(plan: LoadPlan): Promise<LoadMeasurement> {
     finish();
   };
   plan.signal?.addEventListener('abort', abort, { once: true });
-  const progress = setInterval(() => plan.onProgress?.({ elapsedSeconds: Number(process.hrtime.bigint() - t0) / 1e9, requests: answered }), 1000);
+  const progress = setInterval(
+    () => plan.onProgress?.({ elapsedSeconds: Number(process.hrtime.bigint() - t0) / 1e9, requests: answered }),
+    1000,
+  );
   const health = watchGeneratorHealth();
   timer = setTimeout(tick, 1);
-  const closing = setTimeout(() => {
-    tick(); // release and send whatever fell due up to the end
-    closed = true;
-    settle();
-  }, seconds * 1000 + 1);
+  const closing = setTimeout(
+    () => {
+      tick(); // release and send whatever fell due up to the end
+      closed = true;
+      settle();
+    },
+    seconds * 1000 + 1,
+  );
   try {
     await finished;
   } finally {
@@ -166,7 +184,10 @@ async function runOpenLoop(plan: LoadPlan): Promise<LoadMeasurement> {
     await Promise.all(connections.map((c) => c.destroy().catch(() => {})));
   }
   const dropped = queue.length + (due - scheduled);
-  if (dropped > 0) errorSamples.add(`${dropped} request(s) due within the period were never sent: all ${shape.connections} connection(s) were busy (raise -c)`);
+  if (dropped > 0)
+    errorSamples.add(
+      `${dropped} request(s) due within the period were never sent: all ${shape.connections} connection(s) were busy (raise -c)`,
+    );
   const summarize = (h: LatencyHistogram) => {
     const stats = summarizeLatency(h);
     h.destroy();
@@ -194,7 +215,11 @@ export const openLoopEngine: LoadEngine = {
   description: `bench's open loop (undici ${UNDICI_VERSION}): constant arrival rate, latency from the intended send time`,
   available: async () => ({ ok: true, version: `${ENGINES_VERSION} (undici ${UNDICI_VERSION})` }),
   supports(shape) {
-    if (shape.requestsPerConnection !== undefined) return { ok: false, reason: 'the open-loop engine cannot close connections after n requests; --requests-per-connection needs the autocannon engine' };
+    if (shape.requestsPerConnection !== undefined)
+      return {
+        ok: false,
+        reason: 'the open-loop engine cannot close connections after n requests; --requests-per-connection needs the autocannon engine',
+      };
     if (shape.rate === undefined) return { ok: false, reason: 'the open-loop engine needs --rate (requests per second)' };
     if (shape.requests !== undefined) return { ok: false, reason: 'an open loop runs for a duration (-d), not a request count' };
     return { ok: true };

@@ -45,7 +45,16 @@ async function runWrk(plan: LoadPlan): Promise<LoadMeasurement> {
     if (expectedFile && plan.expect.kind === 'exact') writeFileSync(expectedFile, plan.expect.bytes());
     const quotaPerThread = shape.requests !== undefined ? Math.ceil(shape.requests / threads) : 0;
     const script = path.join(dir, 'bench.lua');
-    writeFileSync(script, wrkScript({ request, ...(bodyFile ? { bodyFile } : {}), ...(expectedFile ? { expectedFile } : {}), quotaPerThread, close: !shape.keepAlive }));
+    writeFileSync(
+      script,
+      wrkScript({
+        request,
+        ...(bodyFile ? { bodyFile } : {}),
+        ...(expectedFile ? { expectedFile } : {}),
+        quotaPerThread,
+        close: !shape.keepAlive,
+      }),
+    );
     // -n: wrk bounds runs by time only; each thread stops at its quota, and once every thread has, wrk is told to finish (SIGINT)
     const seconds = shape.requests !== undefined ? 24 * 3600 : Math.max(1, Math.round(shape.durationSeconds ?? 10));
     let threadsDone = 0;
@@ -53,7 +62,19 @@ async function runWrk(plan: LoadPlan): Promise<LoadMeasurement> {
     const progress = setInterval(() => plan.onProgress?.({ elapsedSeconds: (Date.now() - started) / 1000, requests: 0 }), 1000);
     const run = await runExternal(
       wrk,
-      ['-t', String(threads), '-c', String(shape.connections), '-d', `${seconds}s`, '--timeout', `${Math.ceil(shape.timeoutSeconds)}s`, '-s', script, plan.url],
+      [
+        '-t',
+        String(threads),
+        '-c',
+        String(shape.connections),
+        '-d',
+        `${seconds}s`,
+        '--timeout',
+        `${Math.ceil(shape.timeoutSeconds)}s`,
+        '-s',
+        script,
+        plan.url,
+      ],
       {
         name: 'wrk',
         cwd: dir,
@@ -74,9 +95,29 @@ async function runWrk(plan: LoadPlan): Promise<LoadMeasurement> {
     return {
       durationSeconds: Math.max(durationUs / 1e6, 1e-6),
       requests,
-      latency: { mean: ms(r.latencyUs.mean), stdev: ms(r.latencyUs.stdev), min: ms(r.latencyUs.min), p50: p50 ?? 0, p66: p66 ?? 0, p75: p75 ?? 0, p80: p80 ?? 0, p90: p90 ?? 0, p95: p95 ?? 0, p98: p98 ?? 0, p99: p99 ?? 0, p999: p999 ?? 0, max: ms(r.latencyUs.max) },
+      latency: {
+        mean: ms(r.latencyUs.mean),
+        stdev: ms(r.latencyUs.stdev),
+        min: ms(r.latencyUs.min),
+        p50: p50 ?? 0,
+        p66: p66 ?? 0,
+        p75: p75 ?? 0,
+        p80: p80 ?? 0,
+        p90: p90 ?? 0,
+        p95: p95 ?? 0,
+        p98: p98 ?? 0,
+        p99: p99 ?? 0,
+        p999: p999 ?? 0,
+        max: ms(r.latencyUs.max),
+      },
       // wrk's buckets: read errors are ab's receive failures, write errors count as exceptions, a timeout is both a failure and a timeout
-      failures: { connect: r.errors.connect, receive: r.errors.read, length: r.lengthFailures, exceptions: r.errors.write + r.errors.timeout, timeouts: r.errors.timeout },
+      failures: {
+        connect: r.errors.connect,
+        receive: r.errors.read,
+        length: r.lengthFailures,
+        exceptions: r.errors.write + r.errors.timeout,
+        timeouts: r.errors.timeout,
+      },
       non2xx,
       statusCodes: r.statuses,
       bytes: { total: r.bytes, body: r.bodyBytes },
@@ -99,10 +140,15 @@ export const wrkEngine: LoadEngine = {
     return { ok: true, version: versionFrom(binary, ['--version'], /wrk (?:debian\/)?(\d[\w.-]*)/) };
   },
   supports(shape, _request, expect) {
-    if (shape.requestsPerConnection !== undefined) return { ok: false, reason: 'wrk cannot close connections after n requests; --requests-per-connection needs the autocannon engine' };
-    if (shape.rate !== undefined) return { ok: false, reason: 'wrk holds no arrival rate (wrk2 does); use --rate without --engine, or --engine k6' };
+    if (shape.requestsPerConnection !== undefined)
+      return { ok: false, reason: 'wrk cannot close connections after n requests; --requests-per-connection needs the autocannon engine' };
+    if (shape.rate !== undefined)
+      return { ok: false, reason: 'wrk holds no arrival rate (wrk2 does); use --rate without --engine, or --engine k6' };
     if (expect.kind === 'matches' || expect.kind === 'json') {
-      return { ok: false, reason: 'wrk checks bodies as exact bytes only; a regular expression or JSON subset needs the autocannon or k6 engine' };
+      return {
+        ok: false,
+        reason: 'wrk checks bodies as exact bytes only; a regular expression or JSON subset needs the autocannon or k6 engine',
+      };
     }
     return { ok: true };
   },

@@ -36,7 +36,9 @@ local function slurp(path) local f = assert(io.open(path, "rb")); local data = f
 
 wrk.method = ${lua(o.request.method)}
 wrk.path = ${lua(o.request.path)}
-${Object.entries(headers).map(([k, v]) => `wrk.headers[${lua(k)}] = ${lua(v)}`).join('\n')}
+${Object.entries(headers)
+  .map(([k, v]) => `wrk.headers[${lua(k)}] = ${lua(v)}`)
+  .join('\n')}
 ${o.bodyFile ? `wrk.body = slurp(${lua(o.bodyFile)})` : ''}
 local expected = ${o.expectedFile ? `slurp(${lua(o.expectedFile)})` : 'nil'}
 local quota = ${o.quotaPerThread}

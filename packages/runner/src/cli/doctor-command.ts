@@ -10,14 +10,22 @@ export async function doctorCommand(flags: { config?: string }): Promise<void> {
   const install = (packages: readonly string[] | undefined) => (packages?.length ? `apt-get install ${packages.join(' ')}` : '');
   for (const target of project.targets) {
     const a = await target.available();
-    const versions = Object.entries(a.versions ?? {}).map(([k, v]) => `${k} ${v}`).join(', ');
+    const versions = Object.entries(a.versions ?? {})
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ');
     if (!a.ok) for (const pkg of a.aptPackages ?? []) missingPackages.add(pkg);
     rows.push(['target', target.name, a.ok ? 'yes' : 'no', a.ok ? versions : (a.reason ?? ''), a.ok ? '' : install(a.aptPackages)]);
   }
   for (const engine of project.engines) {
     const a = await engine.available();
     if (!a.ok) for (const pkg of a.aptPackages ?? []) missingPackages.add(pkg);
-    rows.push(['engine', engine.name, a.ok ? 'yes' : 'no', a.ok ? `${engine.name} ${a.version ?? ''}`.trim() : (a.reason ?? ''), a.ok ? '' : install(a.aptPackages)]);
+    rows.push([
+      'engine',
+      engine.name,
+      a.ok ? 'yes' : 'no',
+      a.ok ? `${engine.name} ${a.version ?? ''}`.trim() : (a.reason ?? ''),
+      a.ok ? '' : install(a.aptPackages),
+    ]);
   }
   for (const service of await describeServices()) {
     if (!service.found) missingPackages.add(service.aptPackage);

@@ -8,7 +8,15 @@ import { resolveScenarios } from '../plan.js';
 import { loadProject } from '../project/project.js';
 
 /** The run options an export carries into its k6 script. */
-export const exportOptionKeys = ['concurrency', 'durationSeconds', 'requests', 'keepAlive', 'timeoutSeconds', 'rate', 'generators'] as const;
+export const exportOptionKeys = [
+  'concurrency',
+  'durationSeconds',
+  'requests',
+  'keepAlive',
+  'timeoutSeconds',
+  'rate',
+  'generators',
+] as const;
 
 /** `bench export k6 <scenario> --url URL`: a k6 script and k6-operator manifests for a run on generators elsewhere. */
 export async function exportCommand(format: string, scenarioName: string, command: Command): Promise<void> {
@@ -18,7 +26,8 @@ export async function exportCommand(format: string, scenarioName: string, comman
   const [scenario] = resolveScenarios([scenarioName], project.scenarios);
   if (!scenario) return;
   const options = resolveRunOptions({ scenarios: [scenario.name] }, givenRunOptions(command, [...exportOptionKeys]));
-  if (options.concurrency.length !== 1) throw errors.usage(`-c takes one level for an export (got ${options.concurrency.join(',')}): export each level on its own`);
+  if (options.concurrency.length !== 1)
+    throw errors.usage(`-c takes one level for an export (got ${options.concurrency.join(',')}): export each level on its own`);
   const dir = path.resolve(flags.out ?? `k6-${scenario.name}`);
   const generators = options.generators ?? 1;
   const written = exportK6({
@@ -35,5 +44,7 @@ export async function exportCommand(format: string, scenarioName: string, comman
     },
   });
   process.stdout.write(`${written.map((f) => path.relative(process.cwd(), f) || f).join('\n')}\n`);
-  process.stderr.write(`bench: ${scenario.name} for k6 on ${generators} generator(s) in ${dir}; its README.md says how to run it and \`bench import ${path.relative(process.cwd(), dir) || '.'}\` reads the samples back\n`);
+  process.stderr.write(
+    `bench: ${scenario.name} for k6 on ${generators} generator(s) in ${dir}; its README.md says how to run it and \`bench import ${path.relative(process.cwd(), dir) || '.'}\` reads the samples back\n`,
+  );
 }

@@ -10,14 +10,22 @@ export async function listCommand(flags: { config?: string; all?: boolean }): Pr
   out.push(
     formatTable(
       ['name', 'request', 'from', 'needs', 'what'],
-      scenarios.map((s) => [s.name, `${s.request.method} ${s.request.path}`, s.from.join(',') || '-', s.services.join(',') || '-', s.title]),
+      scenarios.map((s) => [
+        s.name,
+        `${s.request.method} ${s.request.path}`,
+        s.from.join(',') || '-',
+        s.services.join(',') || '-',
+        s.title,
+      ]),
     ),
   );
   out.push('', 'Targets', '');
   const rows: string[][] = [];
   for (const target of targets) {
     const availability = await target.available();
-    const versions = Object.entries(availability.versions ?? {}).map(([k, v]) => `${k} ${v}`).join(', ');
+    const versions = Object.entries(availability.versions ?? {})
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ');
     const unsupported = scenarios.filter((s) => !target.supports(s).ok).map((s) => s.name);
     rows.push([
       target.name,
@@ -46,7 +54,12 @@ export async function listCommand(flags: { config?: string; all?: boolean }): Pr
   if (flags.all) {
     // every stack article 000 compared: the target that stands for it today, or why none does
     out.push('', "Article 000's stacks", '');
-    out.push(formatTable(['stack', 'today'], article000Stacks.map((s) => [s.stack, describeToday(s)])));
+    out.push(
+      formatTable(
+        ['stack', 'today'],
+        article000Stacks.map((s) => [s.stack, describeToday(s)]),
+      ),
+    );
   }
   process.stdout.write(`${out.join('\n')}\n`);
 }

@@ -18,13 +18,21 @@ import { parseHttpUrl } from '../options/parse.js';
 
 // Flags that are not run options (those are declared in options/declarations.ts), each declared once here.
 const configFlag = () => new Option('--config <file>', 'config file (default: bench.config.{ts,mts,mjs,js,json} in this directory)');
-const targetsFlag = () => new Option('-t, --targets <list>', 'targets (comma-separated); default: the config\'s, else every available target');
+const targetsFlag = () =>
+  new Option('-t, --targets <list>', "targets (comma-separated); default: the config's, else every available target");
 const reporterOptionFlag = () =>
-  new Option('--reporter-option <key=value>', 'option passed to reporters; may repeat').argParser((v: string, prev: string[] = []) => [...prev, v]);
+  new Option('--reporter-option <key=value>', 'option passed to reporters; may repeat').argParser((v: string, prev: string[] = []) => [
+    ...prev,
+    v,
+  ]);
 
 function reporterFlags(command: Command, collector: ReturnType<typeof reporterSpecCollector>): Command {
   return command
-    .addOption(new Option('-r, --reporter <name>', 'markdown (default), json, ab, or a module path / package name; may repeat').argParser(collector.addReporter))
+    .addOption(
+      new Option('-r, --reporter <name>', 'markdown (default), json, ab, or a module path / package name; may repeat').argParser(
+        collector.addReporter,
+      ),
+    )
     .addOption(new Option('-o, --out <file>', "write the preceding reporter's output to this file").argParser(collector.addOut))
     .addOption(reporterOptionFlag());
 }
@@ -54,7 +62,7 @@ export function buildProgram(): Command {
     .command('list')
     .description('scenarios, targets and engines, with availability on this machine')
     .addOption(configFlag())
-    .option('--all', "also every stack article 000 compared: the target for it today, or why none can")
+    .option('--all', 'also every stack article 000 compared: the target for it today, or why none can')
     .action((flags: { config?: string; all?: boolean }) => listCommand(flags));
 
   const serve = program
@@ -63,8 +71,13 @@ export function buildProgram(): Command {
     .argument('<target>', 'target name')
     .argument('<scenario>', 'scenario name')
     .addOption(configFlag());
-  serve.option('--host <address>', 'listen on this address instead of 127.0.0.1, for a load generator on another host (bench run --url there)');
-  addRunOptions(serve, ['port', 'workers', 'poolSize']).action((target: string, scenario: string, _flags, command: Command) => serveCommand(target, scenario, command));
+  serve.option(
+    '--host <address>',
+    'listen on this address instead of 127.0.0.1, for a load generator on another host (bench run --url there)',
+  );
+  addRunOptions(serve, ['port', 'workers', 'poolSize']).action((target: string, scenario: string, _flags, command: Command) =>
+    serveCommand(target, scenario, command),
+  );
 
   program
     .command('doctor')
@@ -83,7 +96,10 @@ export function buildProgram(): Command {
 
   const reportReporters = reporterSpecCollector();
   reporterFlags(
-    program.command('report').description('render a results file (written by --reporter json --out) through any reporter').argument('<file>', 'results file'),
+    program
+      .command('report')
+      .description('render a results file (written by --reporter json --out) through any reporter')
+      .argument('<file>', 'results file'),
     reportReporters,
   ).action((file: string, flags: { reporterOption?: string[] }) => reportCommand(file, flags, reportReporters));
 
@@ -93,26 +109,42 @@ export function buildProgram(): Command {
       .command('suite')
       .description("rerun an article's experiment and print its tables, published figures beside today's (`bench suite list` shows them)")
       .argument('<name>', 'suite name, or list')
-      .option('--scale <factor>', 'shrink requests, durations and concurrency for a quick run (e.g. 0.1)', (v) => parsePositiveNumber('--scale', v), 1)
+      .option(
+        '--scale <factor>',
+        'shrink requests, durations and concurrency for a quick run (e.g. 0.1)',
+        (v) => parsePositiveNumber('--scale', v),
+        1,
+      )
       .option('--repeat <n>', 'measure each cell n times (medians and spread)', (v) => parsePositiveInteger('--repeat', v))
       .option('-t, --targets <list>', "only these of the suite's targets (comma-separated); the other rows stay unmeasured")
       .addOption(configFlag()),
     suiteReporters,
-  ).action((name: string, flags: { scale: number; repeat?: number; targets?: string; config?: string; reporterOption?: string[] }) => suiteCommand(name, flags, suiteReporters));
+  ).action((name: string, flags: { scale: number; repeat?: number; targets?: string; config?: string; reporterOption?: string[] }) =>
+    suiteCommand(name, flags, suiteReporters),
+  );
 
   const exporter = program
     .command('export')
     .description('write a k6 script and k6-operator TestRun for a run on generators elsewhere (`bench import` reads their samples back)')
     .argument('<format>', 'k6')
     .argument('<scenario>', 'scenario name')
-    .requiredOption('-u, --url <url>', 'base URL of the server the generators will drive, e.g. http://10.0.0.2:8080 (`bench serve --host` there)', (v) => parseHttpUrl('--url', v))
+    .requiredOption(
+      '-u, --url <url>',
+      'base URL of the server the generators will drive, e.g. http://10.0.0.2:8080 (`bench serve --host` there)',
+      (v) => parseHttpUrl('--url', v),
+    )
     .option('--out <dir>', 'folder to write (default: k6-<scenario>)')
     .addOption(configFlag());
-  addRunOptions(exporter, [...exportOptionKeys]).action((format: string, scenario: string, _flags, command: Command) => exportCommand(format, scenario, command));
+  addRunOptions(exporter, [...exportOptionKeys]).action((format: string, scenario: string, _flags, command: Command) =>
+    exportCommand(format, scenario, command),
+  );
 
   const importReporters = reporterSpecCollector();
   reporterFlags(
-    program.command('import').description('merge the sample files of an exported k6 run into one bench result (written to DIR/bench-results.json) and report it').argument('<dir>', 'the folder `bench export` wrote'),
+    program
+      .command('import')
+      .description('merge the sample files of an exported k6 run into one bench result (written to DIR/bench-results.json) and report it')
+      .argument('<dir>', 'the folder `bench export` wrote'),
     importReporters,
   ).action((dir: string, flags: { reporterOption?: string[] }) => importCommand(dir, flags, importReporters));
 
@@ -125,7 +157,9 @@ export function buildProgram(): Command {
     .option('--noise <percent>', 'changes smaller than this are noise whatever the statistics say', '5%')
     .addOption(new Option('--format <format>', 'output format').choices(['markdown', 'json']).default('markdown'))
     .option('-o, --out <file>', 'write the comparison to this file')
-    .action((base: string, head: string, flags: { failIf?: string; noise: string; format: 'markdown' | 'json'; out?: string }) => compareCommand(base, head, flags));
+    .action((base: string, head: string, flags: { failIf?: string; noise: string; format: 'markdown' | 'json'; out?: string }) =>
+      compareCommand(base, head, flags),
+    );
 
   program
     .command('selfbench')

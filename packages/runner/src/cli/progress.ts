@@ -26,7 +26,8 @@ export function progressPrinter() {
         process.stderr.write(
           `bench: ${event.cells} cell(s): ${event.plan.pairs.map((p) => `${p.scenario.name}/${p.target.name}`).join(', ')} at c=${event.plan.concurrency.join(',')}, engine ${event.engine}\n`,
         );
-        for (const skip of event.plan.skipped) process.stderr.write(`bench: skipping ${skip.target} for ${skip.scenario}: ${skip.reason}\n`);
+        for (const skip of event.plan.skipped)
+          process.stderr.write(`bench: skipping ${skip.target} for ${skip.scenario}: ${skip.reason}\n`);
         break;
       case 'target-starting':
         if (!tty) process.stderr.write(`bench: starting ${event.target} for ${event.scenario}\n`);
@@ -49,7 +50,11 @@ export function progressPrinter() {
         const byCount = phase === 'measure' && options.requests !== undefined;
         const total = phase === 'warmup' ? options.warmupSeconds : byCount ? (options.requests ?? 0) : (options.durationSeconds ?? 10);
         bar = new cliProgress.SingleBar(
-          { format: `${label} [{bar}] {value}/{total}${byCount ? ' req' : ' s'} | {requests} req`, hideCursor: true, stream: process.stderr },
+          {
+            format: `${label} [{bar}] {value}/{total}${byCount ? ' req' : ' s'} | {requests} req`,
+            hideCursor: true,
+            stream: process.stderr,
+          },
           cliProgress.Presets.shades_classic,
         );
         bar.start(total, 0, { requests: 0 });

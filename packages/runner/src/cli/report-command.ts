@@ -3,9 +3,16 @@ import type { reporterSpecCollector } from '../reporter-spec.js';
 import { loadReporters, parseReporterOptions } from '../reporters.js';
 
 /** Re-renders a results file through any reporter. */
-export async function reportCommand(file: string, flags: { reporterOption?: string[] }, collector: ReturnType<typeof reporterSpecCollector>): Promise<void> {
+export async function reportCommand(
+  file: string,
+  flags: { reporterOption?: string[] },
+  collector: ReturnType<typeof reporterSpecCollector>,
+): Promise<void> {
   const doc = readResultsFile(file);
   // a suite's results render as the article's tables unless another reporter is named
-  const reporters = await loadReporters(collector.specs([{ name: doc.suite ? 'suite' : 'markdown' }]), parseReporterOptions(flags.reporterOption));
+  const reporters = await loadReporters(
+    collector.specs([{ name: doc.suite ? 'suite' : 'markdown' }]),
+    parseReporterOptions(flags.reporterOption),
+  );
   await replayDocument(doc, reporters);
 }

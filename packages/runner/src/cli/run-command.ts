@@ -9,7 +9,11 @@ import { interruptSignal } from './interrupt.js';
 import { progressPrinter } from './progress.js';
 
 /** `bench run`: the config (if any), the flags over it, the reporters, progress on stderr; exit 1 when a threshold fails. */
-export async function runCommand(scenarios: string[], command: Command, reporterSpecs: ReturnType<typeof reporterSpecCollector>): Promise<void> {
+export async function runCommand(
+  scenarios: string[],
+  command: Command,
+  reporterSpecs: ReturnType<typeof reporterSpecCollector>,
+): Promise<void> {
   const flags = command.opts<{ config?: string; targets?: string; reporterOption?: string[] }>();
   const options = givenRunOptions(command, runOptionKeys);
   const project = await loadProject(flags.config !== undefined ? { configFile: flags.config } : {});
@@ -28,13 +32,21 @@ export async function runCommand(scenarios: string[], command: Command, reporter
     const failedCells = doc.results.filter((r) => r.status === 'failed');
     if (failedCells.length > 0) {
       const first = failedCells[0]!;
-      throw errors.cellsFailed(failedCells.length, doc.results.length, `${first.scenario}/${first.target} c=${first.concurrency}: ${first.error ?? 'failed'}`);
+      throw errors.cellsFailed(
+        failedCells.length,
+        doc.results.length,
+        `${first.scenario}/${first.target} c=${first.concurrency}: ${first.error ?? 'failed'}`,
+      );
     }
     const failed = (doc.thresholds ?? []).filter((t) => !t.ok);
     if (failed.length > 0) {
       const first = failed[0]!;
       const actual = first.actual === undefined ? 'the cell failed' : `got ${first.actual}`;
-      throw errors.thresholdsFailed(failed.length, doc.thresholds?.length ?? 0, `${first.scenario}/${first.target} c=${first.concurrency} ${first.field} ${first.expression}, ${actual}`);
+      throw errors.thresholdsFailed(
+        failed.length,
+        doc.thresholds?.length ?? 0,
+        `${first.scenario}/${first.target} c=${first.concurrency} ${first.field} ${first.expression}, ${actual}`,
+      );
     }
   } finally {
     interrupt.dispose();

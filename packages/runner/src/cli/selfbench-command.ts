@@ -8,16 +8,28 @@ import { renderSelfbench } from '../selfbench/render-selfbench.js';
 import { selfbench } from '../selfbench/selfbench.js';
 
 /** `bench selfbench`: what bench costs over each bare tool, and each engine's ceiling here. */
-export async function selfbenchCommand(flags: { concurrency: number; duration: number; rounds: number; engines?: string; cpus?: string }): Promise<void> {
+export async function selfbenchCommand(flags: {
+  concurrency: number;
+  duration: number;
+  rounds: number;
+  engines?: string;
+  cpus?: string;
+}): Promise<void> {
   const scenarios = builtinScenarios();
   const pick = (target: string, scenario: string) =>
     [builtinTargets.find((t) => t.name === target), scenarios.find((s) => s.name === scenario)] as const;
-  const cases = [pick('nginx-static', 'file'), pick('node', 'hello')].filter((c): c is [NonNullable<(typeof c)[0]>, NonNullable<(typeof c)[1]>] => Boolean(c[0] && c[1]));
+  const cases = [pick('nginx-static', 'file'), pick('node', 'hello')].filter(
+    (c): c is [NonNullable<(typeof c)[0]>, NonNullable<(typeof c)[1]>] => Boolean(c[0] && c[1]),
+  );
   const names = flags.engines ? parseNameList([flags.engines]) : ['autocannon', 'wrk', 'ab'];
   const engines = [];
   for (const name of names) {
     const engine = builtinEngines.find((e) => e.name === name);
-    if (!engine) throw errors.unknownEngine(name, builtinEngines.map((e) => e.name));
+    if (!engine)
+      throw errors.unknownEngine(
+        name,
+        builtinEngines.map((e) => e.name),
+      );
     const a = await engine.available();
     if (!a.ok) throw errors.engineUnavailable(name, a.reason ?? 'unknown reason');
     engines.push(engine);

@@ -12,7 +12,10 @@ import { interruptSignal } from './interrupt.js';
 /** Starts one target for ab, wrk or curl by hand; stops it cleanly on Ctrl-C. */
 export async function serveCommand(targetName: string, scenarioName: string, command: Command): Promise<void> {
   const flags = command.opts<{ config?: string; host?: string }>();
-  if (flags.host !== undefined && isIP(flags.host) === 0) throw errors.usage(`--host "${flags.host}" is not an IP address of this machine (e.g. 10.0.0.2); bench serve binds 127.0.0.1 unless told otherwise`);
+  if (flags.host !== undefined && isIP(flags.host) === 0)
+    throw errors.usage(
+      `--host "${flags.host}" is not an IP address of this machine (e.g. 10.0.0.2); bench serve binds 127.0.0.1 unless told otherwise`,
+    );
   const project = await loadProject(flags.config !== undefined ? { configFile: flags.config } : {});
   const [target] = resolveTargets([targetName], project.targets);
   const [scenario] = resolveScenarios([scenarioName], project.scenarios);
@@ -40,7 +43,9 @@ export async function serveCommand(targetName: string, scenarioName: string, com
           ? `bench: ${target.name} serves ${scenario.name} at ${url} (answer verified); Ctrl-C to stop\n`
           : `bench: warning: ${target.name} answers ${scenario.name} wrongly: ${verification.problems.join('; ')}\n`,
       );
-      const stopped = new Promise<string | undefined>((resolve) => interrupt.signal.addEventListener('abort', () => resolve(undefined), { once: true }));
+      const stopped = new Promise<string | undefined>((resolve) =>
+        interrupt.signal.addEventListener('abort', () => resolve(undefined), { once: true }),
+      );
       const crash = await Promise.race([stopped, running.crashed]);
       if (crash !== undefined) throw errors.targetDied(target.name, crash);
     } finally {

@@ -26,8 +26,16 @@ async function listSuites(configFile?: string): Promise<void> {
       definition.name,
       definition.article,
       definition.title,
-      definition.kind === 'https-clients' ? 'go, java, php, node, perl clients' : `${targets.join(',')} on ${scenarios.join(',')} (${engines.join(',')})`,
-      definition.kind === 'https-clients' ? 'see bench doctor' : missing.length === 0 ? 'yes' : missing.length === targets.length ? `no: ${missing.join(', ')} missing` : `partly: ${missing.join(', ')} missing`,
+      definition.kind === 'https-clients'
+        ? 'go, java, php, node, perl clients'
+        : `${targets.join(',')} on ${scenarios.join(',')} (${engines.join(',')})`,
+      definition.kind === 'https-clients'
+        ? 'see bench doctor'
+        : missing.length === 0
+          ? 'yes'
+          : missing.length === targets.length
+            ? `no: ${missing.join(', ')} missing`
+            : `partly: ${missing.join(', ')} missing`,
     ]);
   }
   process.stdout.write(`${formatTable(['suite', 'article', 'title', 'needs', 'here'], rows)}\n`);

@@ -68,7 +68,8 @@ export async function verifyCommand(scenarioNames: string[], flags: { targets?: 
     if (thrown) throw thrown.reason;
     for (const { target, scenario } of pairs) {
       const cell = results.get(`${target.name}/${scenario.name}`);
-      if (cell && cell.kind !== 'pass') notes.push(`${target.name} / ${scenario.name}: ${cell.kind === 'fail' ? 'FAIL' : 'not supported'}: ${cell.detail}`);
+      if (cell && cell.kind !== 'pass')
+        notes.push(`${target.name} / ${scenario.name}: ${cell.kind === 'fail' ? 'FAIL' : 'not supported'}: ${cell.detail}`);
     }
   } finally {
     await services.stopAll();

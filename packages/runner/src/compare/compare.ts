@@ -115,14 +115,23 @@ function summarize(samples: readonly number[]): SideSummary {
   return { n: samples.length, median: samples.length ? median(samples) : 0, min: Math.min(...samples), max: Math.max(...samples), samples };
 }
 
-function compareMetric(metric: ComparableMetric, base: readonly CellResult[], head: readonly CellResult[], noisePercent: number): MetricComparison {
+function compareMetric(
+  metric: ComparableMetric,
+  base: readonly CellResult[],
+  head: readonly CellResult[],
+  noisePercent: number,
+): MetricComparison {
   const { of, better } = comparableMetrics[metric];
   const b = summarize(base.filter((r) => r.status === 'ok').map(of));
   const h = summarize(head.filter((r) => r.status === 'ok').map(of));
   const changePercent = b.median === 0 ? 0 : ((h.median - b.median) / b.median) * 100;
   const sides = { metric, base: b, head: h, changePercent };
   if (b.n < MIN_REPEATS || h.n < MIN_REPEATS) {
-    return { ...sides, verdict: 'no verdict', reason: `needs at least ${MIN_REPEATS} successful repeats a side (has ${b.n} and ${h.n}): run with --repeat ${MIN_REPEATS} or more` };
+    return {
+      ...sides,
+      verdict: 'no verdict',
+      reason: `needs at least ${MIN_REPEATS} successful repeats a side (has ${b.n} and ${h.n}): run with --repeat ${MIN_REPEATS} or more`,
+    };
   }
   const interval = bootstrapChangeInterval(b.samples, h.samples);
   const [low, high] = interval;
@@ -155,16 +164,29 @@ export function compare(base: RunDocument, head: RunDocument, options: { failIf?
       const m = compared.find((c) => c.metric === limit.metric);
       if (!m || (m.verdict !== 'regressed' && m.verdict !== 'improved')) continue;
       const beyond = limit.op === '<' ? m.changePercent < limit.percent : m.changePercent > limit.percent;
-      if (beyond) broken.push({ limit: limit.text, scenario: first.scenario, target: first.target, concurrency: first.concurrency, changePercent: m.changePercent });
+      if (beyond)
+        broken.push({
+          limit: limit.text,
+          scenario: first.scenario,
+          target: first.target,
+          concurrency: first.concurrency,
+          changePercent: m.changePercent,
+        });
     }
   }
   const warnings: string[] = [];
   const engineOf = (doc: RunDocument) => [...new Set(doc.results.map((r) => r.engine?.name ?? 'autocannon'))].join(',');
-  if (engineOf(base) !== engineOf(head)) warnings.push(`the files were measured with different engines (${engineOf(base)} and ${engineOf(head)})`);
-  if (base.machine.cpuModel !== head.machine.cpuModel || base.machine.cpus !== head.machine.cpus) warnings.push('the files come from different machines');
-  for (const [name, doc] of [['base', base], ['head', head]] as const) {
+  if (engineOf(base) !== engineOf(head))
+    warnings.push(`the files were measured with different engines (${engineOf(base)} and ${engineOf(head)})`);
+  if (base.machine.cpuModel !== head.machine.cpuModel || base.machine.cpus !== head.machine.cpus)
+    warnings.push('the files come from different machines');
+  for (const [name, doc] of [
+    ['base', base],
+    ['head', head],
+  ] as const) {
     const saturated = doc.results.filter((r) => r.notes.some((n) => n.startsWith('load generator')));
-    if (saturated.length > 0) warnings.push(`${name}: the load generator was saturated in ${saturated.length} run(s): those numbers may be the client's limit`);
+    if (saturated.length > 0)
+      warnings.push(`${name}: the load generator was saturated in ${saturated.length} run(s): those numbers may be the client's limit`);
   }
   return {
     base: { startedAt: base.startedAt, command: base.command },

@@ -19,11 +19,14 @@ export function renderComparisonMarkdown(c: Comparison): string {
   for (const cell of c.cells) {
     for (const m of cell.metrics) {
       const interval = m.interval ? `${signed(m.interval[0])} .. ${signed(m.interval[1])}` : '-';
-      out.push(`| ${cell.scenario} | ${cell.target} | ${cell.concurrency} | ${m.metric}${m.metric === 'rps' ? '' : ' ms'} | ${side(m.base)} | ${side(m.head)} | ${signed(m.changePercent)} | ${interval} | ${m.verdict} |`);
+      out.push(
+        `| ${cell.scenario} | ${cell.target} | ${cell.concurrency} | ${m.metric}${m.metric === 'rps' ? '' : ' ms'} | ${side(m.base)} | ${side(m.head)} | ${signed(m.changePercent)} | ${interval} | ${m.verdict} |`,
+      );
     }
   }
   out.push('');
-  if (c.rpsGeometricMeanRatio !== undefined) out.push(`Geometric mean of the rps ratios (head/base) over ${c.cells.length} cell(s): ${c.rpsGeometricMeanRatio.toFixed(3)}.`);
+  if (c.rpsGeometricMeanRatio !== undefined)
+    out.push(`Geometric mean of the rps ratios (head/base) over ${c.cells.length} cell(s): ${c.rpsGeometricMeanRatio.toFixed(3)}.`);
   const reasons = [...new Set(c.cells.flatMap((cell) => cell.metrics.flatMap((m) => (m.reason ? [m.reason] : []))))];
   for (const reason of reasons) out.push(`- no verdict: ${reason}`);
   for (const key of c.onlyInBase) out.push(`- only in base: ${key}`);

@@ -26,7 +26,13 @@ function resample(values: readonly number[], random: () => number): number[] {
  * base median: each side resampled with replacement, `rounds` times (criterion's approach, on
  * per-repeat samples: one number per measured run, never per request).
  */
-export function bootstrapChangeInterval(base: readonly number[], head: readonly number[], confidence = 0.95, rounds = 10_000, seed = 1): [number, number] {
+export function bootstrapChangeInterval(
+  base: readonly number[],
+  head: readonly number[],
+  confidence = 0.95,
+  rounds = 10_000,
+  seed = 1,
+): [number, number] {
   const random = seeded(seed);
   const changes: number[] = [];
   for (let i = 0; i < rounds; i++) {

@@ -57,7 +57,10 @@ export async function loadConfig(options: { file?: string; cwd?: string } = {}):
     throw errors.config(shown, `it cannot be loaded: ${firstLine(error)}`, error);
   }
   if (typeof exported !== 'object' || exported === null || Array.isArray(exported)) {
-    throw errors.config(shown, 'its default export must be an object, e.g. `export default defineConfig({ targets: [...], scenarios: [...] })`');
+    throw errors.config(
+      shown,
+      'its default export must be an object, e.g. `export default defineConfig({ targets: [...], scenarios: [...] })`',
+    );
   }
   const parsed = configSchema.safeParse(exported);
   if (!parsed.success) throw errors.config(shown, describeIssue(parsed.error.issues[0]!));

@@ -48,7 +48,14 @@ export const urlTargetSchema = z.object({ name: targetName, url: z.string().url(
 
 const targetEntry = byShape<string | z.infer<typeof commandTargetSchema> | z.infer<typeof urlTargetSchema>>(
   'a built-in target name, a module path, { name, command, ... } or { name, url }',
-  (value) => (typeof value === 'string' ? z.string().min(1) : isObject(value) ? ('url' in value && !('command' in value) ? urlTargetSchema : commandTargetSchema) : undefined),
+  (value) =>
+    typeof value === 'string'
+      ? z.string().min(1)
+      : isObject(value)
+        ? 'url' in value && !('command' in value)
+          ? urlTargetSchema
+          : commandTargetSchema
+        : undefined,
 );
 
 const scenarioEntry = byShape<string | z.input<typeof requestScenarioSchema>>(
@@ -58,7 +65,12 @@ const scenarioEntry = byShape<string | z.input<typeof requestScenarioSchema>>(
 
 const reporterEntry = byShape<string | [string, Record<string, unknown>]>(
   'a reporter name, a module path, or [nameOrPath, options]',
-  (value) => (typeof value === 'string' ? z.string().min(1) : Array.isArray(value) ? z.tuple([z.string().min(1), z.record(z.string(), z.unknown())]) : undefined),
+  (value) =>
+    typeof value === 'string'
+      ? z.string().min(1)
+      : Array.isArray(value)
+        ? z.tuple([z.string().min(1), z.record(z.string(), z.unknown())])
+        : undefined,
 );
 
 /** bench.config.*: the default export, plain data. */

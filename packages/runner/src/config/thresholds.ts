@@ -32,7 +32,12 @@ const expression = z.string().regex(EXPRESSION, 'an expression such as ">1000", 
 /** thresholds: { "<selector>": { <field>: "<expression>" | ["<expression>", ...] } }, as k6 writes them. */
 export const thresholdsSchema = z.record(
   z.string().regex(/^(\*|[^/\s]+)(\/(\*|[^/\s]+))?$/, 'a selector: "*", "scenario", "scenario/target" or "*/target"'),
-  z.partialRecord(z.enum(Object.keys(thresholdFields) as [ThresholdField, ...ThresholdField[]]), z.union([expression, z.array(expression).min(1)])).refine((o) => Object.keys(o).length > 0, 'at least one field'),
+  z
+    .partialRecord(
+      z.enum(Object.keys(thresholdFields) as [ThresholdField, ...ThresholdField[]]),
+      z.union([expression, z.array(expression).min(1)]),
+    )
+    .refine((o) => Object.keys(o).length > 0, 'at least one field'),
 );
 
 export type ThresholdsSpec = z.infer<typeof thresholdsSchema>;

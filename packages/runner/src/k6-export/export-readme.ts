@@ -4,7 +4,12 @@ import type { ManifestNames } from './testrun.js';
 /** The README of an export: how to run it on k6-operator or on hosts by hand, and how to bring the samples back. */
 export function exportReadme(o: { description: ExportDescription; names: ManifestNames; localCommands: readonly string[] }): string {
   const d = o.description;
-  const bound = d.shape.rate !== undefined ? `${d.shape.rate} requests/s for ${d.shape.durationSeconds ?? 10} s` : d.shape.requests !== undefined ? `${d.shape.requests} requests` : `${d.shape.durationSeconds ?? 10} s`;
+  const bound =
+    d.shape.rate !== undefined
+      ? `${d.shape.rate} requests/s for ${d.shape.durationSeconds ?? 10} s`
+      : d.shape.requests !== undefined
+        ? `${d.shape.requests} requests`
+        : `${d.shape.durationSeconds ?? 10} s`;
   return `# bench export: ${d.scenario.name} on k6, ${d.generators} generator(s)
 
 ${d.scenario.method} ${d.url.replace(/\/+$/, '')}${d.scenario.path}, ${d.shape.connections} ${d.shape.rate !== undefined ? 'VUs at most' : 'connections (VUs)'}, ${bound}, keep-alive ${d.shape.keepAlive ? 'on' : 'off'}.

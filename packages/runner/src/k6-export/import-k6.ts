@@ -11,16 +11,26 @@ function readDescription(dir: string): ExportDescription {
   const file = path.join(dir, EXPORT_FILE);
   if (!existsSync(file)) throw errors.usage(`${dir} holds no ${EXPORT_FILE}: give the folder \`bench export k6\` wrote`);
   const parsed = exportDescriptionSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-  if (!parsed.success) throw errors.usage(`${file} is not a bench export (${parsed.error.issues[0]?.message ?? 'invalid'}); export again with \`bench export k6\``);
+  if (!parsed.success)
+    throw errors.usage(
+      `${file} is not a bench export (${parsed.error.issues[0]?.message ?? 'invalid'}); export again with \`bench export k6\``,
+    );
   return parsed.data;
 }
 
 /** The runners' sample files: every .csv in the export's results folder. */
 function sampleFiles(dir: string, d: ExportDescription): string[] {
   const resultsDir = path.join(dir, d.resultsDir);
-  const files = existsSync(resultsDir) ? readdirSync(resultsDir).filter((f) => f.endsWith('.csv')).sort().map((f) => path.join(resultsDir, f)) : [];
+  const files = existsSync(resultsDir)
+    ? readdirSync(resultsDir)
+        .filter((f) => f.endsWith('.csv'))
+        .sort()
+        .map((f) => path.join(resultsDir, f))
+    : [];
   if (files.length !== d.generators) {
-    throw errors.usage(`${resultsDir} holds ${files.length} sample file(s) but the run was split over ${d.generators} generator(s): copy every runner's CSV file there, then import again`);
+    throw errors.usage(
+      `${resultsDir} holds ${files.length} sample file(s) but the run was split over ${d.generators} generator(s): copy every runner's CSV file there, then import again`,
+    );
   }
   return files;
 }
@@ -54,11 +64,23 @@ export async function importK6(dir: string, command: string): Promise<RunDocumen
   const measurement = { ...k6Measurement(tally), generators: { count: d.generators, segments: d.segments, sharedHost: false } };
   const startedAt = Number.isFinite(tally.firstStartUs) ? new Date(tally.firstStartUs / 1000).toISOString() : d.createdAt;
   const result = measuredCell(
-    { scenario, target: new URL(d.url).host, concurrency: d.shape.connections, repeat: 1, options, url: d.url.replace(/\/+$/, ''), settings: {}, engine: { name: 'k6', version: d.k6 }, startedAt },
+    {
+      scenario,
+      target: new URL(d.url).host,
+      concurrency: d.shape.connections,
+      repeat: 1,
+      options,
+      url: d.url.replace(/\/+$/, ''),
+      settings: {},
+      engine: { name: 'k6', version: d.k6 },
+      startedAt,
+    },
     {
       measurement,
       resources: {},
-      notes: [`imported from ${files.length} k6 sample file(s) written by the generators of \`bench export\`; the machine below is the one that imported them`],
+      notes: [
+        `imported from ${files.length} k6 sample file(s) written by the generators of \`bench export\`; the machine below is the one that imported them`,
+      ],
       documentLength: d.scenario.documentLength,
     },
   );

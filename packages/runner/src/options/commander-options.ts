@@ -5,8 +5,13 @@ import { runOptionDeclarations, type RunOptionInput, type RunOptionKey } from '.
 export function addRunOptions(command: Command, keys: readonly RunOptionKey[]): Command {
   for (const key of keys) {
     const declaration = runOptionDeclarations[key];
-    const shown = declaration.defaultText ?? (declaration.default !== undefined && !declaration.flags.startsWith('--no-') ? String(declaration.default) : undefined);
-    const option = new Option(declaration.flags, shown === undefined ? declaration.description : `${declaration.description} (default: ${shown})`);
+    const shown =
+      declaration.defaultText ??
+      (declaration.default !== undefined && !declaration.flags.startsWith('--no-') ? String(declaration.default) : undefined);
+    const option = new Option(
+      declaration.flags,
+      shown === undefined ? declaration.description : `${declaration.description} (default: ${shown})`,
+    );
     const parse = declaration.parse as ((raw: string, previous?: unknown) => unknown) | undefined;
     if (parse) option.argParser((raw: string, previous: unknown) => parse(raw, previous));
     command.addOption(option);

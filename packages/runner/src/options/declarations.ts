@@ -35,7 +35,10 @@ export interface OptionDeclaration<T, Presence extends 'always' | 'maybe'> {
   readonly excludes?: string;
 }
 
-const always = <T>(d: Omit<OptionDeclaration<T, 'always'>, 'presence'> & { default: T }): OptionDeclaration<T, 'always'> => ({ ...d, presence: 'always' });
+const always = <T>(d: Omit<OptionDeclaration<T, 'always'>, 'presence'> & { default: T }): OptionDeclaration<T, 'always'> => ({
+  ...d,
+  presence: 'always',
+});
 const maybe = <T>(d: Omit<OptionDeclaration<T, 'maybe'>, 'presence'>): OptionDeclaration<T, 'maybe'> => ({ ...d, presence: 'maybe' });
 
 const positiveInt = z.number().int().positive();
@@ -94,7 +97,8 @@ export const runOptionDeclarations = {
   }),
   repeat: always({
     flags: '--repeat <n>',
-    description: 'measure each cell n times, each time on a freshly started target (independent samples for medians, spread and `bench compare`)',
+    description:
+      'measure each cell n times, each time on a freshly started target (independent samples for medians, spread and `bench compare`)',
     schema: positiveInt,
     parse: (raw) => parsePositiveInteger('--repeat', raw),
     default: 1,
@@ -192,7 +196,9 @@ type AlwaysKeys = { [K in RunOptionKey]: Declarations[K] extends { readonly pres
 type MaybeKeys = Exclude<RunOptionKey, AlwaysKeys>;
 
 /** Every declared option's value after defaults: the 'always' ones present, the 'maybe' ones when given. */
-export type RunOptionValues = { readonly [K in AlwaysKeys]: ValueOf<Declarations[K]> } & { readonly [K in MaybeKeys]?: ValueOf<Declarations[K]> };
+export type RunOptionValues = { readonly [K in AlwaysKeys]: ValueOf<Declarations[K]> } & {
+  readonly [K in MaybeKeys]?: ValueOf<Declarations[K]>;
+};
 
 /** The same, every option optional: what a config file's `defaults`, flags or the API may give. */
 export type RunOptionInput = { readonly [K in RunOptionKey]?: ValueOf<Declarations[K]> };

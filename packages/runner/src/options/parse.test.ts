@@ -61,7 +61,7 @@ describe('resolving options from their sources', () => {
     expect(o).toMatchObject({ concurrency: [50], repeat: 3, keepAlive: false });
   });
 
-  it('drops the config\'s duration when the flags bound the run by -n, and the default duration with it', () => {
+  it("drops the config's duration when the flags bound the run by -n, and the default duration with it", () => {
     const o = resolveRunOptions({ scenarios: ['hello'] }, { requests: 100 }, { durationSeconds: 30 });
     expect(o.requests).toBe(100);
     expect(o.durationSeconds).toBeUndefined();
@@ -69,7 +69,9 @@ describe('resolving options from their sources', () => {
 
   it('refuses request options without --url, and scenario names with it', () => {
     expect(codeOf(() => resolveRunOptions({ scenarios: ['hello'] }, { method: 'POST' }))).toBe('BENCH_ERR_CONFLICTING_OPTIONS:2');
-    expect(codeOf(() => resolveRunOptions({ scenarios: ['hello'] }, { url: 'http://127.0.0.1:1/' }))).toBe('BENCH_ERR_CONFLICTING_OPTIONS:2');
+    expect(codeOf(() => resolveRunOptions({ scenarios: ['hello'] }, { url: 'http://127.0.0.1:1/' }))).toBe(
+      'BENCH_ERR_CONFLICTING_OPTIONS:2',
+    );
     expect(resolveRunOptions({ scenarios: [] }, { url: 'http://127.0.0.1:1/', method: 'POST' }).method).toBe('POST');
   });
 });

@@ -12,7 +12,8 @@ export function parsePositiveInteger(option: string, raw: string): number {
 
 export function parsePositiveNumber(option: string, raw: string): number {
   const value = Number(raw);
-  if (!/^\s*\d+(\.\d+)?\s*$/.test(raw) || !Number.isFinite(value) || value <= 0) throw errors.badNumber(option, raw, 'a number greater than 0');
+  if (!/^\s*\d+(\.\d+)?\s*$/.test(raw) || !Number.isFinite(value) || value <= 0)
+    throw errors.badNumber(option, raw, 'a number greater than 0');
   return value;
 }
 
@@ -45,7 +46,14 @@ export function parseConcurrencyList(option: string, raw: string): number[] {
 
 /** Names given as several arguments and/or comma-separated lists. */
 export function parseNameList(values: readonly string[]): string[] {
-  return [...new Set(values.flatMap((value) => value.split(',')).map((v) => v.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      values
+        .flatMap((value) => value.split(','))
+        .map((v) => v.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /** `-H "Name: value"`, as curl, ab and autocannon take it; repeatable. */
@@ -65,7 +73,9 @@ export function parseCpus(raw: string): { server?: string; client?: string } {
   for (const part of raw.split(/[;\s]+|,(?=(?:server|client)=)/).filter(Boolean)) {
     const match = /^(server|client)=(.+)$/.exec(part);
     if (!match || !CPU_LIST.test(match[2] ?? '')) {
-      throw errors.usage(`--cpus "${raw}" must look like server=LIST,client=LIST with CPU lists as taskset takes them (e.g. server=0,client=1 or server=0-2,client=3)`);
+      throw errors.usage(
+        `--cpus "${raw}" must look like server=LIST,client=LIST with CPU lists as taskset takes them (e.g. server=0,client=1 or server=0-2,client=3)`,
+      );
     }
     result[match[1] as 'server' | 'client'] = match[2] ?? '';
   }

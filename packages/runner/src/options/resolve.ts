@@ -45,15 +45,23 @@ export function validateRunOptions(options: RunOptions): RunOptions {
   if (options.durationSeconds !== undefined && options.requests !== undefined) {
     throw errors.conflictingOptions('-d (duration) and -n (requests) cannot be used together: choose one way to bound the run');
   }
-  if (options.body !== undefined && options.bodyFile !== undefined) throw errors.conflictingOptions('--body and --body-file cannot be used together: choose one');
+  if (options.body !== undefined && options.bodyFile !== undefined)
+    throw errors.conflictingOptions('--body and --body-file cannot be used together: choose one');
   if (options.url === undefined) {
     const stray = REQUEST_OPTIONS.find((key) => options[key] !== undefined);
-    if (stray) throw errors.conflictingOptions(`${runOptionDeclarations[stray].flags.split(' ')[0]} applies to a server named with --url; scenarios define their own requests`);
+    if (stray)
+      throw errors.conflictingOptions(
+        `${runOptionDeclarations[stray].flags.split(' ')[0]} applies to a server named with --url; scenarios define their own requests`,
+      );
     if (options.scenarios.length === 0) {
-      throw errors.usage('name at least one scenario, e.g. `bench run hello` (see `bench list`), list them in bench.config, or drive a running server with --url');
+      throw errors.usage(
+        'name at least one scenario, e.g. `bench run hello` (see `bench list`), list them in bench.config, or drive a running server with --url',
+      );
     }
   } else if (options.scenarios.length > 0) {
-    throw errors.conflictingOptions(`--url drives one request of a running server; it cannot be combined with scenario names (${options.scenarios.join(', ')})`);
+    throw errors.conflictingOptions(
+      `--url drives one request of a running server; it cannot be combined with scenario names (${options.scenarios.join(', ')})`,
+    );
   }
   if (options.concurrency.length === 0) throw errors.usage('-c needs at least one concurrency level');
   const maxConcurrency = Math.max(...options.concurrency);
@@ -63,7 +71,9 @@ export function validateRunOptions(options: RunOptions): RunOptions {
     );
   }
   if (options.generators !== undefined && options.generators > Math.min(...options.concurrency)) {
-    throw errors.conflictingOptions(`--generators ${options.generators} splits the connections between k6 processes: -c must be at least ${options.generators} at every level`);
+    throw errors.conflictingOptions(
+      `--generators ${options.generators} splits the connections between k6 processes: -c must be at least ${options.generators} at every level`,
+    );
   }
   if (options.rate !== undefined && options.requests !== undefined) {
     throw errors.conflictingOptions('--rate holds a constant arrival rate for a duration: use -d with it, not -n');

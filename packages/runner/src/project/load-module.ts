@@ -8,4 +8,5 @@ export async function importDefault(file: string): Promise<unknown> {
   return module.default;
 }
 
-export const looksLikePath = (spec: string): boolean => spec.startsWith('.') || spec.startsWith('/') || spec.includes('/') || /\.[mc]?[jt]s$/.test(spec);
+export const looksLikePath = (spec: string): boolean =>
+  spec.startsWith('.') || spec.startsWith('/') || spec.includes('/') || /\.[mc]?[jt]s$/.test(spec);

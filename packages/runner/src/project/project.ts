@@ -1,14 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import {
-  errors,
-  loadScenario,
-  loadScenarios,
-  requestScenario,
-  type LoadEngine,
-  type Scenario,
-  type TargetPlugin,
-} from '@bench/core';
+import { errors, loadScenario, loadScenarios, requestScenario, type LoadEngine, type Scenario, type TargetPlugin } from '@bench/core';
 import { builtinTargets, commandTarget, urlTarget } from '@bench/targets';
 import { inlineConfig, loadConfig, type LoadedConfig } from '../config/load-config.js';
 import type { ReporterConfigEntry, ScenarioConfigEntry, TargetConfigEntry } from '../config/schema.js';
@@ -39,7 +31,12 @@ const isTargetPlugin = (value: unknown): value is TargetPlugin =>
   typeof (value as TargetPlugin).name === 'string' &&
   ['start', 'available', 'supports'].every((hook) => typeof (value as unknown as Record<string, unknown>)[hook] === 'function');
 
-async function configTarget(entry: TargetConfigEntry, index: number, config: LoadedConfig, builtins: readonly TargetPlugin[]): Promise<TargetPlugin> {
+async function configTarget(
+  entry: TargetConfigEntry,
+  index: number,
+  config: LoadedConfig,
+  builtins: readonly TargetPlugin[],
+): Promise<TargetPlugin> {
   const where = path.basename(config.file);
   if (typeof entry !== 'string') {
     if ('url' in entry) return urlTarget(entry);
@@ -47,7 +44,11 @@ async function configTarget(entry: TargetConfigEntry, index: number, config: Loa
   }
   if (!looksLikePath(entry)) {
     const builtin = builtins.find((t) => t.name === entry);
-    if (!builtin) throw errors.config(where, `targets.${index}: unknown built-in target "${entry}"; known: ${builtins.map((t) => t.name).join(', ')} (a module path starts with ./)`);
+    if (!builtin)
+      throw errors.config(
+        where,
+        `targets.${index}: unknown built-in target "${entry}"; known: ${builtins.map((t) => t.name).join(', ')} (a module path starts with ./)`,
+      );
     return builtin;
   }
   const file = path.resolve(config.dir, entry);
@@ -56,9 +57,17 @@ async function configTarget(entry: TargetConfigEntry, index: number, config: Loa
   try {
     exported = await importDefault(file);
   } catch (error) {
-    throw errors.config(where, `targets.${index}: ${entry} cannot be loaded: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`, error);
+    throw errors.config(
+      where,
+      `targets.${index}: ${entry} cannot be loaded: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+      error,
+    );
   }
-  if (!isTargetPlugin(exported)) throw errors.config(where, `targets.${index}: the default export of ${entry} is not a target plugin ({ name, supports, available, start })`);
+  if (!isTargetPlugin(exported))
+    throw errors.config(
+      where,
+      `targets.${index}: the default export of ${entry} is not a target plugin ({ name, supports, available, start })`,
+    );
   return exported;
 }
 
@@ -100,7 +109,10 @@ export async function loadProject(source: ProjectSource = {}): Promise<Project> 
   const config =
     source.config !== undefined
       ? inlineConfig(source.config, source.cwd)
-      : await loadConfig({ ...(source.configFile !== undefined ? { file: source.configFile } : {}), ...(source.cwd ? { cwd: source.cwd } : {}) });
+      : await loadConfig({
+          ...(source.configFile !== undefined ? { file: source.configFile } : {}),
+          ...(source.cwd ? { cwd: source.cwd } : {}),
+        });
   const scenarios = builtinScenarios();
   if (!config) return { targets: builtinTargets, scenarios, engines: builtinEngines, selected: {} };
 
@@ -111,13 +123,15 @@ export async function loadProject(source: ProjectSource = {}): Promise<Project> 
   const targets = [...builtinTargets];
   for (const target of chosenTargets) {
     const existing = targets.find((t) => t.name === target.name);
-    if (existing && existing !== target) throw errors.config(where, `target name "${target.name}" is taken (by a built-in target or an earlier entry); choose another`);
+    if (existing && existing !== target)
+      throw errors.config(where, `target name "${target.name}" is taken (by a built-in target or an earlier entry); choose another`);
     if (!existing) targets.push(target);
   }
   const allScenarios = [...scenarios];
   for (const scenario of chosenScenarios) {
     const existing = allScenarios.find((s) => s.name === scenario.name);
-    if (existing && existing !== scenario) throw errors.config(where, `scenario name "${scenario.name}" is taken (by a built-in scenario or an earlier entry); choose another`);
+    if (existing && existing !== scenario)
+      throw errors.config(where, `scenario name "${scenario.name}" is taken (by a built-in scenario or an earlier entry); choose another`);
     if (!existing) allScenarios.push(scenario);
   }
   return {

@@ -27,7 +27,18 @@ const number = (text: string, pattern: RegExp) => {
 /** Each engine's tool as its users run it: autocannon's CLI, wrk -t1, ab -k. */
 export const bareTools: Readonly<Record<string, BareTool>> = {
   autocannon: {
-    args: (url, c, d) => ({ command: process.execPath, args: [path.join(path.dirname(require.resolve('autocannon/package.json')), 'autocannon.js'), '-c', String(c), '-d', String(d), '-j', url] }),
+    args: (url, c, d) => ({
+      command: process.execPath,
+      args: [
+        path.join(path.dirname(require.resolve('autocannon/package.json')), 'autocannon.js'),
+        '-c',
+        String(c),
+        '-d',
+        String(d),
+        '-j',
+        url,
+      ],
+    }),
     parse(stdout) {
       const json = JSON.parse(stdout.slice(stdout.indexOf('{'))) as { requests: { total: number }; duration: number };
       return { rps: json.requests.total / json.duration, requests: json.requests.total };
@@ -42,7 +53,10 @@ export const bareTools: Readonly<Record<string, BareTool>> = {
     },
   },
   ab: {
-    args: (url, c, d) => ({ command: engineBinary('ab') ?? 'ab', args: ['-k', '-c', String(c), '-t', String(d), '-n', String(d * 100_000), '-q', url] }),
+    args: (url, c, d) => ({
+      command: engineBinary('ab') ?? 'ab',
+      args: ['-k', '-c', String(c), '-t', String(d), '-n', String(d * 100_000), '-q', url],
+    }),
     parse(stdout) {
       const rps = number(stdout, /^Requests per second:\s+([\d.]+)/m);
       const requests = number(stdout, /^Complete requests:\s+(\d+)/m);

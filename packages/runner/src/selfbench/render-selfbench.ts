@@ -19,15 +19,23 @@ export function renderSelfbench(rows: readonly SelfbenchRow[], setting: string):
     '| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const r of rows) {
-    out.push(`| ${r.target} | ${r.engine} | ${r.round} | ${r.first} | ${n(r.bench.rps)} | ${n(r.bare.rps)} | ${(r.bench.rps / r.bare.rps).toFixed(2)} | ${perCpu(r.bench)} | ${perCpu(r.bare)} |`);
+    out.push(
+      `| ${r.target} | ${r.engine} | ${r.round} | ${r.first} | ${n(r.bench.rps)} | ${n(r.bare.rps)} | ${(r.bench.rps / r.bare.rps).toFixed(2)} | ${perCpu(r.bench)} | ${perCpu(r.bare)} |`,
+    );
   }
-  out.push('', '| target | engine | median ratio | median rps through bench | median rps per client CPU-s |', '| --- | --- | ---: | ---: | ---: |');
+  out.push(
+    '',
+    '| target | engine | median ratio | median rps through bench | median rps per client CPU-s |',
+    '| --- | --- | ---: | ---: | ---: |',
+  );
   const groups = new Map<string, SelfbenchRow[]>();
   for (const r of rows) groups.set(`${r.target}\u0000${r.engine}`, [...(groups.get(`${r.target}\u0000${r.engine}`) ?? []), r]);
   for (const runs of groups.values()) {
     const first = runs[0]!;
     const cpu = runs.filter((r) => r.bench.cpuSeconds > 0).map((r) => perCpuSecond(r.bench));
-    out.push(`| ${first.target} | ${first.engine} | ${median(runs.map((r) => r.bench.rps / r.bare.rps)).toFixed(2)} | ${n(median(runs.map((r) => r.bench.rps)))} | ${cpu.length ? n(median(cpu)) : '-'} |`);
+    out.push(
+      `| ${first.target} | ${first.engine} | ${median(runs.map((r) => r.bench.rps / r.bare.rps)).toFixed(2)} | ${n(median(runs.map((r) => r.bench.rps)))} | ${cpu.length ? n(median(cpu)) : '-'} |`,
+    );
   }
   return `${out.join('\n')}\n`;
 }

@@ -56,7 +56,11 @@ export async function selfbench(o: SelfbenchOptions): Promise<SelfbenchRow[]> {
           shape: { connections: o.connections, durationSeconds: o.seconds, keepAlive: true, timeoutSeconds: 10 },
           ...(o.cpus?.client ? { cpus: o.cpus.client } : {}),
         });
-        return { rps: m.requests / m.durationSeconds, requests: m.requests, cpuSeconds: ((m.client?.cpuPercent ?? 0) / 100) * m.durationSeconds };
+        return {
+          rps: m.requests / m.durationSeconds,
+          requests: m.requests,
+          cpuSeconds: ((m.client?.cpuPercent ?? 0) / 100) * m.durationSeconds,
+        };
       };
       const bare = async (engine: LoadEngine): Promise<SelfbenchSide> => {
         const b = await runBare(engine.name, url, o.connections, o.seconds, o.cpus?.client);
@@ -70,7 +74,15 @@ export async function selfbench(o: SelfbenchOptions): Promise<SelfbenchRow[]> {
           o.onProgress?.(`${target.name}/${scenario.name} ${engine.name} round ${round}/${o.rounds}`);
           const a = first === 'bench' ? await throughBench(engine) : await bare(engine);
           const b = first === 'bench' ? await bare(engine) : await throughBench(engine);
-          rows.push({ target: target.name, scenario: scenario.name, engine: engine.name, round, first, bench: first === 'bench' ? a : b, bare: first === 'bench' ? b : a });
+          rows.push({
+            target: target.name,
+            scenario: scenario.name,
+            engine: engine.name,
+            round,
+            first,
+            bench: first === 'bench' ? a : b,
+            bare: first === 'bench' ? b : a,
+          });
         }
       }
     } finally {

@@ -21,7 +21,12 @@ async function comSelect(connection: mysql.Connection): Promise<number> {
   return Number((rows as Array<{ Value: string }>)[0]?.Value ?? 0);
 }
 
-function running(admin: mysql.Connection, endpoint: RunningService['endpoint'], stopServer: () => Promise<void>, processGroup?: number): RunningService {
+function running(
+  admin: mysql.Connection,
+  endpoint: RunningService['endpoint'],
+  stopServer: () => Promise<void>,
+  processGroup?: number,
+): RunningService {
   return {
     endpoint,
     ...(processGroup !== undefined ? { processGroup } : {}),
@@ -56,7 +61,18 @@ export const mariadbService: ServiceDefinition = {
     const userArgs = asRoot ? ['--user=root'] : [];
     let stopServer = async () => removeDir(dir);
     try {
-      await runGroupToCompletion(installDb, ['--no-defaults', `--datadir=${datadir}`, '--auth-root-authentication-method=socket', `--auth-root-socket-user=${os.userInfo().username}`, '--skip-test-db', ...userArgs], { name: 'mariadb-install-db', cwd: dir });
+      await runGroupToCompletion(
+        installDb,
+        [
+          '--no-defaults',
+          `--datadir=${datadir}`,
+          '--auth-root-authentication-method=socket',
+          `--auth-root-socket-user=${os.userInfo().username}`,
+          '--skip-test-db',
+          ...userArgs,
+        ],
+        { name: 'mariadb-install-db', cwd: dir },
+      );
       // --no-defaults: nothing from /etc/mysql; loopback TCP plus a private socket; sized for a connection per request
       const proc = spawnGroup(
         server,
@@ -92,7 +108,14 @@ export const mariadbService: ServiceDefinition = {
       }
       await admin.query(`USE ${DATABASE}`);
       await seedTable(admin);
-      const endpoint = { host: LOOPBACK, port, user: USER, password, database: DATABASE, url: `mysql://${USER}:***@${LOOPBACK}:${port}/${DATABASE}` };
+      const endpoint = {
+        host: LOOPBACK,
+        port,
+        user: USER,
+        password,
+        database: DATABASE,
+        url: `mysql://${USER}:***@${LOOPBACK}:${port}/${DATABASE}`,
+      };
       return running(admin, endpoint, stopServer, proc.pid);
     } catch (error) {
       await stopServer();
@@ -111,7 +134,13 @@ export const mariadbService: ServiceDefinition = {
       url: `mysql://${parsed.username}:***@${parsed.host}${parsed.pathname}`,
     };
     try {
-      const admin = await mysql.createConnection({ host: endpoint.host, port: endpoint.port, user: endpoint.user, password: endpoint.password, database: endpoint.database });
+      const admin = await mysql.createConnection({
+        host: endpoint.host,
+        port: endpoint.port,
+        user: endpoint.user,
+        password: endpoint.password,
+        database: endpoint.database,
+      });
       await seedTable(admin);
       return running(admin, endpoint, async () => {});
     } catch (error) {

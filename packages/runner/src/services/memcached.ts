@@ -85,7 +85,11 @@ export const memcachedService: ServiceDefinition = {
       await seed(client);
     } catch (error) {
       client.close();
-      throw errors.serviceStart('memcached', `cannot use BENCH_MEMCACHED_URL=${url}: ${error instanceof Error ? error.message : String(error)}`, error);
+      throw errors.serviceStart(
+        'memcached',
+        `cannot use BENCH_MEMCACHED_URL=${url}: ${error instanceof Error ? error.message : String(error)}`,
+        error,
+      );
     }
     return running(client, parsed.hostname, port, async () => {});
   },

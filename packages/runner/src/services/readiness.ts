@@ -15,7 +15,9 @@ export async function waitUntilServing<T>(proc: GroupProcess, attempt: () => Pro
     }
     if (Date.now() > deadline) {
       const why = last instanceof Error ? last.message : String(last);
-      throw new Error(`not ready after ${timeoutMs} ms (${why}); last output: ${proc.outputTail().trim().split('\n').slice(-4).join(' | ')}`);
+      throw new Error(
+        `not ready after ${timeoutMs} ms (${why}); last output: ${proc.outputTail().trim().split('\n').slice(-4).join(' | ')}`,
+      );
     }
     await sleep(50);
   }

@@ -40,7 +40,22 @@ export const redisService: ServiceDefinition = {
     // no persistence, loopback only, room for thousands of benchmark connections
     const proc = spawnGroup(
       binary,
-      ['--port', String(port), '--bind', LOOPBACK, '--save', '', '--appendonly', 'no', '--dir', dir, '--maxclients', '10000', '--daemonize', 'no'],
+      [
+        '--port',
+        String(port),
+        '--bind',
+        LOOPBACK,
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--dir',
+        dir,
+        '--maxclients',
+        '10000',
+        '--daemonize',
+        'no',
+      ],
       { name: 'redis-server', cwd: dir, logFile: path.join(dir, 'redis.log') },
     );
     const stopServer = async () => {
@@ -78,7 +93,11 @@ export const redisService: ServiceDefinition = {
       await seed(client);
     } catch (error) {
       client.disconnect();
-      throw errors.serviceStart('Redis', `cannot use BENCH_REDIS_URL=${url}: ${error instanceof Error ? error.message : String(error)}`, error);
+      throw errors.serviceStart(
+        'Redis',
+        `cannot use BENCH_REDIS_URL=${url}: ${error instanceof Error ? error.message : String(error)}`,
+        error,
+      );
     }
     return running(client, parsed.hostname, port, async () => {});
   },

@@ -15,7 +15,10 @@ export const serviceDefinitions: Readonly<Record<ServiceName, ServiceDefinition>
  * Starts each backing service the first time a scenario needs it, shares it between the targets
  * of the run, and stops them all at the end (or uses the server an environment URL names).
  */
-export function createServiceManager(env: NodeJS.ProcessEnv = process.env, lookup: (binary: string) => string | undefined = findBinary): ServiceManager {
+export function createServiceManager(
+  env: NodeJS.ProcessEnv = process.env,
+  lookup: (binary: string) => string | undefined = findBinary,
+): ServiceManager {
   const pending = new Map<ServiceName, Promise<RunningService>>();
   const started: RunningService[] = [];
 

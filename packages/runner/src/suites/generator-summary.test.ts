@@ -15,7 +15,9 @@ describe('the load generator under a suite table', () => {
   });
 
   it('counts the measured cells where the generator saturated a core or its event loop lagged', () => {
-    const [, text] = generatorSummary({ results: [cell('ok', 100.4, 952.6), cell('ok', 90, 2770.3), cell('ok', 60, 10), cell('failed', 100, 5000)] });
+    const [, text] = generatorSummary({
+      results: [cell('ok', 100.4, 952.6), cell('ok', 90, 2770.3), cell('ok', 60, 10), cell('failed', 100, 5000)],
+    });
     expect(text).toBe(
       "Load generator: used 90% or more of a core in 2 of 3 cells (up to 100%), and its event loop lagged (p99 50 ms or more, up to 2,770 ms) in 2 of 3; there the figures measure the client as well as the servers (each cell's note is in the JSON).",
     );

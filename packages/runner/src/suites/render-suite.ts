@@ -1,7 +1,16 @@
 import type { CellResult, RunDocument } from '@bench/core';
 import { renderAbText } from '@bench/reporters';
 import type { Suite } from './suite-registry.js';
-import { cellRepeats, measuredValue, publishedNumber, publishedValue, tableColumns, tableRows, type TableColumn, type TableRow } from './suite-cells.js';
+import {
+  cellRepeats,
+  measuredValue,
+  publishedNumber,
+  publishedValue,
+  tableColumns,
+  tableRows,
+  type TableColumn,
+  type TableRow,
+} from './suite-cells.js';
 import type { PublishedCell, PublishedTable, SuiteTable } from './suite-schema.js';
 import { renderHttpsClientTables } from './https-clients/render-https-clients.js';
 import { generatorSummary } from './generator-summary.js';
@@ -59,19 +68,37 @@ function labelOf(table: SuiteTable, column: TableColumn, skipped: ReadonlyMap<st
 }
 
 // The article's layout: its rows and columns, each cell "then / now".
-function renderRows(grid: Grid, published: PublishedTable, table: SuiteTable, skipped: ReadonlyMap<string, string>, year: string): string[] {
+function renderRows(
+  grid: Grid,
+  published: PublishedTable,
+  table: SuiteTable,
+  skipped: ReadonlyMap<string, string>,
+  year: string,
+): string[] {
   // columns that name their own target leave the rows no target to show
   const today = grid.columns.some((c) => columnTarget(table, c)) ? [] : ['today'];
-  const out = [line([published.rowHeader, ...today, ...grid.columns.map((c) => labelOf(table, c, skipped))]), line(['---', ...today.map(() => '---'), ...grid.columns.map(() => '---:')])];
+  const out = [
+    line([published.rowHeader, ...today, ...grid.columns.map((c) => labelOf(table, c, skipped))]),
+    line(['---', ...today.map(() => '---'), ...grid.columns.map(() => '---:')]),
+  ];
   for (const row of grid.rows) {
     // the article's rows read "then / now"; today's extra rows have only "now"
-    const show = (c: TableColumn) => (row.extra ? showMeasured(grid.measured(row, c)) : `${showPublished(grid.published(row, c)) || '·'} / ${showMeasured(grid.measured(row, c))}`);
+    const show = (c: TableColumn) =>
+      row.extra
+        ? showMeasured(grid.measured(row, c))
+        : `${showPublished(grid.published(row, c)) || '·'} / ${showMeasured(grid.measured(row, c))}`;
     out.push(line([row.label, ...today.map(() => todayCell(row, skipped)), ...grid.columns.map(show)]));
   }
   if (!table.reference) return out;
   const ref = grid.rows.find((r) => r.label === table.reference);
   if (!ref) return out;
-  out.push('', `Each row divided by ${table.reference}, ${year} / now:`, '', line([published.rowHeader, ...grid.columns.map((c) => c.label)]), line(['---', ...grid.columns.map(() => '---:')]));
+  out.push(
+    '',
+    `Each row divided by ${table.reference}, ${year} / now:`,
+    '',
+    line([published.rowHeader, ...grid.columns.map((c) => c.label)]),
+    line(['---', ...grid.columns.map(() => '---:')]),
+  );
   for (const row of grid.rows) {
     out.push(
       line([
@@ -91,10 +118,19 @@ function renderRows(grid: Grid, published: PublishedTable, table: SuiteTable, sk
 
 // Wide record tables (an ab block per row): one row per figure, one column per article row, then and now side by side.
 function renderTransposed(grid: Grid, table: SuiteTable, skipped: ReadonlyMap<string, string>, year: string): string[] {
-  const heads = grid.rows.flatMap((row) => (row.extra ? [`${row.label}`] : row.target ? [`${row.label} ${year}`, `${row.label} now`] : [`${row.label} ${year}`]));
+  const heads = grid.rows.flatMap((row) =>
+    row.extra ? [`${row.label}`] : row.target ? [`${row.label} ${year}`, `${row.label} now`] : [`${row.label} ${year}`],
+  );
   const out = [line(['', ...heads]), line(['---', ...heads.map(() => '---:')])];
   if (!grid.columns.some((c) => columnTarget(table, c))) {
-    out.push(line(['today', ...grid.rows.flatMap((row) => (row.extra ? [todayCell(row, skipped)] : row.target ? ['', todayCell(row, skipped)] : ['no counterpart here']))]));
+    out.push(
+      line([
+        'today',
+        ...grid.rows.flatMap((row) =>
+          row.extra ? [todayCell(row, skipped)] : row.target ? ['', todayCell(row, skipped)] : ['no counterpart here'],
+        ),
+      ]),
+    );
   }
   for (const column of grid.columns) {
     out.push(
@@ -148,7 +184,12 @@ export function renderSuite(suite: Suite, doc: RunDocument, skipped: ReadonlyMap
     if (!pub) continue;
     out.push('', `### ${pub.title}${pub.unit ? ` (${pub.unit})` : ''}`, '');
     if (table.publishedOnly) {
-      out.push(`Published only: ${table.publishedOnly}`, '', line([pub.rowHeader, ...pub.columns]), line(['---', ...pub.columns.map(() => '---:')]));
+      out.push(
+        `Published only: ${table.publishedOnly}`,
+        '',
+        line([pub.rowHeader, ...pub.columns]),
+        line(['---', ...pub.columns.map(() => '---:')]),
+      );
       for (const row of pub.rows) out.push(line([row.label, ...row.values.map((v) => showPublished(v as PublishedCell))]));
     } else {
       const grid = gridOf(suite, doc, pub, table);

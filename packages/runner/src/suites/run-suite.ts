@@ -28,7 +28,10 @@ export interface SuiteRunRequest {
 async function runClientTimingSuite(request: SuiteRunRequest): Promise<RunDocument> {
   const { definition } = request.suite;
   const ns = [...new Set((definition.ns ?? [10, 50, 100]).map((n) => Math.max(1, Math.round(n * request.scale))))];
-  const doc = newRunDocument(request.command ?? '', resolveRunOptions({ scenarios: ['https-client'] }, request.repeat !== undefined ? { repeat: request.repeat } : {}));
+  const doc = newRunDocument(
+    request.command ?? '',
+    resolveRunOptions({ scenarios: ['https-client'] }, request.repeat !== undefined ? { repeat: request.repeat } : {}),
+  );
   doc.suite = { name: definition.name, scale: request.scale, skipped: {} };
   for (const client of httpsClients) {
     const availability = client.available();
@@ -68,7 +71,8 @@ export async function runSuite(project: Project, request: SuiteRunRequest): Prom
   const runnable = [];
   const named = new Set(definition.runs.flatMap((r) => r.targets));
   const unknown = request.targets?.filter((t) => !named.has(t)) ?? [];
-  if (unknown.length > 0) throw errors.usage(`suite ${definition.name} has no target ${unknown.join(', ')}; its targets: ${[...named].join(', ')}`);
+  if (unknown.length > 0)
+    throw errors.usage(`suite ${definition.name} has no target ${unknown.join(', ')}; its targets: ${[...named].join(', ')}`);
   for (const run of definition.runs) {
     const targets = [];
     for (const name of run.targets) {
@@ -83,7 +87,12 @@ export async function runSuite(project: Project, request: SuiteRunRequest): Prom
     }
     if (targets.length > 0) runnable.push({ run, targets });
   }
-  if (runnable.length === 0) throw errors.nothingToRun(`no target of suite ${definition.name} is available here (${Object.entries(skipped).map(([t, r]) => `${t}: ${r}`).join('; ')})`);
+  if (runnable.length === 0)
+    throw errors.nothingToRun(
+      `no target of suite ${definition.name} is available here (${Object.entries(skipped)
+        .map(([t, r]) => `${t}: ${r}`)
+        .join('; ')})`,
+    );
 
   const options: RunOptionInput = { ...(request.repeat !== undefined ? { repeat: request.repeat } : {}) };
   const doc = newRunDocument(request.command ?? '', resolveRunOptions({ scenarios: definition.runs.flatMap((r) => r.scenarios) }, options));

@@ -16,7 +16,9 @@ export function scaleOptions(options: RunOptionInput, scale: number): RunOptionI
     ...options,
     ...(concurrency ? { concurrency } : {}),
     ...(options.requests !== undefined ? { requests: Math.max(maxConcurrency, Math.round(options.requests * scale)) } : {}),
-    ...(options.durationSeconds !== undefined ? { durationSeconds: Math.max(0.5, Math.round(options.durationSeconds * scale * 10) / 10) } : {}),
+    ...(options.durationSeconds !== undefined
+      ? { durationSeconds: Math.max(0.5, Math.round(options.durationSeconds * scale * 10) / 10) }
+      : {}),
     ...(options.warmupSeconds !== undefined ? { warmupSeconds: Math.round(options.warmupSeconds * Math.min(1, scale) * 10) / 10 } : {}),
   };
 }

@@ -25,7 +25,12 @@ export function tableColumns(published: PublishedTable, table: SuiteTable): Tabl
   return published.columns.flatMap((article) => {
     const spec = table.columns[article];
     if (published.metrics) {
-      return published.metrics.map((m) => ({ label: `${article} ${m.label}`, article, metric: m.id, field: table.metrics?.[m.id] ?? m.id }));
+      return published.metrics.map((m) => ({
+        label: `${article} ${m.label}`,
+        article,
+        metric: m.id,
+        field: table.metrics?.[m.id] ?? m.id,
+      }));
     }
     return [{ label: article, article, field: spec?.field ?? table.metric ?? 'rps' }];
   });
@@ -76,7 +81,13 @@ function stripUndefined<T extends object>(value: T): Partial<T> {
 }
 
 /** Today's figure for a row and column: the repeats combined as the suite says; undefined when not measured. */
-export function measuredValue(doc: RunDocument, definition: SuiteDefinition, table: SuiteTable, row: TableRow, column: TableColumn): Measured | 'failed' {
+export function measuredValue(
+  doc: RunDocument,
+  definition: SuiteDefinition,
+  table: SuiteTable,
+  row: TableRow,
+  column: TableColumn,
+): Measured | 'failed' {
   const repeats = cellRepeats(doc, table, row, column);
   if (repeats.length === 0) return undefined;
   const ok = repeats.filter((r) => r.status === 'ok');

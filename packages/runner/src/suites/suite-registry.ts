@@ -20,7 +20,7 @@ function readJson<T>(file: string, parse: (value: unknown) => T): T {
   try {
     return parse(JSON.parse(readFileSync(file, 'utf8')));
   } catch (error) {
-    throw errors.scenarioInvalid(file, error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error));
+    throw errors.scenarioInvalid(file, error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error));
   }
 }
 
@@ -37,6 +37,9 @@ export function loadSuites(dir: string = suitesDir()): Suite[] {
 
 export function findSuite(name: string, suites: readonly Suite[] = loadSuites()): Suite {
   const suite = suites.find((s) => s.definition.name === name);
-  if (!suite) throw errors.usage(`unknown suite "${name}"; known suites: ${suites.map((s) => s.definition.name).join(', ')} (see \`bench suite list\`)`);
+  if (!suite)
+    throw errors.usage(
+      `unknown suite "${name}"; known suites: ${suites.map((s) => s.definition.name).join(', ')} (see \`bench suite list\`)`,
+    );
   return suite;
 }

@@ -9,7 +9,10 @@ export const suiteReporter: ReporterFactory = (context) => ({
     if (!doc.suite || (doc.results.length === 0 && !doc.clientTimings?.length)) return;
     const text = renderSuite(findSuite(doc.suite.name), doc, new Map(Object.entries(doc.suite.skipped)));
     const took = doc.finishedAt ? (Date.parse(doc.finishedAt) - Date.parse(doc.startedAt)) / 1000 : undefined;
-    const footer = took !== undefined ? `\nThe run took ${took >= 120 ? `${(took / 60).toFixed(1)} min` : `${took.toFixed(0)} s`} on ${doc.machine.cpus} cores (${doc.machine.cpuModel}), client and servers sharing them.${doc.complete ? '' : ' It did not complete: the tables show what finished.'}\n` : '';
+    const footer =
+      took !== undefined
+        ? `\nThe run took ${took >= 120 ? `${(took / 60).toFixed(1)} min` : `${took.toFixed(0)} s`} on ${doc.machine.cpus} cores (${doc.machine.cpuModel}), client and servers sharing them.${doc.complete ? '' : ' It did not complete: the tables show what finished.'}\n`
+        : '';
     if (!context.outFile) return context.stdout(text + footer);
     const { writeFile } = await import('node:fs/promises');
     await writeFile(context.outFile, text + footer);

@@ -57,14 +57,27 @@ export function commandTarget(spec: CommandTargetSpec): TargetPlugin {
           host,
           port,
           dir: makeStackDir('app'),
-          processes: [{ name: spec.name, command, args: (spec.args ?? []).map((arg) => withPort(arg, port)), env, ...(spec.cwd ? { cwd: spec.cwd } : {}) }],
+          processes: [
+            {
+              name: spec.name,
+              command,
+              args: (spec.args ?? []).map((arg) => withPort(arg, port)),
+              env,
+              ...(spec.cwd ? { cwd: spec.cwd } : {}),
+            },
+          ],
           ready: { path: spec.ready?.path ?? '/', ...(spec.ready?.status !== undefined ? { status: spec.ready.status } : {}) },
           readyTimeoutMs: timeoutSeconds * 1000,
           settings: { command: commandLine },
         });
       } catch (error) {
         // the app's own command is the user's input: a server that cannot start is bad input, said in one line
-        const detail = isBenchError(error) && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
+        const detail =
+          isBenchError(error) && error.cause instanceof Error
+            ? error.cause.message
+            : error instanceof Error
+              ? error.message
+              : String(error);
         throw errors.appTarget(spec.name, detail.replace(/\s+/g, ' '));
       }
     },

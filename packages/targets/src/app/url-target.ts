@@ -17,6 +17,12 @@ export function urlTarget(spec: UrlTargetSpec): TargetPlugin {
     description: `a running server at ${spec.url} (not started by bench)`,
     supports: () => ({ ok: true }),
     available: async () => ({ ok: true }),
-    start: async () => ({ url: base, processGroups: [], settings: { url: spec.url, startedByBench: false }, crashed: never, stop: async () => {} }),
+    start: async () => ({
+      url: base,
+      processGroups: [],
+      settings: { url: spec.url, startedByBench: false },
+      crashed: never,
+      stop: async () => {},
+    }),
   };
 }

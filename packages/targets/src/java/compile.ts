@@ -60,7 +60,18 @@ export async function compileServlets(request: CompileRequest): Promise<string> 
   const building = request.cacheDir ? `${target}.${process.pid}.building` : target;
   mkdirSync(building, { recursive: true });
   try {
-    const args = ['-J-XX:-UsePerfData', '-nowarn', '-proc:none', '-encoding', 'UTF-8', '-d', building, '-cp', request.classpath.join(':'), ...staged];
+    const args = [
+      '-J-XX:-UsePerfData',
+      '-nowarn',
+      '-proc:none',
+      '-encoding',
+      'UTF-8',
+      '-d',
+      building,
+      '-cp',
+      request.classpath.join(':'),
+      ...staged,
+    ];
     try {
       await run(javacBinary() ?? 'javac', args, { encoding: 'utf8', maxBuffer: 4 * 1024 * 1024 });
     } catch (error) {

@@ -10,10 +10,13 @@ import { fetchPinnedJars, type PinnedJar } from './maven-jars.js';
 import { sourceFor } from './sources.js';
 
 describe('one servlet source for both servlet APIs', () => {
-  const servlet = 'import jakarta.servlet.http.HttpServlet;\nimport jakarta.servlet.ServletException;\n// jakarta.annotation stays\nString s = "jakarta.servlet";\n';
+  const servlet =
+    'import jakarta.servlet.http.HttpServlet;\nimport jakarta.servlet.ServletException;\n// jakarta.annotation stays\nString s = "jakarta.servlet";\n';
 
   it('renames the jakarta.servlet packages for javax, and nothing else', () => {
-    expect(sourceFor('javax', servlet)).toBe('import javax.servlet.http.HttpServlet;\nimport javax.servlet.ServletException;\n// jakarta.annotation stays\nString s = "jakarta.servlet";\n');
+    expect(sourceFor('javax', servlet)).toBe(
+      'import javax.servlet.http.HttpServlet;\nimport javax.servlet.ServletException;\n// jakarta.annotation stays\nString s = "jakarta.servlet";\n',
+    );
   });
 
   it('leaves the source alone for jakarta', () => {

@@ -32,7 +32,8 @@ let cachedJavaVersion: string | undefined;
 /** The runtime's version, e.g. 17.0.15: from the JDK's release file, else from java -version (which starts a JVM). */
 export function javaVersion(): string {
   cachedJavaVersion ??=
-    /^JAVA_VERSION="([^"]+)"/m.exec(jdkRelease(javaBinary()) ?? '')?.[1] ?? versionFrom(javaBinary() ?? 'java', ['-XX:-UsePerfData', '-version'], /version "([^"]+)"/);
+    /^JAVA_VERSION="([^"]+)"/m.exec(jdkRelease(javaBinary()) ?? '')?.[1] ??
+    versionFrom(javaBinary() ?? 'java', ['-XX:-UsePerfData', '-version'], /version "([^"]+)"/);
   return cachedJavaVersion;
 }
 
@@ -46,6 +47,8 @@ export function systemJar(name: string): string | undefined {
 export function jarVersion(jar: string | undefined): string {
   if (!jar) return 'unknown';
   const stem = path.basename(jar, '.jar');
-  const versioned = readdirSync(path.dirname(jar)).find((file) => file.startsWith(`${stem}-`) && /^\d/.test(file.slice(stem.length + 1)) && file.endsWith('.jar'));
+  const versioned = readdirSync(path.dirname(jar)).find(
+    (file) => file.startsWith(`${stem}-`) && /^\d/.test(file.slice(stem.length + 1)) && file.endsWith('.jar'),
+  );
   return versioned ? versioned.slice(stem.length + 1, -'.jar'.length) : 'unknown';
 }

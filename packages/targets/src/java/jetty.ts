@@ -4,7 +4,14 @@ import { createServletTarget } from './servlet-target.js';
 
 // What an embedded Jetty 9 with a servlet context needs, from Debian's libjetty9-java (the jars of
 // the jetty9 package), and the javax.servlet API from libservlet-api-java.
-const JETTY_JARS = ['jetty9-server.jar', 'jetty9-http.jar', 'jetty9-io.jar', 'jetty9-util.jar', 'jetty9-servlet.jar', 'jetty9-security.jar'];
+const JETTY_JARS = [
+  'jetty9-server.jar',
+  'jetty9-http.jar',
+  'jetty9-io.jar',
+  'jetty9-util.jar',
+  'jetty9-servlet.jar',
+  'jetty9-security.jar',
+];
 const SERVLET_API_JAR = 'servlet-api.jar';
 
 /** Jetty 9 embedded, the servlets compiled for javax.servlet (see sources.ts). */

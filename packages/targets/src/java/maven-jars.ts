@@ -17,9 +17,15 @@ export const JEDIS_VERSION = '8.0.2';
 // dependencies as Maven resolves them (mvn dependency:tree), each pinned by sha256 (checked against
 // Central's .sha1 when pinned): fetched once at first use, like an npm package from the lockfile.
 export const JEDIS_JARS: readonly PinnedJar[] = [
-  { path: `redis/clients/jedis/${JEDIS_VERSION}/jedis-${JEDIS_VERSION}.jar`, sha256: '34fb85c67291fd70cee4e2e86240b0c155ea8b998175975e264d86baaf54ffc2' },
+  {
+    path: `redis/clients/jedis/${JEDIS_VERSION}/jedis-${JEDIS_VERSION}.jar`,
+    sha256: '34fb85c67291fd70cee4e2e86240b0c155ea8b998175975e264d86baaf54ffc2',
+  },
   { path: 'org/slf4j/slf4j-api/1.7.36/slf4j-api-1.7.36.jar', sha256: 'd3ef575e3e4979678dc01bf1dcce51021493b4d11fb7f1be8ad982877c16a1c0' },
-  { path: 'org/apache/commons/commons-pool2/2.13.1/commons-pool2-2.13.1.jar', sha256: 'f77a5060d6936a9144023584232f9de3f2248f1abfe156e9d31795f18770674f' },
+  {
+    path: 'org/apache/commons/commons-pool2/2.13.1/commons-pool2-2.13.1.jar',
+    sha256: 'f77a5060d6936a9144023584232f9de3f2248f1abfe156e9d31795f18770674f',
+  },
   { path: 'org/json/json/20260719/json-20260719.jar', sha256: 'c243f45f9590c12694a4142ed3f07fc70dfb71e4daebd05ae234bf92a2da92a6' },
   { path: 'com/google/code/gson/gson/2.14.0/gson-2.14.0.jar', sha256: '2cbd119bf1961c28788310963dc80ba65f58cdeec1dd139c8bdb1240faa2c36f' },
   {

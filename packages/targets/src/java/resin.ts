@@ -8,12 +8,27 @@ export const RESIN_VERSION = '4.0.66';
 // their runtime dependencies as Maven resolves them (the servlet API comes in javaee-16), each pinned
 // by sha256 (checked against Central's .sha1 when pinned).
 const RESIN_JARS: readonly PinnedJar[] = [
-  { path: `com/caucho/resin/${RESIN_VERSION}/resin-${RESIN_VERSION}.jar`, sha256: 'db5d9c2c2608ea1e061ed69aeb499f7b396d0de8c6bd67a1f5e8c97b2fcaf468' },
-  { path: `com/caucho/javaee-16/${RESIN_VERSION}/javaee-16-${RESIN_VERSION}.jar`, sha256: 'ebb3235bdb534c61690143ac359207440d4f7a5935cb78129f9bb67de14b7e82' },
-  { path: `com/caucho/hessian/${RESIN_VERSION}/hessian-${RESIN_VERSION}.jar`, sha256: 'e640042084a9f23436ce11430c4424832be783e0171f2c6b0e5eb9175a6c01c5' },
+  {
+    path: `com/caucho/resin/${RESIN_VERSION}/resin-${RESIN_VERSION}.jar`,
+    sha256: 'db5d9c2c2608ea1e061ed69aeb499f7b396d0de8c6bd67a1f5e8c97b2fcaf468',
+  },
+  {
+    path: `com/caucho/javaee-16/${RESIN_VERSION}/javaee-16-${RESIN_VERSION}.jar`,
+    sha256: 'ebb3235bdb534c61690143ac359207440d4f7a5935cb78129f9bb67de14b7e82',
+  },
+  {
+    path: `com/caucho/hessian/${RESIN_VERSION}/hessian-${RESIN_VERSION}.jar`,
+    sha256: 'e640042084a9f23436ce11430c4424832be783e0171f2c6b0e5eb9175a6c01c5',
+  },
   // Resin's default web-app maps *.php to Quercus, its PHP in Java; without it Resin warns at every start
-  { path: `com/caucho/quercus/${RESIN_VERSION}/quercus-${RESIN_VERSION}.jar`, sha256: 'c0a95b61dfe0b805a5d857f5375df85d200e416d7a80ac93c2410488f4302efc' },
-  { path: 'javax/activation/activation/1.1/activation-1.1.jar', sha256: '2881c79c9d6ef01c58e62beea13e9d1ac8b8baa16f2fc198ad6e6776defdcdd3' },
+  {
+    path: `com/caucho/quercus/${RESIN_VERSION}/quercus-${RESIN_VERSION}.jar`,
+    sha256: 'c0a95b61dfe0b805a5d857f5375df85d200e416d7a80ac93c2410488f4302efc',
+  },
+  {
+    path: 'javax/activation/activation/1.1/activation-1.1.jar',
+    sha256: '2881c79c9d6ef01c58e62beea13e9d1ac8b8baa16f2fc198ad6e6776defdcdd3',
+  },
   { path: 'javax/mail/mail/1.4.1/mail-1.4.1.jar', sha256: '294f0b3fbc55e0fcf7b20370a57846f5d7edf9f5cfa7dfaea01eb1aad178eac3' },
 ];
 

@@ -43,19 +43,42 @@ export interface ServletContainer {
   readonly settings: Readonly<Record<string, string | number | boolean>>;
 }
 
-async function classpathFor(container: ServletContainer, scenario: Scenario, dir: string, cacheDir: string | undefined): Promise<{ jars: string[]; classes: string }> {
+async function classpathFor(
+  container: ServletContainer,
+  scenario: Scenario,
+  dir: string,
+  cacheDir: string | undefined,
+): Promise<{ jars: string[]; classes: string }> {
   const mavenDir = path.join(cacheDir ?? dir, 'maven');
-  const containerJars = [...container.jars().map((jar) => jar.path ?? jar.binary), ...(await fetchPinnedJars(container.mavenJars ?? [], mavenDir))];
+  const containerJars = [
+    ...container.jars().map((jar) => jar.path ?? jar.binary),
+    ...(await fetchPinnedJars(container.mavenJars ?? [], mavenDir)),
+  ];
   const clientJars = await clientJarsFor(scenario, mavenDir);
   const jars = [...containerJars, ...clientJars];
-  const classes = await compileServlets({ api: container.api, sources: javaSourcesFor(scenario, container.mainSource), classpath: jars, workDir: dir, cacheDir });
+  const classes = await compileServlets({
+    api: container.api,
+    sources: javaSourcesFor(scenario, container.mainSource),
+    classpath: jars,
+    workDir: dir,
+    cacheDir,
+  });
   return { jars, classes };
 }
 
-function jvmArguments(container: ServletContainer, scenario: Scenario, options: TargetStartOptions, port: number, dir: string, classpath: readonly string[]): string[] {
+function jvmArguments(
+  container: ServletContainer,
+  scenario: Scenario,
+  options: TargetStartOptions,
+  port: number,
+  dir: string,
+  classpath: readonly string[],
+): string[] {
   const folder = folderOf(scenario);
   const served =
-    folder.kind === 'static' ? [`-Dbench.staticRoot=${documentRoot(scenario)}`] : [`-Dbench.servlet=${SCENARIO_SERVLET_CLASS}`, `-Dbench.fixturesDir=${folder.fixturesDir}`];
+    folder.kind === 'static'
+      ? [`-Dbench.staticRoot=${documentRoot(scenario)}`]
+      : [`-Dbench.servlet=${SCENARIO_SERVLET_CLASS}`, `-Dbench.fixturesDir=${folder.fixturesDir}`];
   return [
     // no hsperfdata file in /tmp; temp files in the private dir
     '-XX:-UsePerfData',
@@ -113,7 +136,12 @@ export function createServletTarget(container: ServletContainer): TargetPlugin {
             name: container.name,
             command: javaBinary() ?? 'java',
             args: jvmArguments(container, scenario, options, port, dir, classpath),
-            env: { ...process.env, ...serviceEnvironment(options.services), BENCH_JAVA_POOL: pooled ? '1' : '0', BENCH_JAVA_POOL_SIZE: String(poolSize) },
+            env: {
+              ...process.env,
+              ...serviceEnvironment(options.services),
+              BENCH_JAVA_POOL: pooled ? '1' : '0',
+              BENCH_JAVA_POOL_SIZE: String(poolSize),
+            },
           },
         ],
         settings: {
@@ -134,7 +162,12 @@ export function createServletTarget(container: ServletContainer): TargetPlugin {
         done = await warmUp(running.url + scenario.request.path, JIT_WARM_UP);
       } catch (error) {
         await running.stop();
-        throw errors.targetStart(container.name, scenario.name, `warm-up failed: ${error instanceof Error ? error.message : String(error)}`, error);
+        throw errors.targetStart(
+          container.name,
+          scenario.name,
+          `warm-up failed: ${error instanceof Error ? error.message : String(error)}`,
+          error,
+        );
       }
       return { ...running, settings: { ...running.settings, jitWarmUpRequests: done.requests, jitWarmUpSeconds: done.seconds } };
     },

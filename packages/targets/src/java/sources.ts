@@ -18,7 +18,9 @@ export type ServletApi = 'jakarta' | 'javax';
 export function servletSupports(scenario: Scenario): Support {
   if (!scenario.folder) return NOT_A_FOLDER;
   if (scenario.folder.kind === 'static') return { ok: true };
-  return existsSync(path.join(scenario.folder.dir, SCENARIO_SERVLET_FILE)) ? { ok: true } : { ok: false, reason: `the scenario has no ${SCENARIO_SERVLET_FILE}` };
+  return existsSync(path.join(scenario.folder.dir, SCENARIO_SERVLET_FILE))
+    ? { ok: true }
+    : { ok: false, reason: `the scenario has no ${SCENARIO_SERVLET_FILE}` };
 }
 
 const BACKEND_SOURCES: Readonly<Record<ServiceName, string>> = {
@@ -32,7 +34,8 @@ export function javaSourcesFor(scenario: Scenario, mainSource: string): string[]
   const shared = ['bench/server/ServerSettings.java', mainSource];
   const folder = scenario.folder;
   if (!folder || folder.kind === 'static') return shared.map((file) => path.join(JAVA_SOURCES_DIR, file));
-  const backends = scenario.services.length > 0 ? ['bench/backend/BackendSettings.java', ...scenario.services.map((s) => BACKEND_SOURCES[s])] : [];
+  const backends =
+    scenario.services.length > 0 ? ['bench/backend/BackendSettings.java', ...scenario.services.map((s) => BACKEND_SOURCES[s])] : [];
   return [...[...shared, ...backends].map((file) => path.join(JAVA_SOURCES_DIR, file)), path.join(folder.dir, SCENARIO_SERVLET_FILE)];
 }
 

@@ -19,7 +19,14 @@ export interface WarmUpPolicy {
  * is driven until two 1 s windows in a row answer no more than 5% above the best window before
  * them, 3 s at least, 20 s at most. BENCH_JAVA_WARMUP=0 turns it off, to measure a cold JVM.
  */
-export const JIT_WARM_UP: WarmUpPolicy = { connections: 4, windowSeconds: 1, minSeconds: 3, maxSeconds: 20, plateauGain: 0.05, settledWindows: 2 };
+export const JIT_WARM_UP: WarmUpPolicy = {
+  connections: 4,
+  windowSeconds: 1,
+  minSeconds: 3,
+  maxSeconds: 20,
+  plateauGain: 0.05,
+  settledWindows: 2,
+};
 
 export const jitWarmUpEnabled = (): boolean => process.env.BENCH_JAVA_WARMUP !== '0';
 

@@ -20,7 +20,10 @@ export const DEFAULT_POOL_SIZE = 10;
 export function nodeHandlerPath(scenario: Scenario): string | undefined {
   const dir = scenario.folder?.dir;
   if (!dir) return undefined;
-  const candidates = [path.join(dir, '..', 'dist', scenario.name, 'node.js'), ...['node.js', 'node.mjs', 'node.ts', 'node.mts'].map((file) => path.join(dir, file))];
+  const candidates = [
+    path.join(dir, '..', 'dist', scenario.name, 'node.js'),
+    ...['node.js', 'node.mjs', 'node.ts', 'node.mts'].map((file) => path.join(dir, file)),
+  ];
   return candidates.find((file) => existsSync(file));
 }
 

@@ -52,7 +52,13 @@ export const perlAspTarget: TargetPlugin = {
         ];
       },
       environment: serviceEnvironment(options.services),
-      settings: { perl: perlVersion(), handler: 'Apache::ASP', asp: perlModuleVersion('Apache::ASP'), sessions: stateDb ?? false, persistentConnections: false },
+      settings: {
+        perl: perlVersion(),
+        handler: 'Apache::ASP',
+        asp: perlModuleVersion('Apache::ASP'),
+        sessions: stateDb ?? false,
+        persistentConnections: false,
+      },
     });
   },
 };

@@ -51,5 +51,9 @@ export function perlAvailability(
   ];
   if (missing.length === 0) return { ok: true, versions: versions() };
   const aptPackages = [...new Set(missing.map(([, pkg]) => pkg))];
-  return { ok: false, reason: `${missing.map(([name]) => name).join(', ')} not found (apt-get install ${aptPackages.join(' ')})`, aptPackages };
+  return {
+    ok: false,
+    reason: `${missing.map(([name]) => name).join(', ')} not found (apt-get install ${aptPackages.join(' ')})`,
+    aptPackages,
+  };
 }

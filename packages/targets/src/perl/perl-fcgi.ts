@@ -39,7 +39,13 @@ export const perlFcgiTarget: TargetPlugin = {
       scenario,
       options,
       root: documentRoot(scenario),
-      server: (dir) => ['index index.pl;', 'location ~ \\.pl$ {', `  fastcgi_pass unix:${socket(dir)};`, ...FASTCGI_PARAMS.map((p) => `  ${p}`), '}'],
+      server: (dir) => [
+        'index index.pl;',
+        'location ~ \\.pl$ {',
+        `  fastcgi_pass unix:${socket(dir)};`,
+        ...FASTCGI_PARAMS.map((p) => `  ${p}`),
+        '}',
+      ],
       // static scenarios are nginx's alone: no Perl process to start
       backends: (dir) =>
         folderOf(scenario).kind === 'dynamic'

@@ -15,7 +15,12 @@ export function templateSupports(scenario: Scenario, template: string, engine: s
 /** The version a Perl module declares ($Module::VERSION), or 'unknown'. */
 export function perlModuleVersion(module: string): string {
   try {
-    return execFileSync(findBinary('perl') ?? 'perl', [`-M${module}`, '-e', `print $${module}::VERSION`], { encoding: 'utf8', timeout: 10_000 }) || 'unknown';
+    return (
+      execFileSync(findBinary('perl') ?? 'perl', [`-M${module}`, '-e', `print $${module}::VERSION`], {
+        encoding: 'utf8',
+        timeout: 10_000,
+      }) || 'unknown'
+    );
   } catch {
     return 'unknown';
   }

@@ -51,7 +51,14 @@ export const phpCliServerTarget: TargetPlugin = {
           env: { ...process.env, ...phpScriptEnvironment(options.services), PHP_CLI_SERVER_WORKERS: String(workers) },
         },
       ],
-      settings: { php: phpVersion(php), workers, router: 'buffers output for Content-Length', opcache: true, persistentConnections: phpPersistent(), outputCache: false },
+      settings: {
+        php: phpVersion(php),
+        workers,
+        router: 'buffers output for Content-Length',
+        opcache: true,
+        persistentConnections: phpPersistent(),
+        outputCache: false,
+      },
     });
   },
 };

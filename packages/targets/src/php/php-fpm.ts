@@ -58,7 +58,8 @@ export const phpFpmTarget: TargetPlugin = {
       scenario,
       options,
       root: documentRoot(scenario),
-      http: (dir) => (outputCache ? [`fastcgi_cache_path ${path.join(dir, 'fastcgi-cache')} levels=1 keys_zone=bench:1m inactive=60s;`] : []),
+      http: (dir) =>
+        outputCache ? [`fastcgi_cache_path ${path.join(dir, 'fastcgi-cache')} levels=1 keys_zone=bench:1m inactive=60s;`] : [],
       server: (dir) => [
         'index index.php;',
         'location ~ \\.php$ {',
@@ -74,9 +75,23 @@ export const phpFpmTarget: TargetPlugin = {
         const conf = path.join(dir, 'php-fpm.conf');
         writeFileSync(conf, fpmConfig(dir, children, phpScriptEnvironment(options.services)));
         // -O copies the log to stderr, where bench reads the ready line and keeps the tail for errors
-        return [{ name: 'php-fpm', command: fpm, args: ['-F', '-O', '-y', conf, '-c', ini, ...(runningAsRoot() ? ['-R'] : [])], readyLine: /ready to handle connections/ }];
+        return [
+          {
+            name: 'php-fpm',
+            command: fpm,
+            args: ['-F', '-O', '-y', conf, '-c', ini, ...(runningAsRoot() ? ['-R'] : [])],
+            readyLine: /ready to handle connections/,
+          },
+        ];
       },
-      settings: { php: phpVersion(fpm), fpmChildren: children, opcache: true, fastcgiKeepAlive: false, persistentConnections: phpPersistent(), outputCache },
+      settings: {
+        php: phpVersion(fpm),
+        fpmChildren: children,
+        opcache: true,
+        fastcgiKeepAlive: false,
+        persistentConnections: phpPersistent(),
+        outputCache,
+      },
     });
   },
 };

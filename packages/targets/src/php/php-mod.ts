@@ -29,7 +29,13 @@ export const phpModTarget: TargetPlugin = {
       modules: { php_module: phpModule() ?? '' },
       directives: (dir) => {
         writePhpIni(dir);
-        return [`PHPIniDir "${dir}"`, 'DirectoryIndex index.php', '<FilesMatch "\\.php$">', '  SetHandler application/x-httpd-php', '</FilesMatch>'];
+        return [
+          `PHPIniDir "${dir}"`,
+          'DirectoryIndex index.php',
+          '<FilesMatch "\\.php$">',
+          '  SetHandler application/x-httpd-php',
+          '</FilesMatch>',
+        ];
       },
       environment: phpScriptEnvironment(options.services),
       settings: { opcache: true, persistentConnections: phpPersistent(), outputCache: false },

@@ -18,7 +18,11 @@ export const apacheSsiTarget: TargetPlugin = {
   supports(scenario) {
     if (!scenario.folder) return NOT_A_FOLDER;
     if (scenario.folder.kind === 'static' || existsSync(path.join(scenario.folder.dir, 'index.shtml'))) return { ok: true };
-    return { ok: false, reason: 'SSI only pastes files and text together (no loops, no database, no backend clients): it serves hello, include, big and the static files' };
+    return {
+      ok: false,
+      reason:
+        'SSI only pastes files and text together (no loops, no database, no backend clients): it serves hello, include, big and the static files',
+    };
   },
   async available() {
     return availabilityOf(

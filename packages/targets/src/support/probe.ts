@@ -16,7 +16,11 @@ export function availabilityOf(requirements: readonly Requirement[], versions: (
   const missing = requirements.filter((r) => !r.path);
   if (missing.length > 0) {
     const aptPackages = [...new Set(missing.map((r) => r.aptPackage))];
-    return { ok: false, reason: `${missing.map((r) => r.binary).join(', ')} not found (apt-get install ${aptPackages.join(' ')})`, aptPackages };
+    return {
+      ok: false,
+      reason: `${missing.map((r) => r.binary).join(', ')} not found (apt-get install ${aptPackages.join(' ')})`,
+      aptPackages,
+    };
   }
   return { ok: true, versions: versions() };
 }

@@ -29,7 +29,11 @@ const printed = (binary: string, args: readonly string[], pattern: RegExp) => {
   return pattern.exec(`${run.stdout ?? ''}${run.stderr ?? ''}`)?.[1];
 };
 
-const missing = (what: string, packages: readonly string[]): ClientAvailability => ({ ok: false, reason: `${what} not found (apt-get install ${packages.join(' ')})`, aptPackages: packages });
+const missing = (what: string, packages: readonly string[]): ClientAvailability => ({
+  ok: false,
+  reason: `${what} not found (apt-get install ${packages.join(' ')})`,
+  aptPackages: packages,
+});
 
 // A build kept by the hash of its source: later runs skip it; made beside and renamed in, so two runs at once are safe.
 async function cachedBuild(kind: string, source: string, workDir: string, build: (out: string) => Promise<void>): Promise<string> {
@@ -60,7 +64,10 @@ export const httpsClients: readonly HttpsClient[] = [
     async prepare(sources, workDir) {
       const source = path.join(sources, 'client.go');
       const dir = await cachedBuild('go', source, workDir, async (out) => {
-        await runGroupToCompletion(findBinary('go') ?? 'go', ['build', '-o', path.join(out, 'client'), source], { name: 'go build', cwd: out });
+        await runGroupToCompletion(findBinary('go') ?? 'go', ['build', '-o', path.join(out, 'client'), source], {
+          name: 'go build',
+          cwd: out,
+        });
       });
       return [path.join(dir, 'client')];
     },
@@ -87,7 +94,8 @@ export const httpsClients: readonly HttpsClient[] = [
     available() {
       const php = findBinary('php');
       if (!php) return missing('php', ['php-cli']);
-      if (printed(php, ['-r', 'echo extension_loaded("openssl") ? "yes" : "no";'], /(yes|no)/) !== 'yes') return { ok: false, reason: "PHP's openssl extension is not loaded" };
+      if (printed(php, ['-r', 'echo extension_loaded("openssl") ? "yes" : "no";'], /(yes|no)/) !== 'yes')
+        return { ok: false, reason: "PHP's openssl extension is not loaded" };
       return { ok: true, version: printed(php, ['-v'], /PHP (\d+\.\d+\.\d+)/) ?? 'unknown' };
     },
     async prepare(sources) {

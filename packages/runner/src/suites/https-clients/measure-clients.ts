@@ -24,14 +24,23 @@ export interface MeasureOptions {
 /** Runs one client once: a whole process, timed from spawn to exit; its output must be the page, n times. */
 async function timeOnce(command: readonly string[], url: string, n: number, caFile: string, cwd: string): Promise<number> {
   const started = process.hrtime.bigint();
-  const proc = spawnGroup(command[0] ?? '', [...command.slice(1), url, String(n), caFile], { name: path.basename(command[0] ?? 'client'), cwd, captureStdout: true });
+  const proc = spawnGroup(command[0] ?? '', [...command.slice(1), url, String(n), caFile], {
+    name: path.basename(command[0] ?? 'client'),
+    cwd,
+    captureStdout: true,
+  });
   const exit = await proc.exited;
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   await proc.stop(1000);
   const expected = `${HTTPS_CLIENT_PAGE}\n`.repeat(n);
   if (exit.code !== 0 || proc.stdout() !== expected) {
-    const fetched = proc.stdout().split('\n').filter((line) => line === HTTPS_CLIENT_PAGE).length;
-    throw new Error(`exit ${exit.code ?? exit.signal}, ${fetched} of ${n} pages as expected: ${proc.outputTail().trim().split('\n').slice(-2).join(' | ')}`);
+    const fetched = proc
+      .stdout()
+      .split('\n')
+      .filter((line) => line === HTTPS_CLIENT_PAGE).length;
+    throw new Error(
+      `exit ${exit.code ?? exit.signal}, ${fetched} of ${n} pages as expected: ${proc.outputTail().trim().split('\n').slice(-2).join(' | ')}`,
+    );
   }
   return seconds;
 }
@@ -65,7 +74,12 @@ export async function measureHttpsClients(o: MeasureOptions): Promise<HttpsClien
             try {
               seconds = await timeOnce(command, server.url, n, tls.caFile, dir);
             } catch (error) {
-              throw errors.targetStart(`${client.name} https client`, 'https-client', error instanceof Error ? error.message : String(error), error);
+              throw errors.targetStart(
+                `${client.name} https client`,
+                'https-client',
+                error instanceof Error ? error.message : String(error),
+                error,
+              );
             }
             times.set(`${client.name} ${n}`, [...(times.get(`${client.name} ${n}`) ?? []), seconds]);
           }
@@ -74,7 +88,9 @@ export async function measureHttpsClients(o: MeasureOptions): Promise<HttpsClien
     } finally {
       await server.stop();
     }
-    return o.ns.flatMap((n) => ready.map(({ client, version }) => ({ client: client.name, version, n, seconds: times.get(`${client.name} ${n}`) ?? [] })));
+    return o.ns.flatMap((n) =>
+      ready.map(({ client, version }) => ({ client: client.name, version, n, seconds: times.get(`${client.name} ${n}`) ?? [] })),
+    );
   } finally {
     removeDir(dir);
   }

@@ -6,7 +6,8 @@ type Timing = NonNullable<RunDocument['clientTimings']>[number];
 const mean = (values: readonly number[]) => (values.length ? values.reduce((s, v) => s + v, 0) / values.length : NaN);
 const four = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? '-' : value.toFixed(4));
 const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
-const shown = (value: PublishedCell | undefined) => (value === null || value === undefined ? '·' : typeof value === 'number' ? String(value) : String(value));
+const shown = (value: PublishedCell | undefined) =>
+  value === null || value === undefined ? '·' : typeof value === 'number' ? String(value) : String(value);
 
 /**
  * Article 002's tables (M1..M5, MW, AzsPS, AzsPP, FzvM per n, and seconds per request) with its
@@ -23,8 +24,13 @@ export function renderHttpsClientTables(definition: SuiteDefinition, tables: rea
     const perRequest = table.id === 'per-request';
     const tableIndex = ['n10', 'n50', 'n100'].indexOf(table.id);
     const n = perRequest ? ns.at(-1) : ns[tableIndex];
-    const rows = [...table.rows.map((r) => r.label), ...Object.keys(clientOf).filter((label) => !table.rows.some((r) => r.label === label))];
-    const measured = Object.values(clientOf).map((c) => mw(c, n)).filter((v) => !Number.isNaN(v));
+    const rows = [
+      ...table.rows.map((r) => r.label),
+      ...Object.keys(clientOf).filter((label) => !table.rows.some((r) => r.label === label)),
+    ];
+    const measured = Object.values(clientOf)
+      .map((c) => mw(c, n))
+      .filter((v) => !Number.isNaN(v));
     const fastest = measured.length ? Math.min(...measured) : NaN;
     const nowCells = (client: string | undefined): string[] => {
       if (!client || n === undefined) return table.columns.map(() => '-');
@@ -40,14 +46,24 @@ export function renderHttpsClientTables(definition: SuiteDefinition, tables: rea
         tableIndex > 0 ? four(value / previous) : '-',
       ];
     };
-    out.push('', `### ${table.title}${n !== undefined && !perRequest && n !== [10, 50, 100][tableIndex] ? ` (today: ${n} requests, scaled)` : ''} (${table.unit ?? 's'})`, '');
+    out.push(
+      '',
+      `### ${table.title}${n !== undefined && !perRequest && n !== [10, 50, 100][tableIndex] ? ` (today: ${n} requests, scaled)` : ''} (${table.unit ?? 's'})`,
+      '',
+    );
     out.push(line(['client', 'today', ...table.columns]), line(['---', '---', ...table.columns.map(() => '---:')]));
     for (const label of rows) {
       const client = clientOf[label];
       const published = table.rows.find((r) => r.label === label);
       const now = nowCells(client);
       const version = client ? timings.find((t) => t.client === client)?.version : undefined;
-      out.push(line([label, client ? `${client}${version ? ` ${version}` : ''}` : 'no counterpart here', ...table.columns.map((_, i) => (published ? `${shown(published.values[i] as PublishedCell)} / ${now[i]}` : (now[i] ?? '-')))]));
+      out.push(
+        line([
+          label,
+          client ? `${client}${version ? ` ${version}` : ''}` : 'no counterpart here',
+          ...table.columns.map((_, i) => (published ? `${shown(published.values[i] as PublishedCell)} / ${now[i]}` : (now[i] ?? '-'))),
+        ]),
+      );
     }
     // each row's mean against Go's, then and now
     const mwColumn = perRequest ? 0 : 5;
@@ -56,7 +72,10 @@ export function renderHttpsClientTables(definition: SuiteDefinition, tables: rea
     out.push('', `${perRequest ? 's/request' : 'MW'} divided by Go's, then / now:`);
     for (const label of rows) {
       const published = table.rows.find((r) => r.label === label)?.values[mwColumn];
-      const then = typeof published === 'number' && typeof ref?.values[mwColumn] === 'number' ? (published / (ref.values[mwColumn] as number)).toFixed(2) : '·';
+      const then =
+        typeof published === 'number' && typeof ref?.values[mwColumn] === 'number'
+          ? (published / (ref.values[mwColumn] as number)).toFixed(2)
+          : '·';
       const client = clientOf[label];
       const nowValue = client ? (perRequest ? mw(client, n) / (n ?? 1) : mw(client, n)) : NaN;
       out.push(`- ${label}: ${then} / ${Number.isNaN(nowValue) || Number.isNaN(refNow) ? '-' : (nowValue / refNow).toFixed(2)}`);

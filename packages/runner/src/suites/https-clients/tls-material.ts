@@ -9,13 +9,17 @@ export interface TlsMaterial {
   readonly keyFile: string;
 }
 
-const openssl = (args: string[], dir: string) => runGroupToCompletion(findBinary('openssl') ?? 'openssl', args, { name: 'openssl', cwd: dir });
+const openssl = (args: string[], dir: string) =>
+  runGroupToCompletion(findBinary('openssl') ?? 'openssl', args, { name: 'openssl', cwd: dir });
 
 /** A certificate authority, made now, in `dir` under `name`. */
 export async function makeAuthority(dir: string, name: string): Promise<{ certFile: string; keyFile: string }> {
   const keyFile = path.join(dir, `${name}.key`);
   const certFile = path.join(dir, `${name}.crt`);
-  await openssl(['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', `/CN=bench ${name}`], dir);
+  await openssl(
+    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', `/CN=bench ${name}`],
+    dir,
+  );
   return { certFile, keyFile };
 }
 
@@ -28,6 +32,25 @@ export async function makeTlsMaterial(dir: string): Promise<TlsMaterial> {
   const extensions = path.join(dir, 'server.ext');
   writeFileSync(extensions, 'subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\n');
   await openssl(['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyFile, '-out', csr, '-subj', '/CN=127.0.0.1'], dir);
-  await openssl(['x509', '-req', '-in', csr, '-CA', ca.certFile, '-CAkey', ca.keyFile, '-CAcreateserial', '-out', certFile, '-days', '1', '-extfile', extensions], dir);
+  await openssl(
+    [
+      'x509',
+      '-req',
+      '-in',
+      csr,
+      '-CA',
+      ca.certFile,
+      '-CAkey',
+      ca.keyFile,
+      '-CAcreateserial',
+      '-out',
+      certFile,
+      '-days',
+      '1',
+      '-extfile',
+      extensions,
+    ],
+    dir,
+  );
   return { caFile: ca.certFile, certFile, keyFile };
 }

@@ -15,7 +15,10 @@ export interface RunningTlsServer {
 
 /** Node's https server in a process group of its own, serving the page with the run's certificate. */
 export async function startTlsServer(tls: TlsMaterial, dir: string): Promise<RunningTlsServer> {
-  const proc: GroupProcess = spawnGroup(process.execPath, [serverMain, tls.certFile, tls.keyFile, HTTPS_CLIENT_PAGE], { name: 'tls-server', cwd: dir });
+  const proc: GroupProcess = spawnGroup(process.execPath, [serverMain, tls.certFile, tls.keyFile, HTTPS_CLIENT_PAGE], {
+    name: 'tls-server',
+    cwd: dir,
+  });
   try {
     await waitForOutput(proc, /port \d+/, 10_000);
   } catch (error) {
