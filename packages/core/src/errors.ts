@@ -7,6 +7,7 @@ export type BenchErrorCode =
   | 'BENCH_ERR_THRESHOLDS'
   | 'BENCH_ERR_CELLS_FAILED'
   | 'BENCH_ERR_UNKNOWN_ENGINE'
+  | 'BENCH_ERR_ENGINE_LOAD'
   | 'BENCH_ERR_ENGINE_UNAVAILABLE'
   | 'BENCH_ERR_ENGINE_UNSUPPORTED'
   | 'BENCH_ERR_COMPARE'
@@ -64,6 +65,8 @@ export const errors = {
     }),
   unknownEngine: (name: string, known: readonly string[]) =>
     new BenchError('BENCH_ERR_UNKNOWN_ENGINE', `unknown engine "${name}"; known engines: ${list(known)}`),
+  engineLoad: (spec: string, detail: string, cause?: unknown) =>
+    new BenchError('BENCH_ERR_ENGINE_LOAD', `failed to load engine "${spec}": ${detail}`, { cause }),
   engineUnavailable: (name: string, reason: string) =>
     new BenchError('BENCH_ERR_ENGINE_UNAVAILABLE', `engine "${name}" is not available: ${reason}`),
   engineUnsupported: (name: string, reason: string) =>

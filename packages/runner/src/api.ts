@@ -53,5 +53,6 @@ export async function run(input: RunInput = {}): Promise<RunDocument> {
     ...(input.signal ? { signal: input.signal } : {}),
     ...(input.onEvent ? { onEvent: input.onEvent } : {}),
     command: 'run() (API)',
+    ...(input.cwd ? { cwd: input.cwd } : {}),
   });
 }

@@ -3,6 +3,7 @@ import { assertPortFree, errors, type Reporter, type RunDocument, allowedCpus, e
 import type { RunOptionInput } from './options/declarations.js';
 import { resolveRunOptions } from './options/resolve.js';
 import { ensureOpenFiles } from './open-files.js';
+import { withEngine } from './project/load-engine.js';
 import type { Project } from './project/project.js';
 import { runBench, type RunEvent } from './run.js';
 import { createServiceManager } from './services/service-manager.js';
@@ -19,6 +20,8 @@ export interface ProjectRunRequest {
   readonly signal?: AbortSignal;
   readonly onEvent?: (event: RunEvent) => void;
   readonly command?: string;
+  /** Where a module path in `options.engine` is resolved from; the current directory when absent. */
+  readonly cwd?: string;
 }
 
 // --cpus may only name CPUs this process may run on.
@@ -50,13 +53,19 @@ export async function runProject(project: Project, request: ProjectRunRequest): 
     request.options,
     project.defaults,
   );
-  let { targets, scenarios } = project;
+  let { targets, scenarios, engines } = project;
   let runOptions = options;
+  // --engine may name a module (a path from this directory, or a package): load it beside the registry's
+  if (options.engine !== undefined && !engines.some((e) => e.name === options.engine)) {
+    const chosen = await withEngine(engines, options.engine, request.cwd ?? process.cwd());
+    engines = chosen.engines;
+    runOptions = { ...runOptions, engine: chosen.name };
+  }
   if (options.url !== undefined) {
     const one = urlRun({ ...options, url: options.url });
     targets = [...targets, one.target];
     scenarios = [...scenarios, one.scenario];
-    runOptions = { ...options, scenarios: [one.scenario.name], targets: [one.target.name] };
+    runOptions = { ...runOptions, scenarios: [one.scenario.name], targets: [one.target.name] };
   }
   ensureOpenFiles(Math.max(...runOptions.concurrency));
   if (runOptions.cpus) assertCpusExist(runOptions.cpus);
@@ -65,7 +74,7 @@ export async function runProject(project: Project, request: ProjectRunRequest): 
   return runBench(runOptions, {
     targets,
     scenarios,
-    engines: project.engines,
+    engines,
     reporters: request.reporters,
     services: createServiceManager(),
     ...(project.thresholds ? { thresholds: project.thresholds } : {}),

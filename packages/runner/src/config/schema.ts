@@ -79,6 +79,8 @@ export const configSchema = z
     targets: z.array(targetEntry).optional(),
     scenarios: z.array(scenarioEntry).optional(),
     reporters: z.array(reporterEntry).optional(),
+    /** Load engines beside bench's own, by module path or package name; `--engine` or `defaults.engine` picks one by name. */
+    engines: z.array(z.string().min(1)).optional(),
     defaults: runOptionInputSchema.optional(),
     thresholds: thresholdsSchema.optional(),
   })

@@ -9,6 +9,7 @@ import { builtinEngines } from '@bench/engines';
 import type { RunOptionInput } from '../options/declarations.js';
 import type { ReporterSpec } from '../reporter-spec.js';
 import { builtinScenarios } from './builtin-scenarios.js';
+import { loadEngine, withEngine } from './load-engine.js';
 import { importDefault, looksLikePath } from './load-module.js';
 
 /** Everything a command can run: bench's own targets, scenarios and engines, plus what the config adds. */
@@ -117,7 +118,8 @@ export async function loadProject(source: ProjectSource = {}): Promise<Project> 
   if (!config) return { targets: builtinTargets, scenarios, engines: builtinEngines, selected: {} };
 
   const where = path.basename(config.file);
-  const { targets: targetEntries, scenarios: scenarioEntries, reporters, defaults, thresholds } = config.config;
+  const { targets: targetEntries, scenarios: scenarioEntries, reporters, engines: engineEntries, thresholds } = config.config;
+  let { defaults } = config.config;
   const chosenTargets = await Promise.all((targetEntries ?? []).map((entry, i) => configTarget(entry, i, config, builtinTargets)));
   const chosenScenarios = (scenarioEntries ?? []).flatMap((entry, i) => configScenarios(entry, i, config, scenarios));
   const targets = [...builtinTargets];
@@ -134,11 +136,28 @@ export async function loadProject(source: ProjectSource = {}): Promise<Project> 
       throw errors.config(where, `scenario name "${scenario.name}" is taken (by a built-in scenario or an earlier entry); choose another`);
     if (!existing) allScenarios.push(scenario);
   }
+  let engines: readonly LoadEngine[] = builtinEngines;
+  for (const entry of engineEntries ?? []) {
+    const engine = await loadEngine(entry, engines, config.dir);
+    if (engines.includes(engine)) continue;
+    if (engines.some((e) => e.name === engine.name))
+      throw errors.config(
+        where,
+        `engine name "${engine.name}" (from ${entry}) is taken (by a built-in engine or an earlier entry); choose another`,
+      );
+    engines = [...engines, engine];
+  }
+  // defaults.engine may name a module too, relative to the config
+  if (defaults?.engine !== undefined) {
+    const chosen = await withEngine(engines, defaults.engine, config.dir);
+    engines = chosen.engines;
+    defaults = { ...defaults, engine: chosen.name };
+  }
   return {
     config,
     targets,
     scenarios: allScenarios,
-    engines: builtinEngines,
+    engines,
     selected: {
       ...(targetEntries ? { targets: [...new Set(chosenTargets.map((t) => t.name))] } : {}),
       ...(scenarioEntries ? { scenarios: [...new Set(chosenScenarios.map((s) => s.name))] } : {}),
