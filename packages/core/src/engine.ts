@@ -1,4 +1,5 @@
-import type { FailedBreakdown, LatencyStats, ResourceSample } from './result.js';
+import type { EncodedHistogram, FailedBreakdown, LatencyStats, ResourceSample } from './result.js';
+import type { EngineSecond } from './measure/series.js';
 import type { BodyExpectation, ScenarioRequest } from './scenario.js';
 import type { Support } from './target.js';
 
@@ -89,6 +90,12 @@ export interface LoadMeasurement {
   readonly eventLoopDelay?: { readonly mean: number; readonly p99: number; readonly max: number };
   /** A run split over several generators: how many, each one's part, and whether they shared this host. */
   readonly generators?: GeneratorSplit;
+  /** The run second by second (answers, failures, that second's latencies, the generator's CPU). */
+  readonly seconds?: readonly EngineSecond[];
+  /** When the load of `seconds` began: a process.hrtime.bigint() reading (the same clock in every thread), in nanoseconds. */
+  readonly startedAtNs?: bigint;
+  /** The whole run's latency histogram, encoded: repeats and generators merge it exactly. */
+  readonly histogram?: EncodedHistogram;
 }
 
 export interface GeneratorSplit {

@@ -24,3 +24,4 @@ export * from './measure/resource-sampler.js';
 export * from './measure/cpu-affinity.js';
 export * from './probe/find-binary.js';
 export * from './probe/version.js';
+export * from './measure/series.js';

@@ -3,7 +3,9 @@ import { z } from 'zod';
 // The result model: one schema, from which the TypeScript types are inferred, that the JSON
 // reporter writes and `bench report` reads back. Field names in the contract never change;
 // new fields may be added (and the schema version raised when a meaning changes).
-export const SCHEMA_VERSION = 1;
+// Version 2 added each cell's per-second series and its whole latency histogram; version 1 files
+// still read (they lack both, and reports say so).
+export const SCHEMA_VERSION = 2;
 
 export const latencySchema = z.object({
   mean: z.number(),
@@ -37,6 +39,33 @@ export const resourceSampleSchema = z.object({
   processes: z.number().int(),
   /** Each process (its name and resident set, bytes) at the moment the total RSS peaked, as top would list them. */
   atPeak: z.array(z.object({ name: z.string(), rssBytes: z.number() })).optional(),
+});
+
+/** One second of a cell's run, as the engine and the resource sampler saw it. */
+export const secondSchema = z.object({
+  /** Whole seconds from the start of the measured run: 0 is its first second; warm-up seconds are negative. */
+  t: z.number().int(),
+  phase: z.enum(['warmup', 'measure']),
+  /** How much of the second the run covered (the last one may be partial). */
+  seconds: z.number(),
+  /** Requests answered in this second (any status). */
+  requests: z.number().int(),
+  rps: z.number(),
+  non2xx: z.number().int(),
+  failures: failedBreakdownSchema.extend({ timeouts: z.number().int() }),
+  /** This second's latency percentiles (ms); absent when the engine cannot time requests per second (wrk). */
+  latency: z.object({ p50: z.number(), p90: z.number(), p99: z.number(), max: z.number() }).optional(),
+  /** The target's processes: CPU in percent of one core, resident memory (bytes). */
+  server: z.object({ cpuPercent: z.number(), rssBytes: z.number() }).optional(),
+  /** The load generator's CPU in percent of one core. */
+  client: z.object({ cpuPercent: z.number() }).optional(),
+});
+
+/** A whole latency distribution in HdrHistogram's compressed base64 form (values in microseconds), as its ports and tools read it. */
+export const encodedHistogramSchema = z.object({
+  encoding: z.literal('hdr-compressed-base64'),
+  unit: z.literal('us'),
+  data: z.string(),
 });
 
 const timingSummarySchema = z.object({ min: z.number(), mean: z.number(), sd: z.number(), median: z.number(), max: z.number() });
@@ -102,6 +131,10 @@ export const resultSchema = z.object({
   suiteRun: z.string().optional(),
   /** CPU lists the server and the generator were pinned to (--cpus). */
   cpus: z.object({ server: z.string().optional(), client: z.string().optional() }).optional(),
+  /** One point per second of warm-up (negative t) and of the measured run (schema 2). */
+  series: z.array(secondSchema).optional(),
+  /** The measured run's whole latency histogram (schema 2): repeats and generators merge it exactly. */
+  histogram: encodedHistogramSchema.optional(),
   notes: z.array(z.string()).default([]),
   startedAt: z.string(),
   finishedAt: z.string(),
@@ -137,7 +170,8 @@ export const machineSchema = z.object({
 });
 
 export const runDocumentSchema = z.object({
-  schemaVersion: z.literal(SCHEMA_VERSION),
+  /** 2 today; a version-1 document (no series, no histograms) still reads. */
+  schemaVersion: z.union([z.literal(1), z.literal(SCHEMA_VERSION)]),
   tool: z.object({ name: z.literal('bench'), version: z.string() }),
   startedAt: z.string(),
   finishedAt: z.string().optional(),
@@ -171,3 +205,5 @@ export type CellResult = z.infer<typeof resultSchema>;
 export type MachineInfo = z.infer<typeof machineSchema>;
 export type RunDocument = z.infer<typeof runDocumentSchema>;
 export type ThresholdResult = z.infer<typeof thresholdResultSchema>;
+export type SecondPoint = z.infer<typeof secondSchema>;
+export type EncodedHistogram = z.infer<typeof encodedHistogramSchema>;

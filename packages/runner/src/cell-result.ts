@@ -1,4 +1,12 @@
-import { type CellResult, type HttpAnswer, type LoadMeasurement, type ResourceSample, type Scenario, totalFailed } from '@bench/core';
+import {
+  totalFailed,
+  type CellResult,
+  type HttpAnswer,
+  type LoadMeasurement,
+  type ResourceSample,
+  type Scenario,
+  type SecondPoint,
+} from '@bench/core';
 import type { RunOptions } from './options/declarations.js';
 
 export interface CellContext {
@@ -70,6 +78,8 @@ export interface MeasuredCell {
   readonly notes: readonly string[];
   /** The body length of an answer (expected, or as verified). */
   readonly documentLength: number;
+  /** Warm-up and measured seconds, when the engine counts per second. */
+  readonly series?: SecondPoint[];
 }
 
 export function measuredCell(context: CellContext, cell: MeasuredCell): CellResult {
@@ -103,6 +113,8 @@ export function measuredCell(context: CellContext, cell: MeasuredCell): CellResu
     ...(m.connectionTimes ? { connectionTimes: m.connectionTimes } : {}),
     ...(m.eventLoopDelay ? { eventLoopDelay: m.eventLoopDelay } : {}),
     ...(m.generators ? { generators: { ...m.generators, segments: [...m.generators.segments] } } : {}),
+    ...(cell.series ? { series: cell.series } : {}),
+    ...(m.histogram ? { histogram: m.histogram } : {}),
     notes: [...cell.notes],
   };
 }

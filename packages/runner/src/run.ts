@@ -15,8 +15,10 @@ import {
   type RunDocument,
   type RunningTarget,
   type Scenario,
+  type SecondPoint,
   type TargetPlugin,
 } from '@bench/core';
+import { cellSeries, type SampledRun } from './measure/cell-series.js';
 import { failedCell, measuredCell, type CellContext } from './cell-result.js';
 import { evaluateThresholds, type ThresholdsSpec } from './config/thresholds.js';
 import { builtinEngines, findEngine } from '@bench/engines';
@@ -257,12 +259,16 @@ async function measureCell(
 
   try {
     // a warm-up before every measured run: each level, each fresh start
+    let warmup: SampledRun | undefined;
     if (options.warmupSeconds > 0) {
       emit({ type: 'cell-start', ...event, phase: 'warmup' });
+      const warmSampler = sampleProcessGroups({ server: running.processGroups });
       const warm = await untilCrash(
         engine.run({ ...plan, shape: shapeOf(options, cell.concurrency, { durationSeconds: options.warmupSeconds }) }),
       );
+      warmSampler.stop();
       if ('crashed' in warm) return failedCell(cell, `target died during warm-up: ${warm.crashed}`);
+      warmup = { seconds: warm.seconds ?? [], server: warmSampler.perSecond(warm.startedAtNs).server };
       if (stopLoad.signal.aborted) return failedCell(cell, 'interrupted');
       await releaseMemory();
     }
@@ -274,7 +280,10 @@ async function measureCell(
     const { server, services: backends } = groupSampler.stop();
     if ('crashed' in outcome) return failedCell(cell, `target died during the run: ${outcome.crashed}`);
     const after = await services.readCounters(scenario);
-    return describeMeasurement(cell, outcome, answer, { server, services: backends }, before, after);
+    const series = outcome.seconds
+      ? cellSeries({ seconds: outcome.seconds, server: groupSampler.perSecond(outcome.startedAtNs).server }, warmup)
+      : undefined;
+    return describeMeasurement(cell, outcome, answer, { server, services: backends }, before, after, series);
   } catch (error) {
     if (isBenchError(error)) throw error;
     return failedCell(cell, `the load generator failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -290,6 +299,7 @@ function describeMeasurement(
   resources: { server?: ResourceSample | undefined; services?: ResourceSample | undefined },
   before: Record<string, CounterReading>,
   after: Record<string, CounterReading>,
+  series: SecondPoint[] | undefined,
 ): CellResult {
   const notes: string[] = [];
   const client = outcome.client;
@@ -329,5 +339,6 @@ function describeMeasurement(
     ...(Object.keys(backend).length > 0 ? { backend } : {}),
     notes,
     documentLength: expectedLength(cell.scenario) ?? answer?.body.length ?? 0,
+    ...(series ? { series } : {}),
   });
 }

@@ -21,15 +21,17 @@ export function classifyError(error: unknown): FailureKind {
   return 'exceptions';
 }
 
-export function countError(counts: FailureCounts, error: unknown): void {
+/** Counts one error in its bucket and returns the bucket (a timeout's is 'timeouts', also counted as an exception). */
+export function countError(counts: FailureCounts, error: unknown): keyof FailureCounts {
   const kind = classifyError(error);
   if (kind === 'timeout') {
     // a timeout is a failed request (ab would call it an exception) and is also reported on its own
     counts.timeouts++;
     counts.exceptions++;
-  } else {
-    counts[kind]++;
+    return 'timeouts';
   }
+  counts[kind]++;
+  return kind;
 }
 
 /** ab's "Failed requests": the sum of its four buckets. */

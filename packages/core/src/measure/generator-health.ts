@@ -10,11 +10,16 @@ export const CLIENT_SATURATED_PERCENT = 90;
 export const EVENT_LOOP_LAG_MS = 50;
 
 /** For an in-process generator: this process's CPU and memory, and its event loop's delay, over a run. */
-export function watchGeneratorHealth(): { stop(): Required<Pick<LoadMeasurement, 'client' | 'eventLoopDelay'>> } {
+export function watchGeneratorHealth(): {
+  stop(): Required<Pick<LoadMeasurement, 'client' | 'eventLoopDelay'>>;
+  /** This process's CPU in each whole second so far (percent of one core). */
+  cpuPerSecond(): number[];
+} {
   const client = sampleSelf();
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
   return {
+    cpuPerSecond: () => client.perSecond(),
     stop() {
       loopDelay.disable();
       return {

@@ -1,5 +1,5 @@
 import * as hdr from 'hdr-histogram-js';
-import type { LatencyStats } from '../result.js';
+import type { EncodedHistogram, LatencyStats } from '../result.js';
 
 // Microsecond resolution, exact below 262 ms (5 significant digits), up to one hour.
 const HISTOGRAM_OPTIONS = {
@@ -42,4 +42,39 @@ export function summarizeLatency(histogram: LatencyHistogram): LatencyStats {
     p999: at(99.9),
     max: toMs(histogram.maxValue),
   };
+}
+
+/** The histogram in HdrHistogram's compressed base64 form (what its Java, Go and Python ports read). */
+export function encodeLatencyHistogram(histogram: LatencyHistogram): EncodedHistogram {
+  return { encoding: 'hdr-compressed-base64', unit: 'us', data: hdr.encodeIntoCompressedBase64(histogram) };
+}
+
+export function decodeLatencyHistogram(encoded: EncodedHistogram): LatencyHistogram {
+  return hdr.decodeFromCompressedBase64(encoded.data, 32, false);
+}
+
+/** One histogram holding every sample of these (repeats, client threads, generators): exact, unlike averaging percentiles. */
+export function mergeLatencyHistograms(encoded: readonly EncodedHistogram[]): LatencyHistogram {
+  const merged = createLatencyHistogram();
+  for (const one of encoded) {
+    const histogram = decodeLatencyHistogram(one);
+    merged.add(histogram);
+    histogram.destroy();
+  }
+  return merged;
+}
+
+/** Percentiles along a log 1/(1-p) axis (p50 ... p99.99 and the max), in milliseconds, for drawing the distribution. */
+export function percentileCurve(histogram: LatencyHistogram, nines = 4, stepsPerNine = 8): Array<{ percentile: number; ms: number }> {
+  if (histogram.totalCount === 0) return [];
+  const points: Array<{ percentile: number; ms: number }> = [];
+  // from 1/(1-p) = 2 (p50) to 10^nines (p99.99), evenly spaced on a log axis
+  const steps = Math.round((nines - Math.log10(2)) * stepsPerNine);
+  for (let i = 0; i <= steps; i++) {
+    const inverse = 2 * 10 ** ((i / steps) * (nines - Math.log10(2)));
+    const percentile = 100 * (1 - 1 / inverse);
+    points.push({ percentile: Math.round(percentile * 1e4) / 1e4, ms: toMs(histogram.getValueAtPercentile(percentile)) });
+  }
+  points.push({ percentile: 100, ms: toMs(histogram.maxValue) });
+  return points;
 }

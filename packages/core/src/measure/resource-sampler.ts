@@ -9,9 +9,17 @@ export interface ResourceSampler {
   stop(): ResourceSample;
 }
 
+/** One second of a sampled set: CPU in percent of one core, and the largest resident set seen (bytes). */
+export interface ResourceSecond {
+  readonly cpuPercent: number;
+  readonly rssBytes: number;
+}
+
 export interface GroupSampler<K extends string> {
   /** Stops sampling and returns, for each named set, CPU (percent of one core) and peak RSS. */
   stop(): Partial<Record<K, ResourceSample>>;
+  /** After stop(): each set's seconds, counted from `startNs` (a process.hrtime.bigint() reading; default the sampler's start). */
+  perSecond(startNs?: bigint): Partial<Record<K, ResourceSecond[]>>;
 }
 
 // A process that starts and ends between two samples (a CGI child) is missed, so for per-request
@@ -19,7 +27,7 @@ export interface GroupSampler<K extends string> {
 /** Samples named sets of process groups (e.g. the target, the services) with one /proc scan per tick. */
 export function sampleProcessGroups<K extends string>(sets: Readonly<Record<K, readonly number[]>>, intervalMs = 250): GroupSampler<K> {
   const names = (Object.keys(sets) as K[]).filter((name) => sets[name].length > 0);
-  if (process.platform !== 'linux' || names.length === 0) return { stop: () => ({}) };
+  if (process.platform !== 'linux' || names.length === 0) return { stop: () => ({}), perSecond: () => ({}) };
   const setOf = new Map<number, K>();
   for (const name of names) for (const group of sets[name]) setOf.set(group, name);
   const lastTicks = new Map<number, number>();
@@ -27,16 +35,21 @@ export function sampleProcessGroups<K extends string>(sets: Readonly<Record<K, r
     names.map((name) => [name, { ticks: 0, peakRss: 0, peakProcesses: 0, atPeak: [] }]),
   );
   const started = process.hrtime.bigint();
+  // every sample's time and, per set, the CPU ticks used since the last one and the RSS: bucketed by second on demand
+  const samples: Array<{ atNs: bigint; sets: Map<K, { ticks: number; rss: number }> }> = [];
   const sample = () => {
-    const now = new Map<K, { rss: number; processes: number; each: Array<{ name: string; rssBytes: number }> }>(
-      names.map((name) => [name, { rss: 0, processes: 0, each: [] }]),
+    const atNs = process.hrtime.bigint();
+    const now = new Map<K, { rss: number; ticks: number; processes: number; each: Array<{ name: string; rssBytes: number }> }>(
+      names.map((name) => [name, { rss: 0, ticks: 0, processes: 0, each: [] }]),
     );
     for (const entry of readProcessTable()) {
       const name = setOf.get(entry.pgid);
       if (name === undefined) continue;
       const total = totals.get(name)!;
       const current = now.get(name)!;
-      total.ticks += entry.cpuTicks - (lastTicks.get(entry.pid) ?? entry.cpuTicks);
+      const ticks = entry.cpuTicks - (lastTicks.get(entry.pid) ?? entry.cpuTicks);
+      total.ticks += ticks;
+      current.ticks += ticks;
       lastTicks.set(entry.pid, entry.cpuTicks);
       current.rss += entry.rssPages * PAGE_SIZE;
       current.processes++;
@@ -50,6 +63,7 @@ export function sampleProcessGroups<K extends string>(sets: Readonly<Record<K, r
       }
       total.peakProcesses = Math.max(total.peakProcesses, current.processes);
     }
+    samples.push({ atNs, sets: new Map([...now].map(([name, current]) => [name, { ticks: current.ticks, rss: current.rss }])) });
   };
   sample();
   const timer = setInterval(sample, intervalMs);
@@ -69,18 +83,45 @@ export function sampleProcessGroups<K extends string>(sets: Readonly<Record<K, r
       }
       return result;
     },
+    perSecond(startNs = started) {
+      const result: Partial<Record<K, ResourceSecond[]>> = {};
+      for (const name of names) {
+        const seconds: Array<{ ticks: number; rss: number }> = [];
+        // ticks used since the previous sample count toward the second this sample falls in
+        for (const { atNs, sets } of samples) {
+          if (atNs < startNs) continue;
+          const second = Number((atNs - startNs) / 1_000_000_000n);
+          while (seconds.length <= second) seconds.push({ ticks: 0, rss: 0 });
+          const set = sets.get(name)!;
+          seconds[second]!.ticks += set.ticks;
+          seconds[second]!.rss = Math.max(seconds[second]!.rss, set.rss);
+        }
+        result[name] = seconds.map((s) => ({ cpuPercent: round1((s.ticks / TICKS_PER_SECOND) * 100), rssBytes: s.rss }));
+      }
+      return result;
+    },
   };
 }
 
 /** Samples this process (the load generator). */
-export function sampleSelf(): ResourceSampler {
+export function sampleSelf(): ResourceSampler & { perSecond(): number[] } {
   const startCpu = process.cpuUsage();
   const started = process.hrtime.bigint();
   let peakRss = process.memoryUsage.rss();
   const timer = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 250);
+  // CPU per second of the run (percent of one core), read at each whole second
+  const perSecond: number[] = [];
+  let lastCpu = startCpu;
+  const everySecond = setInterval(() => {
+    const now = process.cpuUsage();
+    perSecond.push(round1((now.user - lastCpu.user + now.system - lastCpu.system) / 1e4));
+    lastCpu = now;
+  }, 1000);
   return {
+    perSecond: () => perSecond,
     stop() {
       clearInterval(timer);
+      clearInterval(everySecond);
       const cpu = process.cpuUsage(startCpu);
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       return { cpuPercent: round1(((cpu.user + cpu.system) / 1e6 / seconds) * 100), rssBytes: peakRss, processes: 1 };

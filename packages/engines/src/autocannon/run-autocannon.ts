@@ -1,8 +1,17 @@
 import autocannon from 'autocannon';
-import { bodyTextCheck, type LoadMeasurement, type LoadPlan } from '@bench/core';
-import { createLatencyHistogram, recordMilliseconds, summarizeLatency } from '@bench/core';
-import { countError, emptyFailures } from '@bench/core';
-import { watchGeneratorHealth } from '@bench/core';
+import {
+  bodyTextCheck,
+  createLatencyHistogram,
+  encodeLatencyHistogram,
+  recordMilliseconds,
+  SeriesRecorder,
+  summarizeLatency,
+  countError,
+  emptyFailures,
+  watchGeneratorHealth,
+  type LoadMeasurement,
+  type LoadPlan,
+} from '@bench/core';
 import { installBodyCheck, installConnectionPolicy } from './client-setup.js';
 import type { EventEmitter } from 'node:events';
 
@@ -27,6 +36,7 @@ export async function runAutocannon(plan: LoadPlan): Promise<LoadMeasurement> {
   let totalBytes = 0;
   let bodyBytes = 0;
   let keptAlive = 0;
+  const series = new SeriesRecorder();
   const check = bodyTextCheck(plan.expect);
   const binaryBody = plan.expect.kind === 'exact' && !isText(plan.expect.bytes());
 
@@ -50,7 +60,10 @@ export async function runAutocannon(plan: LoadPlan): Promise<LoadMeasurement> {
         ...(plan.expect.kind === 'exact' ? { lengthWhenMatched: plan.expect.length } : {}),
         onBody: (length, matches) => {
           bodyBytes += length;
-          if (!matches) failures.length++;
+          if (!matches) {
+            failures.length++;
+            series.failure('length');
+          }
         },
       });
       installConnectionPolicy(c, shape.keepAlive, () => keptAlive++, shape.requestsPerConnection);
@@ -62,6 +75,7 @@ export async function runAutocannon(plan: LoadPlan): Promise<LoadMeasurement> {
   instance.on('start', () => {
     started = process.hrtime.bigint();
     lastResponse = started;
+    series.restart(started);
   });
   instance.on('response', (_client: unknown, statusCode: number, resBytes: number, responseTime: number) => {
     requests++;
@@ -70,9 +84,10 @@ export async function runAutocannon(plan: LoadPlan): Promise<LoadMeasurement> {
     if (statusCode < 200 || statusCode >= 300) non2xx++;
     recordMilliseconds(histogram, responseTime);
     lastResponse = process.hrtime.bigint();
+    series.response(responseTime * 1000, statusCode >= 200 && statusCode < 300, lastResponse);
   });
   instance.on('reqError', (error: unknown) => {
-    countError(failures, error);
+    series.failure(countError(failures, error));
     if (errorSamples.size < 5) errorSamples.add(error instanceof Error ? error.message : String(error));
   });
   const progress = setInterval(() => {
@@ -89,12 +104,14 @@ export async function runAutocannon(plan: LoadPlan): Promise<LoadMeasurement> {
     clearInterval(progress);
     plan.signal?.removeEventListener('abort', abort);
   }
+  const cpuPerSecond = health.cpuPerSecond();
   const generator = health.stop();
   const finished = process.hrtime.bigint();
   // With -n the run ends at the last answer (as ab measures); with -d at the end of the period.
   const end = shape.requests !== undefined ? lastResponse : finished;
   const durationSeconds = Math.max(Number(end - started) / 1e9, 1e-6);
   const latency = summarizeLatency(histogram);
+  const encoded = encodeLatencyHistogram(histogram);
   histogram.destroy();
   return {
     durationSeconds,
@@ -107,5 +124,8 @@ export async function runAutocannon(plan: LoadPlan): Promise<LoadMeasurement> {
     keepAliveResponses: keptAlive,
     errorSamples: [...errorSamples],
     ...generator,
+    seconds: series.finish(end, cpuPerSecond),
+    startedAtNs: started,
+    histogram: encoded,
   };
 }

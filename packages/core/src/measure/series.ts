@@ -1,0 +1,107 @@
+import * as hdr from 'hdr-histogram-js';
+import type { FailureCounts } from '../engine.js';
+import { emptyFailures } from './failures.js';
+
+/** What an engine saw in one second of a run: answers, failures and that second's latencies. */
+export interface EngineSecond {
+  /** Whole seconds from the engine's start of load. */
+  readonly t: number;
+  /** How much of this second the run covered (the last one may be partial). */
+  readonly seconds: number;
+  readonly requests: number;
+  readonly non2xx: number;
+  readonly failures: FailureCounts;
+  /** Milliseconds; absent when the engine cannot time requests per second. */
+  readonly latency?: { readonly p50: number; readonly p90: number; readonly p99: number; readonly max: number };
+  /** The generator's CPU in this second, percent of one core, when the engine samples it. */
+  readonly clientCpuPercent?: number;
+}
+
+interface Bucket {
+  requests: number;
+  non2xx: number;
+  failures: FailureCounts;
+  histogram?: hdr.Histogram;
+}
+
+// A second's percentiles need far less precision than the run's own histogram (3 digits: 0.1%), and cost little to build.
+const SECOND_HISTOGRAM = { lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: 3 } as const;
+const toMs = (us: number) => Math.round(us) / 1000;
+const isEmpty = (bucket: Bucket) => bucket.requests === 0 && Object.values(bucket.failures).every((n) => n === 0);
+
+/** Buckets a run's answers and failures by the second they happened in (from `startNs`, a process.hrtime.bigint() reading). */
+export class SeriesRecorder {
+  private readonly buckets: Bucket[] = [];
+  private startNs: bigint;
+
+  constructor(startNs: bigint = process.hrtime.bigint()) {
+    this.startNs = startNs;
+  }
+
+  /** Moves the start (for engines that learn it late, e.g. autocannon's 'start' event); nothing recorded before is kept. */
+  restart(startNs: bigint): void {
+    this.startNs = startNs;
+    this.buckets.length = 0;
+  }
+
+  private bucket(atNs: bigint): Bucket {
+    const index = Math.max(0, Number((atNs - this.startNs) / 1_000_000_000n));
+    for (let i = this.buckets.length; i <= index; i++) this.buckets.push({ requests: 0, non2xx: 0, failures: emptyFailures() });
+    return this.buckets[index]!;
+  }
+
+  /** One answer: its latency in microseconds, whether its status was 2xx, and when it arrived. */
+  response(latencyUs: number, ok: boolean, atNs: bigint = process.hrtime.bigint()): void {
+    const bucket = this.bucket(atNs);
+    bucket.requests++;
+    if (!ok) bucket.non2xx++;
+    (bucket.histogram ??= hdr.build(SECOND_HISTOGRAM)).recordValue(Math.max(1, Math.round(latencyUs)));
+  }
+
+  /** An answer counted without a latency (engines that only count per second). */
+  count(requests: number, non2xx: number, atNs: bigint): void {
+    const bucket = this.bucket(atNs);
+    bucket.requests += requests;
+    bucket.non2xx += non2xx;
+  }
+
+  /** One failure of a kind ab counts (a timeout is also an exception, as in the run's totals). */
+  failure(kind: keyof FailureCounts, atNs: bigint = process.hrtime.bigint()): void {
+    const failures = this.bucket(atNs).failures;
+    failures[kind]++;
+    if (kind === 'timeouts') failures.exceptions++;
+  }
+
+  /** The seconds from the start to `endNs`, each with its counts and percentiles; frees the per-second histograms. */
+  finish(endNs: bigint = process.hrtime.bigint(), clientCpu: readonly number[] = []): EngineSecond[] {
+    const elapsed = Math.max(0, Number(endNs - this.startNs) / 1e9);
+    const whole = Math.max(1, Math.ceil(elapsed - 1e-6));
+    if (this.buckets.length < whole) this.bucket(this.startNs + BigInt(whole - 1) * 1_000_000_000n);
+    // a sliver of a last second in which nothing happened (the run ended just past a whole second) is not a point
+    const last = this.buckets.at(-1);
+    if (this.buckets.length > 1 && elapsed - (this.buckets.length - 1) < 0.1 && last && isEmpty(last)) this.buckets.pop();
+    return this.buckets.map((bucket, t) => {
+      const h = bucket.histogram;
+      const latency =
+        h && h.totalCount > 0
+          ? {
+              p50: toMs(h.getValueAtPercentile(50)),
+              p90: toMs(h.getValueAtPercentile(90)),
+              p99: toMs(h.getValueAtPercentile(99)),
+              max: toMs(h.maxValue),
+            }
+          : undefined;
+      h?.destroy();
+      const cpu = clientCpu[t];
+      return {
+        t,
+        seconds: Math.round(Math.min(1, Math.max(elapsed - t, 0.001)) * 1000) / 1000,
+        requests: bucket.requests,
+        non2xx: bucket.non2xx,
+        failures: bucket.failures,
+        ...(latency ? { latency } : {}),
+        ...(cpu !== undefined ? { clientCpuPercent: cpu } : {}),
+      };
+    });
+  }
+}
