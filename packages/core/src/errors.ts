@@ -30,6 +30,8 @@ export type BenchErrorCode =
   | 'BENCH_ERR_REPORTER_LOAD'
   | 'BENCH_ERR_REPORTER_FAILED'
   | 'BENCH_ERR_RESULTS_FILE'
+  | 'BENCH_ERR_HISTORY'
+  | 'BENCH_ERR_HISTORY_LOCK'
   | 'BENCH_ERR_OUTPUT_FILE'
   | 'BENCH_ERR_OPEN_FILES'
   | 'BENCH_ERR_SCENARIO_INVALID'
@@ -126,6 +128,8 @@ export const errors = {
     ),
   resultsFile: (file: string, detail: string) =>
     new BenchError('BENCH_ERR_RESULTS_FILE', `results file "${file}" cannot be used: ${detail}`),
+  history: (file: string, detail: string) => new BenchError('BENCH_ERR_HISTORY', `history ${file}: ${detail}`),
+  historyLock: (file: string, detail: string) => new BenchError('BENCH_ERR_HISTORY_LOCK', `history ${file}: ${detail}`, { exitCode: 1 }),
   outputFile: (file: string, detail: string) =>
     new BenchError(
       'BENCH_ERR_OUTPUT_FILE',
