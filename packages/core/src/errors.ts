@@ -12,6 +12,7 @@ export type BenchErrorCode =
   | 'BENCH_ERR_ENGINE_UNSUPPORTED'
   | 'BENCH_ERR_COMPARE'
   | 'BENCH_ERR_REGRESSION'
+  | 'BENCH_ERR_UNDECIDED'
   | 'BENCH_ERR_UNKNOWN_SCENARIO'
   | 'BENCH_ERR_UNKNOWN_TARGET'
   | 'BENCH_ERR_UNKNOWN_REPORTER'
@@ -75,6 +76,14 @@ export const errors = {
     new BenchError('BENCH_ERR_ENGINE_UNSUPPORTED', `engine "${name}" cannot do this: ${reason}`),
   compareInput: (message: string) => new BenchError('BENCH_ERR_COMPARE', message),
   regression: (message: string) => new BenchError('BENCH_ERR_REGRESSION', message, { exitCode: 1 }),
+  // Exit code 3: a --fail-if gate that could not decide (too few repeats or rounds) never passes silently;
+  // the remedy is more data (--repeat, or --repeat auto with a higher --max-rounds / --max-time) or --allow-undecided.
+  undecided: (count: number, first: string, remedy: string) =>
+    new BenchError(
+      'BENCH_ERR_UNDECIDED',
+      `${count} --fail-if check(s) undecided, so the gate cannot pass (first: ${first}): ${remedy}; or pass --allow-undecided to let an undecided gate pass`,
+      { exitCode: 3 },
+    ),
   unknownScenario: (name: string, known: readonly string[]) =>
     new BenchError('BENCH_ERR_UNKNOWN_SCENARIO', `unknown scenario "${name}"; known scenarios: ${list(known)} (see \`bench list\`)`),
   unknownTarget: (name: string, known: readonly string[]) =>

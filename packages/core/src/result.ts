@@ -196,6 +196,18 @@ export const runDocumentSchema = z.object({
     .optional(),
   /** Thresholds from the config file, each checked against every cell it selects. */
   thresholds: z.array(thresholdResultSchema).optional(),
+  /** The rounds of the run (--repeat n or auto): how many completed, why the run stopped adding them, the seed of their order. */
+  rounds: z
+    .object({
+      requested: z.union([z.number().int().positive(), z.literal('auto')]),
+      completed: z.number().int(),
+      /** fixed: --repeat n ran; decided: every comparison (or cell) had its answer; max-rounds, max-time: a cap was reached. */
+      stoppedBecause: z.enum(['fixed', 'decided', 'max-rounds', 'max-time', 'interrupted', 'failed']),
+      seed: z.number().int(),
+      /** Where each comparison (or cell) stood after the last round. */
+      lines: z.array(z.string()).default([]),
+    })
+    .optional(),
 });
 
 export type LatencyStats = z.infer<typeof latencySchema>;

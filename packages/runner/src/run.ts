@@ -31,6 +31,10 @@ import { noServices, type CounterReading, type ServiceManager } from './services
 import { verifyTarget } from './verify.js';
 import { targetStartOptions } from './start-options.js';
 import { TOOL_VERSION } from './version.js';
+import { randomSeed, seededRandom, shuffled } from './random/seeded-random.js';
+import { assessRounds, type StopReason } from './compare/round-decision.js';
+import { parseTargetPair } from './compare/paired-compare.js';
+import { MIN_REPEATS } from './compare/compare.js';
 
 /** What the runner tells whoever drives it (the CLI draws progress from these); it never prints. */
 export type RunEvent =
@@ -50,7 +54,11 @@ export type RunEvent =
   | { readonly type: 'cell-progress'; readonly progress: LoadProgress }
   | { readonly type: 'cell-end'; readonly result: CellResult }
   /** A step of work that is not a cell (a suite's client timings). */
-  | { readonly type: 'step'; readonly text: string };
+  | { readonly type: 'step'; readonly text: string }
+  /** A round (every cell once) ended; with --repeat auto, where each comparison stands. */
+  | { readonly type: 'round-end'; readonly round: number; readonly decided: boolean; readonly lines: readonly string[] }
+  /** The run stopped adding rounds: how many ran, and why. */
+  | { readonly type: 'rounds-end'; readonly rounds: number; readonly stoppedBecause: StopReason; readonly lines: readonly string[] };
 
 export interface RunContext {
   /** Targets the run may use (built-in and the config's own). */
@@ -128,13 +136,23 @@ export async function runBench(options: RunOptions, context: RunContext): Promis
     ...new Set(plan.pairs.map((p) => p.scenario)),
   ]);
   await services.prepare(plan.pairs.map((p) => p.scenario));
-  const doc = newRunDocument(context.command ?? '', options);
-  const repeats = options.repeat;
+  // the seed of every round's order, recorded so the order can be replayed (--seed)
+  const seed = options.seed ?? randomSeed();
+  const doc = newRunDocument(context.command ?? '', { ...options, seed });
+  const auto = options.repeat === 'auto';
+  const repeats = options.repeat === 'auto' ? options.maxRounds : options.repeat;
+  const comparisons = (options.compare ?? []).map((text) => parseTargetPair('--compare', text));
+  const planned = new Set(plan.pairs.map((p) => p.target.name));
+  for (const name of comparisons.flatMap((c) => [c.base, c.head]))
+    if (!planned.has(name)) throw errors.usage(`--compare names "${name}", which is not a target of this run (${[...planned].join(', ')})`);
   const total = plan.pairs.length * plan.concurrency.length * repeats;
   emit({ type: 'plan', plan, cells: total, engine: engine.name, options });
   const maxConcurrency = Math.max(...options.concurrency);
 
   let index = 0;
+  let completed = 0;
+  let stoppedBecause: StopReason = auto ? 'max-rounds' : 'fixed';
+  let lines: readonly string[] = [];
   let running: RunningTarget | undefined;
   let failure: unknown;
 
@@ -148,11 +166,14 @@ export async function runBench(options: RunOptions, context: RunContext): Promis
     await callReporters(context.reporters, 'onRunStart', doc);
     // Once a stack has failed (to start, to verify, or mid-run), its remaining cells are recorded as failed.
     const problems = new Map<PlannedPair, string>();
-    // Repeats interleave the targets (repeat 1 of each, then repeat 2 of each, ...), so a drift of the
-    // machine over the run falls on every target alike; each repeat starts a stack afresh (a new
-    // process, a new warm-up), so repeats are independent samples, as a comparison needs.
+    // Rounds interleave the targets (each cell once per round, in an order drawn afresh from the seed), so a
+    // drift of the machine over the run falls on every target alike and no target always runs first (Abedi and
+    // Brecht's randomized multiple interleaved trials); each round starts a stack afresh (a new process, a new
+    // warm-up), so rounds are independent samples, and a comparison pairs base and head within each round.
+    const random = seededRandom(seed);
+    const startedAt = Date.now();
     for (let repeat = 1; repeat <= repeats && !signal?.aborted; repeat++) {
-      for (const pair of plan.pairs) {
+      for (const pair of shuffled(plan.pairs, random)) {
         if (signal?.aborted) break;
         const { scenario, target } = pair;
         const contextFor = (concurrency: number, url = '', settings = {}): CellContext => ({
@@ -204,6 +225,22 @@ export async function runBench(options: RunOptions, context: RunContext): Promis
         await running?.stop();
         running = undefined;
       }
+      if (signal?.aborted) break;
+      completed = repeat;
+      if (!auto) continue;
+      const assessment = assessRounds(doc, comparisons, options.noisePercent);
+      emit({ type: 'round-end', round: repeat, decided: assessment.decided, lines: assessment.lines });
+      lines = assessment.lines;
+      if (assessment.decided && repeat >= MIN_REPEATS) {
+        stoppedBecause = 'decided';
+        break;
+      }
+      // tachometer's time cap: no round starts that would, at the pace so far, end after --max-time
+      const elapsed = Date.now() - startedAt;
+      if (options.maxTimeSeconds !== undefined && repeat < repeats && elapsed + elapsed / repeat > options.maxTimeSeconds * 1000) {
+        stoppedBecause = 'max-time';
+        break;
+      }
     }
   } catch (error) {
     failure = error;
@@ -211,6 +248,10 @@ export async function runBench(options: RunOptions, context: RunContext): Promis
     await running?.stop().catch(() => {});
     await services.stopAll().catch((error: unknown) => (failure ??= error));
   }
+  if (signal?.aborted) stoppedBecause = 'interrupted';
+  else if (failure !== undefined) stoppedBecause = 'failed';
+  doc.rounds = { requested: options.repeat, completed, stoppedBecause, seed, lines: [...lines] };
+  emit({ type: 'rounds-end', rounds: completed, stoppedBecause, lines });
   doc.complete = failure === undefined && !signal?.aborted;
   doc.finishedAt = new Date().toISOString();
   if (context.thresholds) doc.thresholds = evaluateThresholds(context.thresholds, doc);

@@ -1,23 +1,49 @@
 import { writeFileSync } from 'node:fs';
 import { assertWritableFile, errors } from '@bench/core';
-import { compare, parsePercent } from '../compare/compare.js';
+import { compare, parsePercent, type Comparison } from '../compare/compare.js';
+import { comparePaired } from '../compare/paired-compare.js';
 import { renderComparisonMarkdown } from '../compare/render-comparison.js';
 import { readResultsFile } from '../results-file.js';
 
-/** `bench compare base.json head.json`: markdown or JSON; exit 1 when a --fail-if limit is broken beyond the noise. */
-export async function compareCommand(
-  baseFile: string,
-  headFile: string,
-  flags: { failIf?: string; noise: string; format: 'markdown' | 'json'; out?: string },
-): Promise<void> {
+export interface CompareFlags {
+  failIf?: string;
+  noise: string;
+  format: 'markdown' | 'json';
+  out?: string;
+  base?: string;
+  head?: string;
+  allowUndecided?: boolean;
+}
+
+/** Two files (base, head), or one run's two targets named by --base and --head (paired by round). */
+function comparisonOf(files: readonly string[], flags: CompareFlags, noisePercent: number): Comparison {
+  const failIf = flags.failIf !== undefined ? { failIf: flags.failIf } : {};
+  if (flags.base !== undefined || flags.head !== undefined) {
+    if (flags.base === undefined || flags.head === undefined)
+      throw errors.usage('--base and --head go together: name both targets of the run, e.g. --base app-main --head app-pr');
+    if (files.length !== 1)
+      throw errors.usage(
+        '--base and --head compare two targets of one results file: give one file, e.g. `bench compare results.json --base app-main --head app-pr`',
+      );
+    return comparePaired(readResultsFile(files[0]!), { base: flags.base, head: flags.head }, { ...failIf, noisePercent });
+  }
+  if (files.length !== 2)
+    throw errors.usage('give two results files (base, then head), or one with --base and --head naming two of its targets');
+  const comparison = compare(readResultsFile(files[0]!), readResultsFile(files[1]!), { ...failIf, noisePercent });
+  if (comparison.cells.length === 0)
+    throw errors.compareInput(`${files[0]} and ${files[1]} have no cell (scenario, target, concurrency) in common`);
+  return comparison;
+}
+
+/**
+ * `bench compare`: markdown or JSON; exit 1 when a --fail-if limit is broken beyond the noise, 3 when a
+ * --fail-if limit could not be checked (no verdict) unless --allow-undecided.
+ */
+export async function compareCommand(baseFile: string, headFile: string | undefined, flags: CompareFlags): Promise<void> {
   const noisePercent = parsePercent('--noise', flags.noise);
   if (flags.out) assertWritableFile(flags.out);
-  const comparison = compare(readResultsFile(baseFile), readResultsFile(headFile), {
-    ...(flags.failIf !== undefined ? { failIf: flags.failIf } : {}),
-    noisePercent,
-  });
-  if (comparison.cells.length === 0)
-    throw errors.compareInput(`${baseFile} and ${headFile} have no cell (scenario, target, concurrency) in common`);
+  const comparison = comparisonOf(headFile === undefined ? [baseFile] : [baseFile, headFile], flags, noisePercent);
+  if (comparison.cells.length === 0) throw errors.compareInput(`no cell of ${baseFile} was measured by both targets`);
   const text = flags.format === 'json' ? `${JSON.stringify(comparison, null, 2)}\n` : renderComparisonMarkdown(comparison);
   if (flags.out) writeFileSync(flags.out, text);
   else process.stdout.write(text);
@@ -25,6 +51,14 @@ export async function compareCommand(
     const first = comparison.broken[0]!;
     throw errors.regression(
       `${comparison.broken.length} change(s) beyond --fail-if and the noise (first: ${first.scenario}/${first.target} c=${first.concurrency} ${first.limit}: ${first.changePercent.toFixed(1)}%)`,
+    );
+  }
+  if (comparison.undecided.length > 0 && !flags.allowUndecided) {
+    const first = comparison.undecided[0]!;
+    throw errors.undecided(
+      comparison.undecided.length,
+      `${first.scenario}/${first.target} c=${first.concurrency} ${first.limit} is ${first.verdict}`,
+      first.remedy,
     );
   }
 }

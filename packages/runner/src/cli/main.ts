@@ -9,7 +9,7 @@ process.on('uncaughtException', (error) => {
   process.exit(1);
 });
 
-/** Runs the CLI and returns the exit code: 0 ok, 1 a stack or machine failed, 2 bad input, 130 interrupted. */
+/** Runs the CLI and returns the exit code: 0 ok, 1 a stack or machine failed (or a regression), 2 bad input, 3 an undecided --fail-if gate, 130 interrupted. */
 export async function main(argv: readonly string[]): Promise<number> {
   const debug = argv.includes('--debug');
   const program = buildProgram();

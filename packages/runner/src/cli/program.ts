@@ -8,7 +8,7 @@ import { serveCommand } from './serve-command.js';
 import { verifyCommand } from './verify-command.js';
 import { doctorCommand } from './doctor-command.js';
 import { reportCommand } from './report-command.js';
-import { compareCommand } from './compare-command.js';
+import { compareCommand, type CompareFlags } from './compare-command.js';
 import { selfbenchCommand } from './selfbench-command.js';
 import { parsePositiveInteger, parsePositiveNumber, parsePositiveSeconds } from '../options/index.js';
 import { suiteCommand } from './suite-command.js';
@@ -150,16 +150,19 @@ export function buildProgram(): Command {
 
   program
     .command('compare')
-    .description('compare two results files cell by cell: medians, change in %, and a verdict from the repeats')
-    .argument('<base>', 'results file of the baseline')
-    .argument('<head>', 'results file of the change')
+    .description(
+      'compare two results files cell by cell, or two targets of one run round by round (--base, --head): medians, change in %, and a verdict',
+    )
+    .argument('<base>', 'results file of the baseline (or of the whole run, with --base and --head)')
+    .argument('[head]', 'results file of the change')
+    .option('--base <target>', 'the baseline target of a run that measured both (paired by round)')
+    .option('--head <target>', 'the changed target of that run')
     .option('--fail-if <limits>', 'exit 1 when a change is beyond a limit and beyond the noise, e.g. "rps<-5%,p99>+10%"')
+    .option('--allow-undecided', 'let --fail-if pass when a limit has no verdict (else exit 3)')
     .option('--noise <percent>', 'changes smaller than this are noise whatever the statistics say', '5%')
     .addOption(new Option('--format <format>', 'output format').choices(['markdown', 'json']).default('markdown'))
     .option('-o, --out <file>', 'write the comparison to this file')
-    .action((base: string, head: string, flags: { failIf?: string; noise: string; format: 'markdown' | 'json'; out?: string }) =>
-      compareCommand(base, head, flags),
-    );
+    .action((base: string, head: string | undefined, flags: CompareFlags) => compareCommand(base, head, flags));
 
   program
     .command('selfbench')

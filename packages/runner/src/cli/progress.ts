@@ -35,6 +35,25 @@ export function progressPrinter() {
       case 'step':
         process.stderr.write(`bench: ${event.text}\n`);
         break;
+      case 'round-end':
+        stopBar();
+        process.stderr.write(
+          `bench: round ${event.round}: ${event.decided ? 'decided' : 'undecided'}${event.lines.map((l) => `\n  ${l}`).join('')}\n`,
+        );
+        break;
+      case 'rounds-end': {
+        stopBar();
+        const why = {
+          fixed: 'as --repeat asked',
+          decided: 'every comparison decided',
+          'max-rounds': 'reached --max-rounds, undecided',
+          'max-time': 'another round would pass --max-time, undecided',
+          interrupted: 'interrupted',
+          failed: 'the run failed',
+        }[event.stoppedBecause];
+        if (event.stoppedBecause !== 'fixed') process.stderr.write(`bench: ${event.rounds} round(s); stopped: ${why}\n`);
+        break;
+      }
       case 'target-verifying':
         if (!tty) process.stderr.write(`bench: verifying ${event.target} for ${event.scenario}\n`);
         break;

@@ -13,11 +13,16 @@ export const comparableMetrics = {
 } as const;
 
 export type ComparableMetric = keyof typeof comparableMetrics;
-const DEFAULT_METRICS: readonly ComparableMetric[] = ['rps', 'p50', 'p99'];
+export const DEFAULT_METRICS: readonly ComparableMetric[] = ['rps', 'p50', 'p99'];
 /** Repeats a side needs before a verdict is possible. */
 export const MIN_REPEATS = 3;
 
-export type Verdict = 'improved' | 'regressed' | 'within noise' | 'no verdict';
+/**
+ * 'within noise': the interval does not reach beyond the noise threshold (two files: not wholly beyond it;
+ * one run, paired by round: wholly inside it). 'undecided' (paired only): the interval straddles the threshold,
+ * so more rounds are needed. 'no verdict': too few repeats to compute one.
+ */
+export type Verdict = 'improved' | 'regressed' | 'within noise' | 'undecided' | 'no verdict';
 
 export interface SideSummary {
   /** Successful measured runs of the cell. */
@@ -39,6 +44,8 @@ export interface MetricComparison {
   readonly verdict: Verdict;
   /** Why there is no verdict. */
   readonly reason?: string;
+  /** The statistical basis in one line: how many runs or rounds, which statistic, which interval. */
+  readonly basis: string;
 }
 
 export interface CellComparison {
@@ -63,6 +70,17 @@ export interface BrokenLimit {
   readonly changePercent: number;
 }
 
+/** A --fail-if limit that could not be checked on a cell: its metric has no verdict there. */
+export interface UndecidedLimit {
+  readonly limit: string;
+  readonly scenario: string;
+  readonly target: string;
+  readonly concurrency: number;
+  readonly verdict: Verdict;
+  /** What to raise (repeats, rounds, time) to get a verdict. */
+  readonly remedy: string;
+}
+
 export interface Comparison {
   readonly base: { readonly startedAt: string; readonly command: string };
   readonly head: { readonly startedAt: string; readonly command: string };
@@ -75,7 +93,11 @@ export interface Comparison {
   readonly rpsGeometricMeanRatio?: number;
   readonly limits: readonly FailIfLimit[];
   readonly broken: readonly BrokenLimit[];
+  /** Limits that could not be checked: a gate must not pass them silently. */
+  readonly undecided: readonly UndecidedLimit[];
   readonly warnings: readonly string[];
+  /** Set when base and head are two targets of one run, paired round by round. */
+  readonly paired?: { readonly base: string; readonly head: string; readonly seed?: number };
 }
 
 const LIMIT = /^\s*([a-z0-9]+)\s*([<>])\s*([+-]?\d+(?:\.\d+)?)\s*%\s*$/;
@@ -103,7 +125,7 @@ export function parsePercent(option: string, text: string): number {
   return Number(match[1]);
 }
 
-const cellKey = (r: Pick<CellResult, 'scenario' | 'target' | 'concurrency'>) => `${r.scenario}/${r.target} c=${r.concurrency}`;
+export const cellKey = (r: Pick<CellResult, 'scenario' | 'target' | 'concurrency'>) => `${r.scenario}/${r.target} c=${r.concurrency}`;
 
 function groupCells(doc: RunDocument): Map<string, CellResult[]> {
   const groups = new Map<string, CellResult[]>();
@@ -111,7 +133,7 @@ function groupCells(doc: RunDocument): Map<string, CellResult[]> {
   return groups;
 }
 
-function summarize(samples: readonly number[]): SideSummary {
+export function summarize(samples: readonly number[]): SideSummary {
   return { n: samples.length, median: samples.length ? median(samples) : 0, min: Math.min(...samples), max: Math.max(...samples), samples };
 }
 
@@ -126,20 +148,66 @@ function compareMetric(
   const h = summarize(head.filter((r) => r.status === 'ok').map(of));
   const changePercent = b.median === 0 ? 0 : ((h.median - b.median) / b.median) * 100;
   const sides = { metric, base: b, head: h, changePercent };
+  const runs = `${b.n} base and ${h.n} head runs`;
   if (b.n < MIN_REPEATS || h.n < MIN_REPEATS) {
     return {
       ...sides,
       verdict: 'no verdict',
       reason: `needs at least ${MIN_REPEATS} successful repeats a side (has ${b.n} and ${h.n}): run with --repeat ${MIN_REPEATS} or more`,
+      basis: `${runs}: too few for an interval (${MIN_REPEATS} a side needed)`,
     };
   }
   const interval = bootstrapChangeInterval(b.samples, h.samples);
-  const [low, high] = interval;
   // criterion's rule: a change counts only when its whole interval lies beyond the noise threshold
+  const verdict = verdictOf(interval, noisePercent, better, 'beyond');
+  return { ...sides, interval, verdict, basis: `${runs}, change of the medians, ${describeInterval(interval)}` };
+}
+
+const signed = (value: number) => `${value > 0 ? '+' : ''}${value.toFixed(1)}%`;
+
+/** "95% bootstrap interval -8.1% .. -4.0%". */
+export const describeInterval = (interval: readonly [number, number]) =>
+  `95% bootstrap interval ${signed(interval[0])} .. ${signed(interval[1])}`;
+
+/**
+ * A verdict from an interval of a change (in %): 'beyond' (two files, criterion) calls anything not wholly
+ * beyond the noise 'within noise'; 'inside' (paired rounds, tachometer) asks for the interval wholly inside
+ * ±noise before it says so, and calls an interval that straddles the threshold 'undecided'.
+ */
+export function verdictOf(
+  [low, high]: readonly [number, number],
+  noisePercent: number,
+  better: 'higher' | 'lower',
+  rule: 'beyond' | 'inside',
+): Verdict {
   const up = low > noisePercent;
   const down = high < -noisePercent;
-  const verdict: Verdict = !up && !down ? 'within noise' : (up ? better === 'higher' : better === 'lower') ? 'improved' : 'regressed';
-  return { ...sides, interval, verdict };
+  if (up || down) return (up ? better === 'higher' : better === 'lower') ? 'improved' : 'regressed';
+  if (rule === 'beyond' || (low >= -noisePercent && high <= noisePercent)) return 'within noise';
+  return 'undecided';
+}
+
+/** The limits a compared cell breaks (a decided change beyond the limit), and those it cannot check (no verdict). */
+export function checkLimits(
+  cell: CellComparison,
+  limits: readonly FailIfLimit[],
+  remedy: string,
+): { broken: BrokenLimit[]; undecided: UndecidedLimit[] } {
+  const broken: BrokenLimit[] = [];
+  const undecided: UndecidedLimit[] = [];
+  const where = { scenario: cell.scenario, target: cell.target, concurrency: cell.concurrency };
+  for (const limit of limits) {
+    const m = cell.metrics.find((c) => c.metric === limit.metric);
+    if (!m) continue;
+    if (m.verdict === 'no verdict' || m.verdict === 'undecided') {
+      undecided.push({ limit: limit.text, ...where, verdict: m.verdict, remedy: m.reason ?? remedy });
+      continue;
+    }
+    if (m.verdict !== 'regressed' && m.verdict !== 'improved') continue;
+    const beyond = limit.op === '<' ? m.changePercent < limit.percent : m.changePercent > limit.percent;
+    if (beyond) broken.push({ limit: limit.text, ...where, changePercent: m.changePercent });
+  }
+  return { broken, undecided };
 }
 
 /** Compares two results files cell by cell (scenario, target, concurrency present in both). */
@@ -151,6 +219,7 @@ export function compare(base: RunDocument, head: RunDocument, options: { failIf?
   const headCells = groupCells(head);
   const cells: CellComparison[] = [];
   const broken: BrokenLimit[] = [];
+  const undecided: UndecidedLimit[] = [];
   const ratios: number[] = [];
   for (const [key, baseRuns] of baseCells) {
     const headRuns = headCells.get(key);
@@ -160,19 +229,9 @@ export function compare(base: RunDocument, head: RunDocument, options: { failIf?
     cells.push({ scenario: first.scenario, target: first.target, concurrency: first.concurrency, metrics: compared });
     const rps = compared.find((m) => m.metric === 'rps');
     if (rps && rps.base.median > 0 && rps.head.n > 0) ratios.push(rps.head.median / rps.base.median);
-    for (const limit of limits) {
-      const m = compared.find((c) => c.metric === limit.metric);
-      if (!m || (m.verdict !== 'regressed' && m.verdict !== 'improved')) continue;
-      const beyond = limit.op === '<' ? m.changePercent < limit.percent : m.changePercent > limit.percent;
-      if (beyond)
-        broken.push({
-          limit: limit.text,
-          scenario: first.scenario,
-          target: first.target,
-          concurrency: first.concurrency,
-          changePercent: m.changePercent,
-        });
-    }
+    const checked = checkLimits(cells.at(-1)!, limits, `run with --repeat ${MIN_REPEATS} or more`);
+    broken.push(...checked.broken);
+    undecided.push(...checked.undecided);
   }
   const warnings: string[] = [];
   const engineOf = (doc: RunDocument) => [...new Set(doc.results.map((r) => r.engine?.name ?? 'autocannon'))].join(',');
@@ -198,6 +257,7 @@ export function compare(base: RunDocument, head: RunDocument, options: { failIf?
     ...(ratios.length > 0 ? { rpsGeometricMeanRatio: Math.exp(ratios.reduce((s, r) => s + Math.log(r), 0) / ratios.length) } : {}),
     limits,
     broken,
+    undecided,
     warnings,
   };
 }

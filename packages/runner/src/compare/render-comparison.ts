@@ -10,8 +10,11 @@ function side(m: MetricComparison['base']): string {
 
 /** The comparison as markdown: one row per cell and metric, medians with ranges, change, interval, verdict. */
 export function renderComparisonMarkdown(c: Comparison): string {
+  const intro = c.paired
+    ? `Comparing ${c.paired.head} (head) with ${c.paired.base} (base), interleaved in one run (${c.base.startedAt}${c.paired.seed !== undefined ? `, seed ${c.paired.seed}` : ''}); per-side medians [min-max]; the change is the median of the per-round ratios head/base, with its 95% bootstrap interval; noise threshold ±${c.noisePercent}%.`
+    : `Comparing ${c.base.startedAt} (base) with ${c.head.startedAt} (head); medians of the repeats, [min-max], 95% bootstrap interval of the change; noise threshold ${c.noisePercent}%.`;
   const out: string[] = [
-    `Comparing ${c.base.startedAt} (base) with ${c.head.startedAt} (head); medians of the repeats, [min-max], 95% bootstrap interval of the change; noise threshold ${c.noisePercent}%.`,
+    intro,
     '',
     '| scenario | target | c | metric | base | head | change | 95% interval | verdict |',
     '| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | --- |',
@@ -27,8 +30,12 @@ export function renderComparisonMarkdown(c: Comparison): string {
   out.push('');
   if (c.rpsGeometricMeanRatio !== undefined)
     out.push(`Geometric mean of the rps ratios (head/base) over ${c.cells.length} cell(s): ${c.rpsGeometricMeanRatio.toFixed(3)}.`);
-  const reasons = [...new Set(c.cells.flatMap((cell) => cell.metrics.flatMap((m) => (m.reason ? [m.reason] : []))))];
-  for (const reason of reasons) out.push(`- no verdict: ${reason}`);
+  // the statistical basis of every verdict, one line each
+  for (const cell of c.cells)
+    for (const m of cell.metrics)
+      out.push(`- basis, ${cell.scenario} ${cell.target} c=${cell.concurrency} ${m.metric}: ${m.basis} -> ${m.verdict}`);
+  const reasons = [...new Set(c.cells.flatMap((cell) => cell.metrics.flatMap((m) => (m.reason ? [`${m.verdict}: ${m.reason}`] : []))))];
+  for (const reason of reasons) out.push(`- ${reason}`);
   for (const key of c.onlyInBase) out.push(`- only in base: ${key}`);
   for (const key of c.onlyInHead) out.push(`- only in head: ${key}`);
   for (const warning of c.warnings) out.push(`- warning: ${warning}`);
@@ -39,5 +46,7 @@ export function renderComparisonMarkdown(c: Comparison): string {
         : `Limits broken: ${c.broken.map((b) => `${b.scenario}/${b.target} c=${b.concurrency} ${b.limit} (${signed(b.changePercent)})`).join('; ')}.`,
     );
   }
+  for (const u of c.undecided)
+    out.push(`- undecided: ${u.scenario}/${u.target} c=${u.concurrency} ${u.limit} has no verdict (${u.verdict}): ${u.remedy}`);
   return `${out.join('\n')}\n`;
 }

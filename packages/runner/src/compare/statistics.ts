@@ -1,3 +1,5 @@
+import { seededRandom, type Random } from '../random/seeded-random.js';
+
 /** The median of a non-empty list. */
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -5,19 +7,7 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
-// A small seeded generator (mulberry32), so the same two files always give the same interval.
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function resample(values: readonly number[], random: () => number): number[] {
+function resample(values: readonly number[], random: Random): number[] {
   return values.map(() => values[Math.floor(random() * values.length)] ?? 0);
 }
 
@@ -33,7 +23,7 @@ export function bootstrapChangeInterval(
   rounds = 10_000,
   seed = 1,
 ): [number, number] {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const changes: number[] = [];
   for (let i = 0; i < rounds; i++) {
     const b = median(resample(base, random));
@@ -43,4 +33,22 @@ export function bootstrapChangeInterval(
   changes.sort((a, b) => a - b);
   const tail = (1 - confidence) / 2;
   return [changes[Math.floor(tail * rounds)] ?? 0, changes[Math.min(rounds - 1, Math.ceil((1 - tail) * rounds) - 1)] ?? 0];
+}
+
+/** The 95% (by default) percentile bootstrap interval of the median of one sample, `rounds` resamples. */
+export function bootstrapMedianInterval(values: readonly number[], confidence = 0.95, rounds = 4_000, seed = 1): [number, number] {
+  const random = seededRandom(seed);
+  const medians: number[] = [];
+  for (let i = 0; i < rounds; i++) medians.push(median(resample(values, random)));
+  medians.sort((a, b) => a - b);
+  const tail = (1 - confidence) / 2;
+  return [medians[Math.floor(tail * rounds)] ?? 0, medians[Math.min(rounds - 1, Math.ceil((1 - tail) * rounds) - 1)] ?? 0];
+}
+
+/** Sample standard deviation over mean, in percent (0 for fewer than two values). */
+export function coefficientOfVariation(values: readonly number[]): number {
+  if (values.length < 2) return 0;
+  const mean = values.reduce((s, v) => s + v, 0) / values.length;
+  const variance = values.reduce((s, v) => s + (v - mean) ** 2, 0) / (values.length - 1);
+  return mean === 0 ? 0 : (Math.sqrt(variance) / mean) * 100;
 }

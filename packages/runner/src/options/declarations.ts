@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { builtinEngines } from '@bench/engines';
 import {
   CPU_LIST,
   parseConcurrencyList,
@@ -12,6 +13,8 @@ import {
   parsePositiveSeconds,
   parseStatus,
 } from './parse.js';
+import { parsePercent } from '../compare/compare.js';
+import { parseTargetPair } from '../compare/paired-compare.js';
 
 /**
  * One `bench run` option: its flags, its type (as a config file gives it), how the command line
@@ -95,17 +98,57 @@ export const runOptionDeclarations = {
     parse: (raw) => parsePositiveSeconds('--timeout', raw),
     default: 10,
   }),
-  repeat: always({
-    flags: '--repeat <n>',
+  repeat: always<number | 'auto'>({
+    flags: '--repeat <n|auto>',
     description:
-      'measure each cell n times, each time on a freshly started target (independent samples for medians, spread and `bench compare`)',
-    schema: positiveInt,
-    parse: (raw) => parsePositiveInteger('--repeat', raw),
+      'rounds: each measures every cell once, in a random order, on freshly started targets (samples for medians, spread and `bench compare`); auto adds rounds until every --compare is decided',
+    schema: z.union([positiveInt, z.literal('auto')]),
+    parse: (raw) => (raw.trim() === 'auto' ? 'auto' : parsePositiveInteger('--repeat', raw)),
     default: 1,
+  }),
+  maxRounds: always({
+    flags: '--max-rounds <n>',
+    description: 'with --repeat auto, stop after this many rounds even if undecided',
+    schema: positiveInt,
+    parse: (raw) => parsePositiveInteger('--max-rounds', raw),
+    default: 20,
+  }),
+  maxTimeSeconds: maybe({
+    flags: '--max-time <seconds>',
+    description: 'with --repeat auto, start no round that would end after this long (30s, 2m also accepted)',
+    schema: seconds,
+    parse: (raw) => parsePositiveSeconds('--max-time', raw),
+    defaultText: 'no limit',
+  }),
+  compare: maybe({
+    flags: '--compare <base:head>',
+    description: 'two targets of the run to compare round by round, e.g. app-main:app-pr (decides when --repeat auto stops); may repeat',
+    schema: z.array(z.string().regex(/^[^:\s]+:[^:\s]+$/, 'BASE:HEAD, e.g. app-main:app-pr')),
+    parse: (raw, previous) => [
+      ...(previous ?? []),
+      ...raw.split(',').map((part) => {
+        const pair = parseTargetPair('--compare', part);
+        return `${pair.base}:${pair.head}`;
+      }),
+    ],
+  }),
+  noisePercent: always({
+    flags: '--noise <percent>',
+    description: 'changes smaller than this are noise: --repeat auto decides a comparison when its interval is wholly inside or beyond it',
+    schema: z.number().nonnegative(),
+    parse: (raw) => parsePercent('--noise', raw),
+    default: 5,
+  }),
+  seed: maybe({
+    flags: '--seed <n>',
+    description: "seed of each round's random order (recorded in the results, so an order can be replayed)",
+    schema: positiveInt.max(2 ** 32 - 1),
+    parse: (raw) => parsePositiveInteger('--seed', raw),
+    defaultText: 'a random one',
   }),
   engine: maybe({
     flags: '-e, --engine <name>',
-    description: 'load generator: autocannon, wrk, ab, open-loop, k6 (see `bench list`)',
+    description: `load generator: ${builtinEngines.map((e) => e.name).join(', ')}, or a module path / package name (see \`bench list\`)`,
     schema: z.string().min(1),
     defaultText: 'autocannon; open-loop with --rate; k6 with --generators',
   }),
