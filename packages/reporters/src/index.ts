@@ -2,4 +2,9 @@ export { builtinReporters, type BuiltinReporterName } from './builtin.js';
 export { loadReporter } from './load-reporter.js';
 export { renderAbText, abReporter } from './ab.js';
 export { renderMarkdown, markdownReporter } from './markdown.js';
-export { jsonReporter, writeJsonAtomically } from './json.js';
+export { jsonReporter, writeJsonAtomically, writeFileAtomically } from './json.js';
+// The HTML report and its parts, for pages built on it (comparisons, history).
+export { htmlReporter, DEFAULT_HTML_FILE } from './html/html-reporter.js';
+export { renderRunHtml, renderRunBody } from './html/run-report.js';
+export { renderPage, htmlTable, escapeHtml } from './html/page.js';
+export { chartFigure, downsampleForDrawing, nines, type ChartSpec, type ChartTable } from './html/chart.js';

@@ -1,11 +1,15 @@
 import { rename, writeFile } from 'node:fs/promises';
 import type { ReporterFactory, RunDocument } from '@bench/core';
 
-/** Writes the document to a temp file, then renames it over the target: a reader never sees half a file. */
-export async function writeJsonAtomically(file: string, doc: RunDocument): Promise<void> {
+/** Writes text to a temp file, then renames it over the target: a reader never sees half a file. */
+export async function writeFileAtomically(file: string, text: string): Promise<void> {
   const temp = `${file}.tmp-${process.pid}`;
-  await writeFile(temp, `${JSON.stringify(doc, null, 2)}\n`);
+  await writeFile(temp, text);
   await rename(temp, file);
+}
+
+export async function writeJsonAtomically(file: string, doc: RunDocument): Promise<void> {
+  await writeFileAtomically(file, `${JSON.stringify(doc, null, 2)}\n`);
 }
 
 /** The whole result model. With --out the file is rewritten after every cell, so nothing finished is lost. */

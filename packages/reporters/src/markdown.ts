@@ -1,6 +1,7 @@
 import type { CellResult, ReporterFactory, RunDocument } from '@bench/core';
 import { formatBytes, formatNumber } from './format.js';
 import { thresholdLines } from './thresholds.js';
+import { sparkline } from './sparkline.js';
 
 const HEADER = ['target', 'c', 'rps', 'ms/req', 'p50 ms', 'p80 ms', 'p99 ms', 'failed', 'non-2xx', 'server CPU', 'server RSS'];
 
@@ -99,6 +100,14 @@ function describeBound(r: CellResult): string {
   return r.bound.kind === 'duration' ? `${r.bound.value} s per cell` : `${r.bound.value} requests per cell`;
 }
 
+// rps second by second (measured run only, whole seconds), so a collapse shows in a CI log.
+function rpsSparkline(r: CellResult): string {
+  const seconds = (r.series ?? []).filter((p) => p.phase === 'measure' && p.seconds >= 0.5);
+  if (seconds.length < 2) return '';
+  const rps = seconds.map((p) => p.rps);
+  return `rps per second ${sparkline(rps)} (min ${formatNumber(Math.min(...rps), 0)}, max ${formatNumber(Math.max(...rps), 0)})`;
+}
+
 /** One table per scenario, in the spirit of article 004's tables, with what shaped the numbers. */
 export function renderMarkdown(doc: RunDocument): string {
   const out: string[] = [];
@@ -116,6 +125,10 @@ export function renderMarkdown(doc: RunDocument): string {
     }
     for (const r of results.filter((r) => r.backend && r.status === 'ok')) out.push(`- ${describeBackend(r)}`);
     for (const r of results.filter((r) => r.rate && r.latencyUncorrected)) out.push(`- ${describeOpenLoop(r)}`);
+    for (const r of results) {
+      const line = rpsSparkline(r);
+      if (line) out.push(`- ${cellName(r)}: ${line}`);
+    }
     for (const r of results) for (const note of r.notes) out.push(`- ${cellName(r)}: ${note}`);
     out.push('');
   }

@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+/** Text made safe for HTML element content and attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+// uPlot's files and our drawing script, read once and inlined: the page needs no network, even from file://.
+let assets: { css: string; js: string } | undefined;
+function inlineAssets(): { css: string; js: string } {
+  if (!assets) {
+    const uplotJs = readFileSync(require.resolve('uplot/dist/uPlot.iife.min.js'), 'utf8');
+    const uplotCss = readFileSync(require.resolve('uplot/dist/uPlot.min.css'), 'utf8');
+    const draw = readFileSync(new URL('../../assets/draw-charts.js', import.meta.url), 'utf8');
+    // a closing script tag inside inlined code would end the element early
+    assets = { css: uplotCss, js: `${uplotJs}\n${draw}`.replace(/<\/script/gi, '<\\/script') };
+  }
+  return assets;
+}
+
+const STYLE = `
+:root { color-scheme: light; --fg: #111827; --muted: #4b5563; --line: #e5e7eb; --bad: #b91c1c; --good: #15803d; --warn: #b45309; }
+body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--fg); margin: 0 auto; max-width: 1200px; padding: 24px; }
+h1 { font-size: 22px; margin: 0 0 8px; } h2 { font-size: 18px; margin: 32px 0 8px; border-bottom: 1px solid var(--line); padding-bottom: 4px; }
+h3 { font-size: 15px; margin: 20px 0 6px; }
+.meta { color: var(--muted); margin: 0 0 4px; } code { font: 12px ui-monospace, monospace; background: #f3f4f6; padding: 1px 4px; border-radius: 3px; }
+table { border-collapse: collapse; margin: 6px 0 12px; font-variant-numeric: tabular-nums; }
+th, td { border: 1px solid var(--line); padding: 3px 8px; text-align: right; } th { background: #f9fafb; }
+td:first-child, th:first-child { text-align: left; }
+.grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(520px, 1fr)); gap: 12px 24px; }
+figure.chart { margin: 0; } figure.chart figcaption { font-weight: 600; margin-bottom: 4px; }
+details > summary { cursor: pointer; color: var(--muted); }
+.pass { color: var(--good); font-weight: 600; } .fail { color: var(--bad); font-weight: 600; } .warn { color: var(--warn); }
+ul.notes { margin: 4px 0 12px; padding-left: 20px; } .note { color: var(--muted); }
+`;
+
+/** A whole report: one self-contained HTML file (uPlot and the drawing script inlined). */
+export function renderPage(title: string, body: string): string {
+  const { css, js } = inlineAssets();
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>${css}</style>
+<style>${STYLE}</style>
+</head>
+<body>
+${body}
+<script>${js}</script>
+</body>
+</html>
+`;
+}
+
+/** A table of plain cells; the first row is the header. */
+export function htmlTable(header: readonly string[], rows: ReadonlyArray<readonly (string | number)[]>, caption?: string): string {
+  const cells = (row: readonly (string | number)[], tag: 'td' | 'th') =>
+    row.map((c) => `<${tag}>${escapeHtml(String(c))}</${tag}>`).join('');
+  return [
+    '<table>',
+    caption ? `<caption>${escapeHtml(caption)}</caption>` : '',
+    `<thead><tr>${cells(header, 'th')}</tr></thead>`,
+    `<tbody>${rows.map((r) => `<tr>${cells(r, 'td')}</tr>`).join('')}</tbody>`,
+    '</table>',
+  ].join('');
+}
