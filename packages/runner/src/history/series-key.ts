@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import type { CellResult, MachineInfo, RunDocument } from '@bench/core';
+import type { MachineFingerprint, SeriesKey } from './history-entry.js';
+
+// Keys sorted at every depth, so the same options always give the same id.
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, v]) => v !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([k, v]) => [k, canonical(v)]),
+    );
+  }
+  return value;
+}
+
+/** The run options of one cell that change what it measures; the cell's scenario, target and concurrency are keyed apart. */
+export function measurementOptions(doc: RunDocument, result: CellResult): Record<string, unknown> {
+  const options = doc.options as Record<string, unknown>;
+  return canonical({
+    keepAlive: result.keepAlive,
+    bound: `${result.bound.kind}=${result.bound.value}`,
+    warmupSeconds: result.warmupSeconds,
+    method: result.method,
+    rate: result.rate?.target,
+    generators: result.generators?.count,
+    cpus: result.cpus,
+    requestsPerConnection: options['requestsPerConnection'],
+    settings: Object.keys(result.settings).length > 0 ? result.settings : undefined,
+  }) as Record<string, unknown>;
+}
+
+export function seriesKeyOf(doc: RunDocument, result: CellResult): SeriesKey {
+  return {
+    scenario: result.scenario,
+    target: result.target,
+    concurrency: result.concurrency,
+    engine: result.engine?.name ?? 'autocannon',
+    options: measurementOptions(doc, result),
+  };
+}
+
+export function machineFingerprint(machine: MachineInfo): MachineFingerprint {
+  return { hostname: machine.hostname, cpuModel: machine.cpuModel, cores: machine.cpus, memoryBytes: machine.memoryBytes };
+}
+
+/** A short id of a series: the same key on the same machine gives the same id in every run. */
+export function seriesId(key: SeriesKey, machine: MachineFingerprint): string {
+  return createHash('sha256')
+    .update(JSON.stringify(canonical({ key, machine })))
+    .digest('hex')
+    .slice(0, 12);
+}
+
+/** "list-items/app c=10 autocannon": how a series is named to people. */
+export function seriesLabel(key: SeriesKey): string {
+  return `${key.scenario}/${key.target} c=${key.concurrency} ${key.engine}`;
+}
