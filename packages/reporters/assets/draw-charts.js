@@ -144,6 +144,8 @@
       if (s.dash) one.dash = s.dash;
       series.push(one);
     });
+    // seconds and runs are whole numbers: no ticks between them
+    if (spec.kind === 'time') axes[0].incrs = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 14400];
     if (spec.kind === 'percentile') {
       axes[0].values = function (u, vals) {
         return vals.map(function (v) {

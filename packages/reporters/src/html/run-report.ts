@@ -145,8 +145,10 @@ function cellCharts(r: CellResult): string {
   const title = `${cellLabel(r)}${r.repeat > 1 ? `, run ${r.repeat}` : ''}`;
   const notes = r.notes.length ? `<ul class="notes">${r.notes.map((n) => `<li class="note">${escapeHtml(n)}</li>`).join('')}</ul>` : '';
   if (r.status === 'failed') return `<h3>${escapeHtml(title)}</h3><p class="fail">failed: ${escapeHtml(r.error ?? 'unknown')}</p>${notes}`;
-  const series = r.series ?? [];
-  if (series.length === 0) return `<h3>${escapeHtml(title)}</h3><p class="note">No per-second series in this result.</p>${notes}`;
+  const all = r.series ?? [];
+  if (all.length === 0) return `<h3>${escapeHtml(title)}</h3><p class="note">No per-second series in this result.</p>${notes}`;
+  // a sliver of a second at an edge of a run is a rate over a few ms: the table shows it, the charts do not
+  const series = all.filter((p) => p.seconds >= 0.5);
   const x = series.map((p) => p.t);
   const warm = series.some((p) => p.phase === 'warmup') ? 0 : undefined;
   const shade = warm === undefined ? {} : { shadeBefore: warm };
@@ -196,7 +198,7 @@ function cellCharts(r: CellResult): string {
       { label: 'server RSS MiB', values: series.map((p) => (p.server ? round(p.server.rssBytes / MB, 1) : null)), axis: 'right' },
     ],
   };
-  const rows = series.map((p) => [
+  const rows = all.map((p) => [
     p.t,
     p.phase,
     p.requests,

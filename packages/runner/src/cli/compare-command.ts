@@ -1,14 +1,15 @@
 import { writeFileSync } from 'node:fs';
-import { assertWritableFile, errors } from '@bench/core';
+import { assertWritableFile, errors, type RunDocument } from '@bench/core';
 import { compare, parsePercent, type Comparison } from '../compare/compare.js';
 import { comparePaired } from '../compare/paired-compare.js';
 import { renderComparisonMarkdown } from '../compare/render-comparison.js';
+import { renderComparisonHtml } from '../compare/render-comparison-html.js';
 import { readResultsFile } from '../results-file.js';
 
 export interface CompareFlags {
   failIf?: string;
   noise: string;
-  format: 'markdown' | 'json';
+  format: 'markdown' | 'json' | 'html';
   out?: string;
   base?: string;
   head?: string;
@@ -16,7 +17,7 @@ export interface CompareFlags {
 }
 
 /** Two files (base, head), or one run's two targets named by --base and --head (paired by round). */
-function comparisonOf(files: readonly string[], flags: CompareFlags, noisePercent: number): Comparison {
+function comparisonOf(docs: readonly RunDocument[], files: readonly string[], flags: CompareFlags, noisePercent: number): Comparison {
   const failIf = flags.failIf !== undefined ? { failIf: flags.failIf } : {};
   if (flags.base !== undefined || flags.head !== undefined) {
     if (flags.base === undefined || flags.head === undefined)
@@ -25,11 +26,11 @@ function comparisonOf(files: readonly string[], flags: CompareFlags, noisePercen
       throw errors.usage(
         '--base and --head compare two targets of one results file: give one file, e.g. `bench compare results.json --base app-main --head app-pr`',
       );
-    return comparePaired(readResultsFile(files[0]!), { base: flags.base, head: flags.head }, { ...failIf, noisePercent });
+    return comparePaired(docs[0]!, { base: flags.base, head: flags.head }, { ...failIf, noisePercent });
   }
   if (files.length !== 2)
     throw errors.usage('give two results files (base, then head), or one with --base and --head naming two of its targets');
-  const comparison = compare(readResultsFile(files[0]!), readResultsFile(files[1]!), { ...failIf, noisePercent });
+  const comparison = compare(docs[0]!, docs[1]!, { ...failIf, noisePercent });
   if (comparison.cells.length === 0)
     throw errors.compareInput(`${files[0]} and ${files[1]} have no cell (scenario, target, concurrency) in common`);
   return comparison;
@@ -42,9 +43,16 @@ function comparisonOf(files: readonly string[], flags: CompareFlags, noisePercen
 export async function compareCommand(baseFile: string, headFile: string | undefined, flags: CompareFlags): Promise<void> {
   const noisePercent = parsePercent('--noise', flags.noise);
   if (flags.out) assertWritableFile(flags.out);
-  const comparison = comparisonOf(headFile === undefined ? [baseFile] : [baseFile, headFile], flags, noisePercent);
+  const files = headFile === undefined ? [baseFile] : [baseFile, headFile];
+  const docs = files.map((file) => readResultsFile(file));
+  const comparison = comparisonOf(docs, files, flags, noisePercent);
   if (comparison.cells.length === 0) throw errors.compareInput(`no cell of ${baseFile} was measured by both targets`);
-  const text = flags.format === 'json' ? `${JSON.stringify(comparison, null, 2)}\n` : renderComparisonMarkdown(comparison);
+  const text =
+    flags.format === 'json'
+      ? `${JSON.stringify(comparison, null, 2)}\n`
+      : flags.format === 'html'
+        ? renderComparisonHtml(comparison, docs[0]!, docs.at(-1)!, renderComparisonMarkdown(comparison))
+        : renderComparisonMarkdown(comparison);
   if (flags.out) writeFileSync(flags.out, text);
   else process.stdout.write(text);
   if (comparison.broken.length > 0) {

@@ -15,6 +15,7 @@ import { suiteCommand } from './suite-command.js';
 import { exportCommand, exportOptionKeys } from './export-command.js';
 import { importCommand } from './import-command.js';
 import { parseHttpUrl } from '../options/parse.js';
+import { builtinPluginNames, pluginsHelpText, type PluginNames } from './plugin-names.js';
 
 // Flags that are not run options (those are declared in options/declarations.ts), each declared once here.
 const configFlag = () => new Option('--config <file>', 'config file (default: bench.config.{ts,mts,mjs,js,json} in this directory)');
@@ -26,10 +27,10 @@ const reporterOptionFlag = () =>
     v,
   ]);
 
-function reporterFlags(command: Command, collector: ReturnType<typeof reporterSpecCollector>): Command {
+function reporterFlags(command: Command, collector: ReturnType<typeof reporterSpecCollector>, reporters: readonly string[]): Command {
   return command
     .addOption(
-      new Option('-r, --reporter <name>', 'markdown (default), json, ab, or a module path / package name; may repeat').argParser(
+      new Option('-r, --reporter <name>', `${reporters.join(', ')} (markdown by default), or a module path / package name; may repeat`).argParser(
         collector.addReporter,
       ),
     )
@@ -37,14 +38,16 @@ function reporterFlags(command: Command, collector: ReturnType<typeof reporterSp
     .addOption(reporterOptionFlag());
 }
 
-export function buildProgram(): Command {
+/** The CLI; `plugins` (read from the registries when absent) fill the help's lists of names. */
+export function buildProgram(plugins: PluginNames = builtinPluginNames()): Command {
   const program = new Command('bench')
     .description('Benchmark server-side stacks, and your own server, on fixed scenarios with real servers and verified answers')
     .version(TOOL_VERSION)
     .option('--debug', 'print stack traces of errors')
     .exitOverride()
     .showSuggestionAfterError()
-    .configureOutput({ writeErr: (text) => process.stderr.write(text.startsWith('error:') ? `bench: ${text}` : text) });
+    .configureOutput({ writeErr: (text) => process.stderr.write(text.startsWith('error:') ? `bench: ${text}` : text) })
+    .addHelpText('afterAll', pluginsHelpText(plugins));
 
   const runReporters = reporterSpecCollector();
   const run = program
@@ -54,7 +57,7 @@ export function buildProgram(): Command {
     .addOption(targetsFlag())
     .addOption(configFlag());
   addRunOptions(run, runOptionKeys);
-  reporterFlags(run, runReporters)
+  reporterFlags(run, runReporters, plugins.reporters)
     .option('--debug', 'print stack traces of errors')
     .action((scenarios: string[], _flags, command: Command) => runCommand(scenarios, command, runReporters));
 
@@ -101,6 +104,7 @@ export function buildProgram(): Command {
       .description('render a results file (written by --reporter json --out) through any reporter')
       .argument('<file>', 'results file'),
     reportReporters,
+    plugins.reporters,
   ).action((file: string, flags: { reporterOption?: string[] }) => reportCommand(file, flags, reportReporters));
 
   const suiteReporters = reporterSpecCollector();
@@ -108,7 +112,7 @@ export function buildProgram(): Command {
     program
       .command('suite')
       .description("rerun an article's experiment and print its tables, published figures beside today's (`bench suite list` shows them)")
-      .argument('<name>', 'suite name, or list')
+      .argument('<name>', `suite name (${plugins.suites.join(', ')}), or list`)
       .option(
         '--scale <factor>',
         'shrink requests, durations and concurrency for a quick run (e.g. 0.1)',
@@ -119,6 +123,7 @@ export function buildProgram(): Command {
       .option('-t, --targets <list>', "only these of the suite's targets (comma-separated); the other rows stay unmeasured")
       .addOption(configFlag()),
     suiteReporters,
+    plugins.reporters,
   ).action((name: string, flags: { scale: number; repeat?: number; targets?: string; config?: string; reporterOption?: string[] }) =>
     suiteCommand(name, flags, suiteReporters),
   );
@@ -146,6 +151,7 @@ export function buildProgram(): Command {
       .description('merge the sample files of an exported k6 run into one bench result (written to DIR/bench-results.json) and report it')
       .argument('<dir>', 'the folder `bench export` wrote'),
     importReporters,
+    plugins.reporters,
   ).action((dir: string, flags: { reporterOption?: string[] }) => importCommand(dir, flags, importReporters));
 
   program
@@ -160,7 +166,11 @@ export function buildProgram(): Command {
     .option('--fail-if <limits>', 'exit 1 when a change is beyond a limit and beyond the noise, e.g. "rps<-5%,p99>+10%"')
     .option('--allow-undecided', 'let --fail-if pass when a limit has no verdict (else exit 3)')
     .option('--noise <percent>', 'changes smaller than this are noise whatever the statistics say', '5%')
-    .addOption(new Option('--format <format>', 'output format').choices(['markdown', 'json']).default('markdown'))
+    .addOption(
+      new Option('--format <format>', 'output format (html: one self-contained page with charts; give -o)')
+        .choices(['markdown', 'json', 'html'])
+        .default('markdown'),
+    )
     .option('-o, --out <file>', 'write the comparison to this file')
     .action((base: string, head: string | undefined, flags: CompareFlags) => compareCommand(base, head, flags));
 
@@ -170,7 +180,7 @@ export function buildProgram(): Command {
     .option('-c, --concurrency <n>', 'connections', (v) => parsePositiveInteger('-c', v), 50)
     .option('-d, --duration <seconds>', 'each run', (v) => parsePositiveSeconds('-d', v), 5)
     .option('--rounds <n>', 'A/B rounds, the order alternating', (v) => parsePositiveInteger('--rounds', v), 3)
-    .option('--engines <list>', 'engines to measure (default: autocannon,wrk,ab)')
+    .option('--engines <list>', `engines to measure, of ${plugins.engines.join(', ')} (default: autocannon,wrk,ab)`)
     .option('--cpus <spec>', 'pinning (default with 2+ cores: server=0,client=1)')
     .action((flags: { concurrency: number; duration: number; rounds: number; engines?: string; cpus?: string }) => selfbenchCommand(flags));
 
