@@ -2,6 +2,9 @@ import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runDocumentSchema } from '@bench/core';
+import { builtinEngines, builtinScenarios, serviceDefinitions } from '@bench/runner';
+import { builtinReporters } from '@bench/reporters';
+import { builtinTargets } from '@bench/targets';
 import { testTempDir } from './support/temp-dir.js';
 import { runCli } from './support/cli.js';
 import { leftoverServers, serverProcesses } from './support/processes.js';
@@ -115,24 +118,16 @@ describe('bench run --repeat', () => {
 });
 
 describe('bench doctor', () => {
-  it('finds every target and service installed by the setup script, with versions', async () => {
+  it('finds every target, engine and service installed by the setup script, with versions', async () => {
     const run = await runCli(['doctor']);
     expect(run.code).toBe(0);
-    for (const name of [
-      'node',
-      'php-fpm',
-      'php-mod',
-      'php-cgi',
-      'php-cli-server',
-      'perl-mod',
-      'perl-fcgi',
-      'perl-cgi',
-      'nginx-static',
-      'Redis',
-      'memcached',
-      'MariaDB',
-    ]) {
-      expect(run.stdout).toMatch(new RegExp(`^(target|service) +${name} +yes `, 'm'));
+    const rows: [string, string][] = [
+      ...builtinTargets.map((t): [string, string] => ['target', t.name]),
+      ...builtinEngines.map((e): [string, string] => ['engine', e.name]),
+      ...Object.values(serviceDefinitions).map((s): [string, string] => ['service', s.title]),
+    ];
+    for (const [kind, name] of rows) {
+      expect(run.stdout).toMatch(new RegExp(`^${kind} +${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} +yes `, 'm'));
     }
     expect(run.stdout).toMatch(/Everything bench can run is installed/);
   });
@@ -147,10 +142,14 @@ describe('bench list', () => {
     expect(stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
   });
 
-  it('lists scenarios and targets with availability', async () => {
+  it('lists every scenario, target, engine and reporter of the registries, with availability', async () => {
     const run = await runCli(['list']);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^hello +GET \/ /m);
-    expect(run.stdout).toMatch(/^node-cluster +node +yes/m);
+    for (const scenario of builtinScenarios())
+      expect(run.stdout).toMatch(new RegExp(`^${scenario.name} +${scenario.request.method} `, 'm'));
+    for (const target of builtinTargets) expect(run.stdout).toMatch(new RegExp(`^${target.name} +${target.language} +yes`, 'm'));
+    for (const engine of builtinEngines) expect(run.stdout).toMatch(new RegExp(`^${engine.name} +yes \\(`, 'm'));
+    for (const reporter of Object.keys(builtinReporters)) expect(run.stdout).toMatch(new RegExp(`^${reporter} +built-in$`, 'm'));
   });
 });

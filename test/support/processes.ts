@@ -1,8 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { serviceDefinitions } from '@bench/runner';
+import { builtinTargets } from '@bench/targets';
 
-// Programs bench starts as servers (the JVMs by their main classes); a test fails if one of these outlives what started it.
-const SERVER_PATTERN =
-  /(packages\/targets\/dist\/|nginx|apache2|httpd|php-fpm|php-cgi|php -S|redis-server|memcached|mariadbd|mysqld|fcgiwrap|perl-fcgi|bench-perl|bench\.tomcat\.|bench\.jetty\.|bench\.resin\.)/;
+// Programs bench starts as servers, as each built-in target and service names them: a test fails if one outlives what started it.
+const serverNames = [...builtinTargets.flatMap((t) => t.processNames ?? []), ...Object.values(serviceDefinitions).map((s) => s.binary)];
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const SERVER_PATTERN = new RegExp(`(${[...new Set(serverNames)].map(escape).join('|')})`);
 
 export interface ServerProcess {
   readonly pid: number;

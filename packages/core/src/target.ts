@@ -65,6 +65,11 @@ export interface TargetPlugin {
   readonly name: string;
   readonly language: string;
   readonly description: string;
+  /**
+   * What the command line of every process start() may launch contains (a program or script name),
+   * so leak checks can find any that outlive the run; [] when it starts none. Every built-in target sets it.
+   */
+  readonly processNames?: readonly string[];
   supports(scenario: Scenario): Support;
   available(): Promise<Availability>;
   start(scenario: Scenario, options: TargetStartOptions): Promise<RunningTarget>;

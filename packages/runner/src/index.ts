@@ -4,7 +4,7 @@ export { compare, parseFailIf, type Comparison, type CellComparison, type Metric
 export { renderComparisonMarkdown } from './compare/render-comparison.js';
 export { defineConfig, type BenchConfig } from './config/define-config.js';
 export { evaluateThresholds, thresholdFields, type ThresholdsSpec, type ThresholdField } from './config/thresholds.js';
-export { runBench, newRunDocument, type RunContext, type RunEvent } from './run.js';
+export { runBench, newRunDocument, defaultEngineName, type RunContext, type RunEvent } from './run.js';
 export { runProject, type ProjectRunRequest } from './run-project.js';
 export { loadProject, type Project, type ProjectSource } from './project/project.js';
 export { builtinScenarios, builtinScenariosDir } from './project/builtin-scenarios.js';
@@ -13,7 +13,7 @@ export { makePlan, resolveScenarios, resolveTargets, type Plan } from './plan.js
 export { verifyTarget, type Verification } from './verify.js';
 export { builtinEngines, findEngine } from '@bench/engines';
 export { noServices, type ServiceManager, type CounterReading } from './services.js';
-export { createServiceManager } from './services/service-manager.js';
+export { createServiceManager, serviceDefinitions } from './services/service-manager.js';
 export { readResultsFile, replayDocument } from './results-file.js';
 export { TOOL_VERSION } from './version.js';
 export { loadSuites, findSuite, type Suite } from './suites/suite-registry.js';

@@ -1,11 +1,14 @@
 import path from 'node:path';
 import { assertWritableFile, errors, type Reporter, type ReporterFactory } from '@bench/core';
-import { loadReporter } from '@bench/reporters';
+import { builtinReporters, loadReporter } from '@bench/reporters';
 import type { ReporterSpec } from './reporter-spec.js';
 import { suiteReporter } from './suites/suite-reporter.js';
 
 // Reporters that need the runner's own knowledge (the suites' published figures), beside @bench/reporters' built-ins.
 const runnerReporters: Readonly<Record<string, ReporterFactory>> = { suite: suiteReporter };
+
+/** Every reporter a name selects: @bench/reporters' registry and the runner's own. */
+export const builtinReporterNames: readonly string[] = [...new Set([...Object.keys(builtinReporters), ...Object.keys(runnerReporters)])];
 
 /** `--reporter-option key=value` pairs as an object. */
 export function parseReporterOptions(pairs: readonly string[] = []): Record<string, string> {

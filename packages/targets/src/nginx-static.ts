@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { TargetPlugin } from '@bench/core';
 import { findBinary } from '@bench/core';
-import { nginxVersion } from './support/nginx-config.js';
+import { NGINX_PROCESS_NAMES, nginxVersion } from './support/nginx-config.js';
 import { startNginxStack } from './support/nginx-stack.js';
 import { availabilityOf } from './support/probe.js';
 import { folderOf, NOT_A_FOLDER } from './support/folder.js';
@@ -14,6 +14,7 @@ export const nginxStaticTarget: TargetPlugin = {
   name: 'nginx-static',
   language: 'static',
   description: 'nginx alone, serving files (baseline)',
+  processNames: NGINX_PROCESS_NAMES,
   supports(scenario) {
     if (!scenario.folder) return NOT_A_FOLDER;
     if (scenario.folder.kind === 'static' || FILE_FOR[scenario.name]) return { ok: true };

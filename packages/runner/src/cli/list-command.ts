@@ -1,8 +1,10 @@
 import { article000Stacks, describeToday } from '@bench/targets';
 import { loadProject } from '../project/project.js';
 import { formatTable } from './format-table.js';
+import { projectPluginNames } from './plugin-names.js';
+import { builtinReporterNames } from '../reporters.js';
 
-/** Scenarios, targets (with what each cannot serve) and engines, with availability here. */
+/** Scenarios, targets (with what each cannot serve), engines and reporters, with availability here. */
 export async function listCommand(flags: { config?: string; all?: boolean }): Promise<void> {
   const project = await loadProject(flags.config !== undefined ? { configFile: flags.config } : {});
   const { scenarios, targets, engines } = project;
@@ -44,6 +46,13 @@ export async function listCommand(flags: { config?: string; all?: boolean }): Pr
     engineRows.push([engine.name, a.ok ? `yes (${a.version ?? 'unknown'})` : `no: ${a.reason ?? ''}`, engine.description]);
   }
   out.push(formatTable(['name', 'available', 'what'], engineRows));
+  out.push('', 'Reporters', '');
+  out.push(
+    formatTable(
+      ['name', 'from'],
+      projectPluginNames(project).reporters.map((name) => [name, builtinReporterNames.includes(name) ? 'built-in' : 'config']),
+    ),
+  );
   const cannot = targets.flatMap((t) =>
     scenarios.flatMap((s) => {
       const support = t.supports(s);

@@ -1,5 +1,6 @@
 import { CommanderError } from 'commander';
 import { isBenchError, killAllGroupsNow, removeStaleDirs } from '@bench/core';
+import { helpPluginNames } from './plugin-names.js';
 import { buildProgram } from './program.js';
 
 // A crash of the runner itself must not leave servers behind.
@@ -12,7 +13,9 @@ process.on('uncaughtException', (error) => {
 /** Runs the CLI and returns the exit code: 0 ok, 1 a stack or machine failed (or a regression), 2 bad input, 3 an undecided --fail-if gate, 130 interrupted. */
 export async function main(argv: readonly string[]): Promise<number> {
   const debug = argv.includes('--debug');
-  const program = buildProgram();
+  // help lists every plugin by name, the config's own included; other commands need only the registries
+  const wantsHelp = argv.length <= 2 || argv.includes('--help') || argv.includes('-h') || argv[2] === 'help';
+  const program = buildProgram(wantsHelp ? await helpPluginNames(argv) : undefined);
   // private dirs of earlier runs whose runner was killed before its watcher could act
   removeStaleDirs();
   try {

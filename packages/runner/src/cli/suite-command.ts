@@ -6,6 +6,7 @@ import { findSuite, loadSuites } from '../suites/suite-registry.js';
 import { runSuite } from '../suites/run-suite.js';
 import { formatTable } from './format-table.js';
 import { interruptSignal } from './interrupt.js';
+import { httpsClients } from '../suites/https-clients/clients.js';
 import { progressPrinter } from './progress.js';
 
 /** `bench suite list`: each suite, what it needs, and what of it this machine has. */
@@ -27,7 +28,7 @@ async function listSuites(configFile?: string): Promise<void> {
       definition.article,
       definition.title,
       definition.kind === 'https-clients'
-        ? 'go, java, php, node, perl clients'
+        ? `${httpsClients.map((c) => c.name).join(', ')} clients`
         : `${targets.join(',')} on ${scenarios.join(',')} (${engines.join(',')})`,
       definition.kind === 'https-clients'
         ? 'see bench doctor'

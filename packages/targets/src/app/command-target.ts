@@ -35,6 +35,7 @@ export function commandTarget(spec: CommandTargetSpec): TargetPlugin {
     name: spec.name,
     language: 'app',
     description: `the app's own server: ${commandLine}`,
+    processNames: [commandLine],
     supports: () => ({ ok: true }),
     async available() {
       if (resolveCommand(spec.command, spec.cwd)) return { ok: true };

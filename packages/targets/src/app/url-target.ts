@@ -15,6 +15,7 @@ export function urlTarget(spec: UrlTargetSpec): TargetPlugin {
     name: spec.name,
     language: 'app',
     description: `a running server at ${spec.url} (not started by bench)`,
+    processNames: [],
     supports: () => ({ ok: true }),
     available: async () => ({ ok: true }),
     start: async () => ({

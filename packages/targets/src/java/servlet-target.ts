@@ -104,6 +104,7 @@ export function createServletTarget(container: ServletContainer): TargetPlugin {
     name: container.name,
     language: 'java',
     description: container.description,
+    processNames: [container.mainClass],
     supports: servletSupports,
     async available() {
       return availabilityOf([...jdkRequirements(), ...container.jars(), ...clientRequirements()], () => ({

@@ -49,6 +49,7 @@ export function createNodeTarget(variant: NodeTargetVariant): TargetPlugin {
     name: variant.name,
     language: 'node',
     description: variant.description,
+    processNames: [serverEntry],
     supports(scenario) {
       if (!scenario.folder) return NOT_A_FOLDER;
       if (!nodeHandlerPath(scenario)) return { ok: false, reason: 'the scenario has no Node handler (node.ts); run `npm run build`' };

@@ -1,5 +1,5 @@
 import type { TargetPlugin } from '@bench/core';
-import { apacheBinary, apacheModule, apacheVersion } from '../support/apache-config.js';
+import { APACHE_PROCESS_NAMES, apacheBinary, apacheModule, apacheVersion } from '../support/apache-config.js';
 import { startApacheStack } from '../support/apache-stack.js';
 import { serviceEnvironment } from '../support/service-env.js';
 import { perlAvailability, perlSupports, perlVersion } from './perl-common.js';
@@ -9,6 +9,7 @@ export const perlCgiTarget: TargetPlugin = {
   name: 'perl-cgi',
   language: 'perl',
   description: 'Apache + mod_cgi starting the Perl script for every request',
+  processNames: [...APACHE_PROCESS_NAMES, 'index.pl'],
   supports: perlSupports,
   async available() {
     return perlAvailability(

@@ -1,5 +1,5 @@
 import type { TargetPlugin } from '@bench/core';
-import { apacheBinary, apacheModule, apacheVersion } from '../support/apache-config.js';
+import { APACHE_PROCESS_NAMES, apacheBinary, apacheModule, apacheVersion } from '../support/apache-config.js';
 import { startApacheStack } from '../support/apache-stack.js';
 import { serviceEnvironment } from '../support/service-env.js';
 import { perlAvailability, perlVersion } from './perl-common.js';
@@ -10,6 +10,7 @@ export const perlEmbperlTarget: TargetPlugin = {
   name: 'perl-embperl',
   language: 'perl',
   description: 'Apache prefork + mod_perl2 + Embperl (Perl embedded in pages)',
+  processNames: APACHE_PROCESS_NAMES,
   supports: (scenario) => templateSupports(scenario, 'index.epl', 'Embperl'),
   async available() {
     return perlAvailability(

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { TargetPlugin } from '@bench/core';
 import { findBinary } from '@bench/core';
 import { folderOf } from '../support/folder.js';
-import { FASTCGI_PARAMS, nginxVersion } from '../support/nginx-config.js';
+import { NGINX_PROCESS_NAMES, FASTCGI_PARAMS, nginxVersion } from '../support/nginx-config.js';
 import { startNginxStack } from '../support/nginx-stack.js';
 import { cores, documentRoot } from '../support/probe.js';
 import { serviceEnvironment } from '../support/service-env.js';
@@ -20,6 +20,7 @@ export const perlFcgiTarget: TargetPlugin = {
   name: 'perl-fcgi',
   language: 'perl',
   description: 'nginx + Perl FastCGI workers (FCGI::ProcManager)',
+  processNames: [...NGINX_PROCESS_NAMES, 'perl-fcgi', 'fcgi-server.pl'],
   supports: perlSupports,
   async available() {
     return perlAvailability(

@@ -1,5 +1,5 @@
 import type { TargetPlugin } from '@bench/core';
-import { apacheBinary, apacheModule, apacheVersion } from '../support/apache-config.js';
+import { APACHE_PROCESS_NAMES, apacheBinary, apacheModule, apacheVersion } from '../support/apache-config.js';
 import { startApacheStack } from '../support/apache-stack.js';
 import { serviceEnvironment } from '../support/service-env.js';
 import { perlAvailability, perlSupports, perlVersion } from './perl-common.js';
@@ -9,6 +9,7 @@ export const perlModTarget: TargetPlugin = {
   name: 'perl-mod',
   language: 'perl',
   description: 'Apache prefork + mod_perl2 (ModPerl::Registry)',
+  processNames: APACHE_PROCESS_NAMES,
   supports: perlSupports,
   async available() {
     return perlAvailability(

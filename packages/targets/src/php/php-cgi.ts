@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { TargetPlugin } from '@bench/core';
-import { apacheBinary, apacheModule, apacheVersion } from '../support/apache-config.js';
+import { APACHE_PROCESS_NAMES, apacheBinary, apacheModule, apacheVersion } from '../support/apache-config.js';
 import { startApacheStack } from '../support/apache-stack.js';
 import { findBinary } from '@bench/core';
 import { availabilityOf } from '../support/probe.js';
@@ -13,6 +13,7 @@ export const phpCgiTarget: TargetPlugin = {
   name: 'php-cgi',
   language: 'php',
   description: 'Apache + mod_cgi starting php-cgi for every request',
+  processNames: [...APACHE_PROCESS_NAMES, 'php-cgi'],
   supports: phpSupports,
   async available() {
     return availabilityOf(

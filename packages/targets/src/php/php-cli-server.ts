@@ -23,6 +23,7 @@ export const phpCliServerTarget: TargetPlugin = {
   name: 'php-cli-server',
   language: 'php',
   description: 'php -S (built-in server) with PHP_CLI_SERVER_WORKERS',
+  processNames: ['router.php'],
   supports: phpSupports,
   async available() {
     return availabilityOf([{ binary: 'php', path: phpCli(), aptPackage: 'php-cli' }], () => ({ php: phpVersion(phpCli() ?? 'php') }));

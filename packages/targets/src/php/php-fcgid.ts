@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { TargetPlugin } from '@bench/core';
-import { apacheBinary, apacheModule, apacheVersion } from '../support/apache-config.js';
+import { APACHE_PROCESS_NAMES, apacheBinary, apacheModule, apacheVersion } from '../support/apache-config.js';
 import { startApacheStack } from '../support/apache-stack.js';
 import { findBinary } from '@bench/core';
 import { availabilityOf, cores } from '../support/probe.js';
@@ -17,6 +17,7 @@ export const phpFcgidTarget: TargetPlugin = {
   name: 'php-fcgid',
   language: 'php',
   description: 'Apache + mod_fcgid running php-cgi as FastCGI processes',
+  processNames: [...APACHE_PROCESS_NAMES, 'php-cgi'],
   supports: phpSupports,
   async available() {
     return availabilityOf(

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TargetPlugin } from '@bench/core';
 import { findBinary } from '@bench/core';
-import { FASTCGI_PARAMS, nginxVersion } from '../support/nginx-config.js';
+import { NGINX_PROCESS_NAMES, FASTCGI_PARAMS, nginxVersion } from '../support/nginx-config.js';
 import { startNginxStack } from '../support/nginx-stack.js';
 import { availabilityOf, cores, documentRoot } from '../support/probe.js';
 import { runningAsRoot } from '../support/run-as.js';
@@ -37,6 +37,7 @@ export const phpFpmTarget: TargetPlugin = {
   name: 'php-fpm',
   language: 'php',
   description: 'nginx + PHP-FPM (FastCGI, static pool, opcache on)',
+  processNames: [...NGINX_PROCESS_NAMES, 'php-fpm'],
   supports: phpSupports,
   async available() {
     return availabilityOf(

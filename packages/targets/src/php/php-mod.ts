@@ -1,5 +1,5 @@
 import type { TargetPlugin } from '@bench/core';
-import { apacheBinary, apacheModule, apacheVersion } from '../support/apache-config.js';
+import { APACHE_PROCESS_NAMES, apacheBinary, apacheModule, apacheVersion } from '../support/apache-config.js';
 import { startApacheStack } from '../support/apache-stack.js';
 import { availabilityOf } from '../support/probe.js';
 import { phpPersistent, phpScriptEnvironment, phpSupports, writePhpIni } from './php-common.js';
@@ -11,6 +11,7 @@ export const phpModTarget: TargetPlugin = {
   name: 'php-mod',
   language: 'php',
   description: 'Apache prefork + mod_php',
+  processNames: APACHE_PROCESS_NAMES,
   supports: phpSupports,
   async available() {
     return availabilityOf(

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { TargetPlugin } from '@bench/core';
-import { apacheBinary, apacheModule, apacheVersion } from '../support/apache-config.js';
+import { APACHE_PROCESS_NAMES, apacheBinary, apacheModule, apacheVersion } from '../support/apache-config.js';
 import { startApacheStack } from '../support/apache-stack.js';
 import { NOT_A_FOLDER } from '../support/folder.js';
 import { mediaTypeOf } from '../support/mime-type.js';
@@ -15,6 +15,7 @@ export const apacheSsiTarget: TargetPlugin = {
   name: 'apache-ssi',
   language: 'ssi',
   description: 'Apache prefork + mod_include (server-side includes)',
+  processNames: APACHE_PROCESS_NAMES,
   supports(scenario) {
     if (!scenario.folder) return NOT_A_FOLDER;
     if (scenario.folder.kind === 'static' || existsSync(path.join(scenario.folder.dir, 'index.shtml'))) return { ok: true };

@@ -9,6 +9,9 @@ export function apacheBinary(): string | undefined {
   return findBinary('apache2') ?? findBinary('httpd');
 }
 
+/** What an Apache process's command line contains (Debian names it apache2, others httpd). */
+export const APACHE_PROCESS_NAMES: readonly string[] = ['apache2', 'httpd'];
+
 export const apacheVersion = (): string => versionFrom(apacheBinary() ?? 'apache2', ['-v'], /Apache\/(\S+)/);
 
 /** Absolute path of an Apache module file (e.g. mod_cgi.so, or the first match of a pattern like /^libphp.*\.so$/). */

@@ -21,6 +21,9 @@ export interface NginxConfigOptions {
 export const STATIC_TYPES = ['text/html html htm', 'text/plain txt', 'application/octet-stream bin'];
 
 /** The FastCGI parameters a PHP or Perl FastCGI application needs, without /etc/nginx/fastcgi_params. */
+/** What an nginx process's command line contains. */
+export const NGINX_PROCESS_NAMES: readonly string[] = ['nginx'];
+
 export const FASTCGI_PARAMS = [
   'fastcgi_param QUERY_STRING $query_string;',
   'fastcgi_param REQUEST_METHOD $request_method;',
