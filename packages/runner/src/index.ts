@@ -15,6 +15,32 @@ export { builtinEngines, findEngine } from '@bench/engines';
 export { noServices, type ServiceManager, type CounterReading } from './services.js';
 export { createServiceManager, serviceDefinitions } from './services/service-manager.js';
 export { readResultsFile, replayDocument } from './results-file.js';
+// The history of runs (bench history): read it, find its change points, append to it.
+export {
+  readHistory,
+  parseHistory,
+  appendHistory,
+  historyEntriesOf,
+  groupSeries,
+  detectChangePoints,
+  findHistoryChanges,
+  HISTORY_SCHEMA_VERSION,
+  historyEntrySchema,
+  type History,
+  type DamagedLine,
+  type HistoryEntry,
+  type HistoryMetric,
+  type HistoryMetrics,
+  type SeriesKey,
+  type MachineFingerprint,
+  type GitInfo,
+  type HistoryPoint,
+  type HistorySeries,
+  type HistoryChange,
+  type SeriesChanges,
+  type ChangePoint,
+  type ChangePointOptions,
+} from './history/index.js';
 export { TOOL_VERSION } from './version.js';
 export { loadSuites, findSuite, type Suite } from './suites/suite-registry.js';
 export { runSuite } from './suites/run-suite.js';

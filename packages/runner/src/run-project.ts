@@ -8,6 +8,7 @@ import type { Project } from './project/project.js';
 import { runBench, type RunEvent } from './run.js';
 import { createServiceManager } from './services/service-manager.js';
 import { urlRun } from './url-run.js';
+import { appendRunToHistory, historyFilePath } from './history/run-history.js';
 
 export interface ProjectRunRequest {
   /** Scenario names; the config's own when absent. */
@@ -71,7 +72,11 @@ export async function runProject(project: Project, request: ProjectRunRequest): 
   if (runOptions.cpus) assertCpusExist(runOptions.cpus);
   // a taken --port is bad input: say so before anything starts
   if (runOptions.port !== undefined) await assertPortFree(runOptions.port);
-  return runBench(runOptions, {
+  // --history: bench-history.jsonl (or the path given) beside the config, else in the current directory
+  const baseDir = project.config?.dir ?? request.cwd ?? process.cwd();
+  const historyFile = historyFilePath(runOptions.history, baseDir);
+  if (historyFile !== undefined) runOptions = { ...runOptions, history: historyFile };
+  const doc = await runBench(runOptions, {
     targets,
     scenarios,
     engines,
@@ -82,4 +87,6 @@ export async function runProject(project: Project, request: ProjectRunRequest): 
     ...(request.signal ? { signal: request.signal } : {}),
     ...(request.command ? { command: request.command } : {}),
   });
+  if (historyFile !== undefined && doc.complete) await appendRunToHistory(doc, historyFile, baseDir);
+  return doc;
 }

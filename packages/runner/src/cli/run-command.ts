@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Command } from 'commander';
 import { errors } from '@bench/core';
 import { givenRunOptions, parseNameList, runOptionKeys } from '../options/index.js';
@@ -15,7 +16,9 @@ export async function runCommand(
   reporterSpecs: ReturnType<typeof reporterSpecCollector>,
 ): Promise<void> {
   const flags = command.opts<{ config?: string; targets?: string; reporterOption?: string[] }>();
-  const options = givenRunOptions(command, runOptionKeys);
+  const given = givenRunOptions(command, runOptionKeys);
+  // a path on the command line is from here; one in the config is from the config's folder
+  const options = typeof given.history === 'string' ? { ...given, history: path.resolve(given.history) } : given;
   const project = await loadProject(flags.config !== undefined ? { configFile: flags.config } : {});
   const reporters = await loadReporters(reporterSpecs.specs(project.reporters), parseReporterOptions(flags.reporterOption));
   const interrupt = interruptSignal();
@@ -29,6 +32,8 @@ export async function runCommand(
       signal: interrupt.signal,
       command: ['bench', ...process.argv.slice(2)].join(' '),
     });
+    if (typeof doc.options['history'] === 'string')
+      process.stderr.write(`bench: ${doc.results.length} cells appended to ${doc.options['history']}\n`);
     const failedCells = doc.results.filter((r) => r.status === 'failed');
     if (failedCells.length > 0) {
       const first = failedCells[0]!;

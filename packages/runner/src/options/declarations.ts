@@ -230,6 +230,12 @@ export const runOptionDeclarations = {
     parse: (raw) => parseStatus('--expect-status', raw),
     defaultText: 'any 2xx',
   }),
+  history: maybe({
+    flags: '--history [file]',
+    description:
+      'append the run to a history file when it finishes (`bench history`); the file defaults to bench-history.jsonl beside the config',
+    schema: z.union([z.boolean(), z.string().min(1)]),
+  }),
 };
 
 export type RunOptionKey = keyof typeof runOptionDeclarations;

@@ -1,0 +1,135 @@
+import path from 'node:path';
+import { Command, Option } from 'commander';
+import { assertWritableFile, errors } from '@bench/core';
+import { writeFileAtomically } from '@bench/reporters';
+import { parseFailIf } from '../compare/compare.js';
+import { loadConfig } from '../config/load-config.js';
+import type { HistoryMetric } from '../history/history-entry.js';
+import { brokenHistoryLimits, DEFAULT_HISTORY_METRICS, findHistoryChanges } from '../history/history-changes.js';
+import { renderHistoryPage } from '../history/history-page.js';
+import { groupSeries } from '../history/history-series.js';
+import { readHistory } from '../history/read-history.js';
+import { damagedLinesNote, renderHistoryCheck, renderHistoryShow, commitRange, formatPValue } from '../history/render-history.js';
+import { appendRunToHistory, historyFilePath } from '../history/run-history.js';
+import { parsePositiveInteger } from '../options/parse.js';
+import { readResultsFile } from '../results-file.js';
+
+interface HistoryFlags {
+  readonly history?: string;
+  readonly config?: string;
+}
+
+/** --history, else the config's `defaults.history`, else bench-history.jsonl beside the config (or here); and where git is asked. */
+async function historyLocation(flags: HistoryFlags): Promise<{ file: string; dir: string }> {
+  const config = await loadConfig(flags.config !== undefined ? { file: flags.config } : {});
+  const dir = config?.dir ?? process.cwd();
+  if (flags.history !== undefined) return { file: path.resolve(flags.history), dir };
+  const configured = config?.config.defaults?.history;
+  return { file: historyFilePath(configured === undefined || configured === false ? true : configured, dir)!, dir };
+}
+
+async function loadSeries(flags: HistoryFlags) {
+  const { file } = await historyLocation(flags);
+  const history = await readHistory(file);
+  process.stderr.write(damagedLinesNote(history));
+  return { history, series: groupSeries(history.entries) };
+}
+
+function parsePValue(raw: string): number {
+  const value = Number(raw);
+  if (!(value > 0 && value < 1)) throw errors.badNumber('--max-p-value', raw, 'a probability between 0 and 1, e.g. 0.001');
+  return value;
+}
+
+function parseCommitTime(raw: string): string {
+  const time = Date.parse(raw);
+  if (Number.isNaN(time)) throw errors.usage(`--commit-time "${raw}" is not a date; give ISO 8601, e.g. 2026-01-31T12:00:00Z`);
+  return new Date(time).toISOString();
+}
+
+// Flags of the history commands, each declared once here.
+const historyFlag = () =>
+  new Option('--history <file>', "history file (default: the config's defaults.history, else bench-history.jsonl beside the config)");
+const configFlag = () => new Option('--config <file>', 'config file (default: bench.config.{ts,mts,mjs,js,json} in this directory)');
+const pValueFlag = () =>
+  new Option('--max-p-value <p>', 'a change point needs a t-test p-value at most this').argParser(parsePValue).default(0.001);
+
+/** `bench history add|check|show|report`: a history of runs kept in the app's repo, and the change points in it. */
+export function historyCommand(): Command {
+  const history = new Command('history').description(
+    'keep every run in a history file (JSON Lines) and find where each series changed (E-Divisive means with a t-test)',
+  );
+
+  history
+    .command('add')
+    .description('append every cell of a results file to the history, with the commit, branch and commit time git reports here')
+    .argument('<results>', 'results file (written by --reporter json --out)')
+    .addOption(historyFlag())
+    .addOption(configFlag())
+    .option('--commit <sha>', 'the commit measured (default: git rev-parse HEAD)')
+    .option('--branch <name>', 'its branch (default: the checked-out branch)')
+    .addOption(new Option('--commit-time <iso>', "the commit's time (default: git's committer time)").argParser(parseCommitTime))
+    .action(async (results: string, flags: HistoryFlags & { commit?: string; branch?: string; commitTime?: string }) => {
+      const doc = readResultsFile(results);
+      const { file, dir } = await historyLocation(flags);
+      const given = {
+        ...(flags.commit !== undefined ? { commit: flags.commit } : {}),
+        ...(flags.branch !== undefined ? { branch: flags.branch } : {}),
+        ...(flags.commitTime !== undefined ? { commitTime: flags.commitTime } : {}),
+      };
+      const added = await appendRunToHistory(doc, file, dir, given);
+      process.stderr.write(`bench: ${added} cells appended to ${file}\n`);
+    });
+
+  history
+    .command('check')
+    .description('find the change points of every series; exit 1 when the newest one is a regression beyond --fail-if')
+    .option('--fail-if <limits>', 'exit 1 when the newest change point of a series is beyond a limit, e.g. "rps<-5%,p99>+10%"')
+    .addOption(pValueFlag())
+    .addOption(historyFlag())
+    .addOption(configFlag())
+    .action(async (flags: HistoryFlags & { failIf?: string; maxPValue: number }) => {
+      const limits = flags.failIf !== undefined ? parseFailIf(flags.failIf) : [];
+      const { series } = await loadSeries(flags);
+      const metrics = [...new Set<HistoryMetric>([...DEFAULT_HISTORY_METRICS, ...limits.map((l) => l.metric)])];
+      const found = findHistoryChanges(series, metrics, { maxPValue: flags.maxPValue });
+      const broken = brokenHistoryLimits(found, limits);
+      process.stdout.write(renderHistoryCheck(series, found, broken));
+      if (broken.length > 0) {
+        const first = broken[0]!;
+        throw errors.regression(
+          `${broken.length} series regressed beyond --fail-if at their newest change point (first: ${first.series.label} ${first.limit}: ${first.change.changePercent.toFixed(1)}% between ${commitRange(first.change)}, p ${formatPValue(first.change.pValue)})`,
+        );
+      }
+    });
+
+  history
+    .command('show')
+    .description('the last runs of each series as a markdown table, with an rps sparkline and the change points marked')
+    .option('--last <n>', 'runs per series', (v) => parsePositiveInteger('--last', v), 20)
+    .addOption(pValueFlag())
+    .addOption(historyFlag())
+    .addOption(configFlag())
+    .action(async (flags: HistoryFlags & { last: number; maxPValue: number }) => {
+      const { series } = await loadSeries(flags);
+      const found = findHistoryChanges(series, DEFAULT_HISTORY_METRICS, { maxPValue: flags.maxPValue });
+      process.stdout.write(renderHistoryShow(series, found, flags.last));
+    });
+
+  history
+    .command('report')
+    .description('one self-contained HTML page: a trend chart per series, change points marked, each run linked to its commit')
+    .requiredOption('-o, --out <file>', 'the page to write, e.g. history.html')
+    .addOption(pValueFlag())
+    .addOption(historyFlag())
+    .addOption(configFlag())
+    .action(async (flags: HistoryFlags & { out: string; maxPValue: number }) => {
+      assertWritableFile(flags.out);
+      const { history, series } = await loadSeries(flags);
+      const found = findHistoryChanges(series, DEFAULT_HISTORY_METRICS, { maxPValue: flags.maxPValue });
+      await writeFileAtomically(flags.out, renderHistoryPage(history, series, found));
+      process.stderr.write(`bench: history page written to ${flags.out}\n`);
+    });
+
+  return history;
+}

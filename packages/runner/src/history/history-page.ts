@@ -1,0 +1,118 @@
+import { chartFigure, escapeHtml, htmlTable, renderPage, type ChartSpec } from '@bench/reporters';
+import { commitUrl } from './git-info.js';
+import type { SeriesChanges } from './history-changes.js';
+import type { HistoryPoint, HistorySeries } from './history-series.js';
+import type { History } from './read-history.js';
+import { commitRange, formatPValue } from './render-history.js';
+
+const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
+const signed = (percent: number) => `${percent > 0 ? '+' : ''}${percent.toFixed(1)}%`;
+
+function commitCell(point: HistoryPoint): string {
+  const short = escapeHtml(point.git.commit?.slice(0, 7) ?? '-');
+  const url = commitUrl(point.git.repositoryUrl, point.git.commit);
+  return url && /^https?:\/\//.test(url)
+    ? `<a href="${escapeHtml(url)}" rel="noopener"><code>${short}</code></a>`
+    : `<code>${short}</code>`;
+}
+
+// The runs of a series with their commits (linked when the repository's address is known) and numbers.
+function runsTable(series: HistorySeries, changes: SeriesChanges[]): string {
+  const header = ['run', 'commit', 'branch', 'commit time', 'rps', 'p50 ms', 'p99 ms', 'failed', 'change'];
+  const rows = series.points.map((p, i) => {
+    const here = changes
+      .flatMap((c) => c.changes)
+      .filter((c) => c.index === i)
+      .map(
+        (c) =>
+          `<span class="${c.regression ? 'fail' : 'pass'}">◆ ${escapeHtml(`${c.metric} ${signed(c.changePercent)} (p ${formatPValue(c.pValue)})`)}</span>`,
+      )
+      .join('<br>');
+    const cells = [
+      String(i + 1),
+      commitCell(p),
+      escapeHtml(p.git.branch ?? '-'),
+      escapeHtml(p.git.commitTime ?? p.runStartedAt),
+      escapeHtml(round(p.metrics.rps, 0).toLocaleString('en-US')),
+      escapeHtml(String(round(p.metrics.p50, 2))),
+      escapeHtml(String(round(p.metrics.p99, 2))),
+      escapeHtml(String(p.metrics.failed)),
+      here,
+    ];
+    return `<tr>${cells.map((c) => `<td>${c}</td>`).join('')}</tr>`;
+  });
+  return `<table><thead><tr>${header.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+function seriesSection(series: HistorySeries, changes: SeriesChanges[]): string {
+  const x = series.points.map((_, i) => i + 1);
+  // a change sits between the last run before it and the first after it
+  const markers = [...new Set(changes.flatMap((c) => c.changes.map((cp) => cp.index + 0.5)))];
+  const spec: ChartSpec = {
+    kind: 'time',
+    title: `${series.label}: requests per second and p99 latency by run`,
+    xLabel: 'run',
+    yLabel: 'requests/s',
+    rightLabel: 'p99 ms',
+    x,
+    series: [
+      { label: 'rps', values: series.points.map((p) => round(p.metrics.rps, 1)) },
+      { label: 'p99 ms', values: series.points.map((p) => round(p.metrics.p99, 3)), axis: 'right', dash: [6, 4] },
+    ],
+    ...(markers.length > 0 ? { markers } : {}),
+  };
+  const table = {
+    header: ['run', 'commit', 'rps', 'p99 ms'],
+    rows: series.points.map((p, i) => [i + 1, p.git.commit?.slice(0, 7) ?? '-', round(p.metrics.rps, 1), round(p.metrics.p99, 3)]),
+  };
+  const m = series.machine;
+  const options = Object.entries(series.key.options)
+    .map(([k, v]) => `${k}=${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+    .join(', ');
+  return [
+    `<h2>${escapeHtml(series.label)}</h2>`,
+    `<p class="meta">${escapeHtml(`${m.hostname}, ${m.cpuModel}, ${m.cores} cores; ${options}`)}</p>`,
+    `<div class="grid">`,
+    chartFigure(spec, table),
+    `<div>${runsTable(series, changes)}</div>`,
+    `</div>`,
+  ].join('\n');
+}
+
+/** `bench history report`: one offline page, a trend chart per series beside its runs, change points marked. */
+export function renderHistoryPage(history: History, series: readonly HistorySeries[], found: readonly SeriesChanges[]): string {
+  const all = found.flatMap((f) => f.changes.map((c) => ({ f, c })));
+  const summary =
+    all.length === 0
+      ? '<p>No change point found.</p>'
+      : htmlTable(
+          ['series', 'metric', 'commits', 'change', 'p-value', ''],
+          all.map(({ f, c }) => [
+            f.series.label,
+            c.metric,
+            commitRange(c),
+            signed(c.changePercent),
+            formatPValue(c.pValue),
+            c.regression ? 'regression' : 'improvement',
+          ]),
+        );
+  const damaged =
+    history.damaged.length > 0
+      ? `<ul class="notes">${history.damaged.map((d) => `<li class="warn">${escapeHtml(`line ${d.line} skipped: ${d.reason}`)}</li>`).join('')}</ul>`
+      : '';
+  const body = [
+    `<h1>bench history</h1>`,
+    `<p class="meta">${escapeHtml(`${history.file}: ${series.length} series, ${series.reduce((n, s) => n + s.points.length, 0)} runs`)}</p>`,
+    damaged,
+    `<h2>Change points</h2>`,
+    summary,
+    ...(series.length === 0 ? ['<p>The history holds no successful measurement yet.</p>'] : []),
+    ...series.map((s) =>
+      seriesSection(
+        s,
+        found.filter((f) => f.series === s),
+      ),
+    ),
+  ].join('\n');
+  return renderPage('bench history', body);
+}
