@@ -138,7 +138,7 @@
       };
       if (spec.kind === 'bars') {
         one.fill = c + '99';
-        one.paths = uPlot.paths.bars({ size: [0.6, 80] });
+        one.paths = s.align ? uPlot.paths.bars({ size: [0.3, 40], align: s.align }) : uPlot.paths.bars({ size: [0.6, 80] });
         one.points = { show: false };
       }
       if (s.dash) one.dash = s.dash;

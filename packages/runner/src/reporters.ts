@@ -3,9 +3,10 @@ import { assertWritableFile, errors, type Reporter, type ReporterFactory } from 
 import { builtinReporters, loadReporter } from '@bench/reporters';
 import type { ReporterSpec } from './reporter-spec.js';
 import { suiteReporter } from './suites/suite-reporter.js';
+import { htmlReporterWithSuites } from './suites/render-suite-html.js';
 
 // Reporters that need the runner's own knowledge (the suites' published figures), beside @bench/reporters' built-ins.
-const runnerReporters: Readonly<Record<string, ReporterFactory>> = { suite: suiteReporter };
+const runnerReporters: Readonly<Record<string, ReporterFactory>> = { suite: suiteReporter, html: htmlReporterWithSuites };
 
 /** Every reporter a name selects: @bench/reporters' registry and the runner's own. */
 export const builtinReporterNames: readonly string[] = [...new Set([...Object.keys(builtinReporters), ...Object.keys(runnerReporters)])];

@@ -14,6 +14,8 @@ export interface ChartSpec {
     readonly values: ReadonlyArray<number | null>;
     readonly axis?: 'right';
     readonly dash?: readonly number[];
+    /** bars: -1 draws this series' bar left of the label, 1 right of it (two series side by side). */
+    readonly align?: -1 | 1;
   }>;
   /** bars: the category of each x (0, 1, ...). */
   readonly labels?: readonly string[];

@@ -35,6 +35,8 @@ figure.chart { margin: 0; } figure.chart figcaption { font-weight: 600; margin-b
 details > summary { cursor: pointer; color: var(--muted); }
 .pass { color: var(--good); font-weight: 600; } .fail { color: var(--bad); font-weight: 600; } .warn { color: var(--warn); }
 ul.notes { margin: 4px 0 12px; padding-left: 20px; } .note { color: var(--muted); }
+pre { font: 12px/1.35 ui-monospace, monospace; background: #f9fafb; border: 1px solid var(--line); padding: 8px; overflow-x: auto; }
+section.suite h2 { font-size: 20px; } section.suite table { font-size: 13px; }
 `;
 
 /** A whole report: one self-contained HTML file (uPlot and the drawing script inlined). */
