@@ -8,6 +8,11 @@ export interface ExternalRun {
   readonly outputTail: string;
   /** The generator's CPU and memory, sampled from /proc by its process group. */
   readonly client?: ResourceSample;
+  /** When it was spawned: process.hrtime.bigint() and Date.now(), read together right before. */
+  readonly spawnedAtNs: bigint;
+  readonly spawnedAtMs: number;
+  /** The generator's CPU in each second counted from `startNs` (a process.hrtime.bigint() reading), percent of one core. */
+  clientCpuPerSecond(startNs: bigint): number[];
 }
 
 export interface ExternalRunOptions {
@@ -26,6 +31,8 @@ export interface ExternalRunOptions {
  */
 export async function runExternal(command: string, args: readonly string[], options: ExternalRunOptions): Promise<ExternalRun> {
   const [file, argv] = options.cpus ? ['taskset', ['-c', options.cpus, command, ...args]] : [command, [...args]];
+  const spawnedAtNs = process.hrtime.bigint();
+  const spawnedAtMs = Date.now();
   const proc = spawnGroup(file, argv, { name: options.name, ...(options.cwd ? { cwd: options.cwd } : {}), captureStdout: true });
   // sampled often: an exited process's CPU can no longer be read, so the last interval is lost
   const sampler = sampleProcessGroups({ client: [proc.pid] }, 100);
@@ -46,7 +53,16 @@ export async function runExternal(command: string, args: readonly string[], opti
   options.signal?.addEventListener('abort', interrupt, { once: true });
   try {
     const exit = await proc.exited;
-    return { exit, stdout: proc.stdout(), outputTail: proc.outputTail().trim().split('\n').slice(-3).join(' | '), ...sampler.stop() };
+    const { client } = sampler.stop();
+    return {
+      exit,
+      stdout: proc.stdout(),
+      outputTail: proc.outputTail().trim().split('\n').slice(-3).join(' | '),
+      ...(client ? { client } : {}),
+      spawnedAtNs,
+      spawnedAtMs,
+      clientCpuPerSecond: (startNs) => (sampler.perSecond(startNs).client ?? []).map((second) => second.cpuPercent),
+    };
   } finally {
     if (watch) clearInterval(watch);
     options.signal?.removeEventListener('abort', interrupt);

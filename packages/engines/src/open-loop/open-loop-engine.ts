@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { Client, type Dispatcher } from 'undici';
 import { bodyBytesCheck, type LoadEngine, type LoadMeasurement, type LoadPlan } from '@bench/core';
 import { ENGINES_VERSION } from '../version.js';
-import { createLatencyHistogram, summarizeLatency, type LatencyHistogram } from '@bench/core';
+import { createLatencyHistogram, encodeLatencyHistogram, SeriesRecorder, summarizeLatency, type LatencyHistogram } from '@bench/core';
 import { emptyFailures } from '@bench/core';
 import { watchGeneratorHealth } from '@bench/core';
 import { whilePinned } from '@bench/core';
@@ -45,6 +45,10 @@ async function runOpenLoop(plan: LoadPlan): Promise<LoadMeasurement> {
   const queue: number[] = [];
   let scheduled = 0;
   const t0 = process.hrtime.bigint() + 1_000_000n;
+  const series = new SeriesRecorder(t0);
+  // answers to requests still in flight when the period ends count in its last second
+  const periodEnd = t0 + BigInt(Math.round(seconds * 1e9));
+  const inPeriod = (at: bigint) => (at < periodEnd ? at : periodEnd - 1n);
   let finish: () => void = () => {};
   const finished = new Promise<void>((resolve) => (finish = resolve));
   let aborted = false;
@@ -82,6 +86,7 @@ async function runOpenLoop(plan: LoadPlan): Promise<LoadMeasurement> {
           failures.timeouts++;
           failures.exceptions++;
         } else failures[kind]++;
+        series.failure(kind === 'timeout' ? 'timeouts' : kind, inPeriod(now));
         if (errorSamples.size < 5) errorSamples.add(error.message);
         // a connection that failed is not reused
         connections.splice(connections.indexOf(client), 1);
@@ -93,9 +98,14 @@ async function runOpenLoop(plan: LoadPlan): Promise<LoadMeasurement> {
         if (status < 200 || status >= 300) non2xx++;
         bodyBytes += body.length;
         totalBytes += headerBytes + body.length;
-        if (check && !check(body)) failures.length++;
+        if (check && !check(body)) {
+          failures.length++;
+          series.failure('length', inPeriod(now));
+        }
         if (shape.keepAlive && !serverCloses) keptAlive++;
-        corrected.recordValue(toMicros(now - intended));
+        const latencyUs = toMicros(now - intended);
+        corrected.recordValue(latencyUs);
+        series.response(latencyUs, status >= 200 && status < 300, inPeriod(now));
         uncorrected.recordValue(toMicros(now - sentAt));
         idle.push(client);
       }
@@ -188,6 +198,8 @@ async function runOpenLoop(plan: LoadPlan): Promise<LoadMeasurement> {
     errorSamples.add(
       `${dropped} request(s) due within the period were never sent: all ${shape.connections} connection(s) were busy (raise -c)`,
     );
+  const cpuPerSecond = health.cpuPerSecond();
+  const histogram = encodeLatencyHistogram(corrected);
   const summarize = (h: LatencyHistogram) => {
     const stats = summarizeLatency(h);
     h.destroy();
@@ -206,6 +218,9 @@ async function runOpenLoop(plan: LoadPlan): Promise<LoadMeasurement> {
     keepAliveResponses: keptAlive,
     errorSamples: [...errorSamples],
     ...health.stop(),
+    seconds: series.finish(periodEnd, cpuPerSecond),
+    startedAtNs: t0,
+    histogram,
   };
 }
 
