@@ -7,4 +7,4 @@ export { jsonReporter, writeJsonAtomically, writeFileAtomically } from './json.j
 export { htmlReporter, DEFAULT_HTML_FILE } from './html/html-reporter.js';
 export { renderRunHtml, renderRunBody } from './html/run-report.js';
 export { renderPage, htmlTable, escapeHtml } from './html/page.js';
-export { chartFigure, downsampleForDrawing, nines, type ChartSpec, type ChartTable } from './html/chart.js';
+export { chartFigure, numbersTable, downsampleForDrawing, nines, type ChartSpec, type ChartTable } from './html/chart.js';

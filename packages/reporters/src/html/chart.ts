@@ -55,17 +55,26 @@ export interface ChartTable {
   readonly rows: ReadonlyArray<readonly (string | number)[]>;
 }
 
-/** A chart, and below it the same numbers as a table (for people who read them, and for screen readers). */
-export function chartFigure(spec: ChartSpec, table: ChartTable): string {
+/**
+ * A chart, and below it the same numbers as a table (for people who read them, and for screen readers);
+ * charts that share one table (a cell's seconds) pass none and the caller puts it after them.
+ */
+export function chartFigure(spec: ChartSpec, table?: ChartTable): string {
   const data = JSON.stringify(downsampleForDrawing(spec)).replace(/</g, '\\u003c');
+  const where = table ? 'in the table below it' : 'in the table after these charts';
   return [
     `<figure class="chart">`,
     `<figcaption>${escapeHtml(spec.title)}</figcaption>`,
-    `<div data-chart role="img" aria-label="${escapeHtml(spec.title)}: chart; its numbers are in the table below"></div>`,
+    `<div data-chart role="img" aria-label="${escapeHtml(spec.title)}: chart; its numbers are ${where}"></div>`,
     `<script type="application/json">${data}</script>`,
-    `<details><summary>numbers</summary>${htmlTable(table.header, table.rows)}</details>`,
+    table ? numbersTable(table) : '',
     `</figure>`,
   ].join('\n');
+}
+
+/** A chart's numbers, folded away until asked for. */
+export function numbersTable(table: ChartTable, summary = 'numbers'): string {
+  return `<details><summary>${escapeHtml(summary)}</summary>${htmlTable(table.header, table.rows)}</details>`;
 }
 
 /** log10(1/(1-p)) for a percentile p in percent: 50 -> 0.301, 99 -> 2, 99.99 -> 4. */

@@ -1,6 +1,6 @@
 import { mergeLatencyHistograms, percentileCurve, type CellResult, type RunDocument } from '@bench/core';
 import { formatBytes, formatNumber } from '../format.js';
-import { chartFigure, nines, type ChartSpec } from './chart.js';
+import { chartFigure, nines, numbersTable, type ChartSpec } from './chart.js';
 import { escapeHtml, htmlTable, renderPage } from './page.js';
 
 const MB = 1024 * 1024;
@@ -221,10 +221,11 @@ function cellCharts(r: CellResult): string {
     `<h3>${escapeHtml(title)}: ${formatNumber(r.rps)} rps, p99 ${formatNumber(r.latency.p99)} ms</h3>`,
     notes,
     `<div class="grid">`,
-    chartFigure(throughput, table),
-    chartFigure(failures, table),
-    chartFigure(resources, table),
+    chartFigure(throughput),
+    chartFigure(failures),
+    chartFigure(resources),
     `</div>`,
+    numbersTable(table, `${title}: the numbers of these charts, second by second`),
   ].join('\n');
 }
 

@@ -1,0 +1,63 @@
+import { createLatencyHistogram, encodeLatencyHistogram, type CellResult, type SecondPoint } from '@bench/core';
+import { describe, expect, it } from 'vitest';
+import { fixtureDocument, okResult } from '../../test-fixtures/document.js';
+import { renderRunHtml } from './run-report.js';
+
+// A seeded generator: the same synthetic run every time.
+function mulberry32(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A measured cell of `seconds` seconds with a warm-up, its series and a histogram of realistic spread. */
+function syntheticCell(target: string, seconds: number, random: () => number): CellResult {
+  const histogram = createLatencyHistogram();
+  for (let i = 0; i < 200_000; i++) histogram.recordValue(Math.round(200 + 5000 * -Math.log(1 - random())));
+  const series: SecondPoint[] = Array.from({ length: seconds + 2 }, (_, i) => ({
+    t: i - 2,
+    phase: i < 2 ? 'warmup' : 'measure',
+    seconds: 1,
+    requests: 10_000 + Math.round(random() * 500),
+    rps: 10_000 + Math.round(random() * 500),
+    non2xx: 0,
+    failures: { connect: 0, receive: 0, length: 0, exceptions: 0, timeouts: 0 },
+    latency: { p50: 1 + random(), p90: 3 + random(), p99: 9 + random(), max: 20 + random() },
+    server: { cpuPercent: 90 + random() * 10, rssBytes: 90e6 + random() * 1e6 },
+    client: { cpuPercent: 80 + random() * 10 },
+  }));
+  const cell = { ...okResult, target, series, histogram: encodeLatencyHistogram(histogram) };
+  histogram.destroy();
+  return cell;
+}
+
+describe('the HTML run report', () => {
+  it('stays under 1 MB for 20 cells of 60 s', () => {
+    const random = mulberry32(1);
+    const doc = {
+      ...fixtureDocument(Array.from({ length: 20 }, (_, i) => syntheticCell(`target-${i}`, 60, random))),
+      schemaVersion: 2 as const,
+    };
+    const html = renderRunHtml(doc);
+    expect(Buffer.byteLength(html)).toBeLessThan(1024 * 1024);
+    // every cell's three charts over time, plus the scenario's two
+    expect(html.match(/<figure class="chart">/g)).toHaveLength(20 * 3 + 2);
+  });
+
+  it('says what a schema-1 file lacks', () => {
+    const html = renderRunHtml(fixtureDocument());
+    expect(html).toContain('results schema 1: it has no per-second series and no latency histograms');
+    expect(html).toContain('failed: verification failed: status 500 | boom');
+  });
+
+  it('inlines everything it needs: no script or stylesheet from elsewhere', () => {
+    const html = renderRunHtml(fixtureDocument());
+    expect(html).not.toMatch(/<script[^>]+src=/);
+    expect(html).not.toMatch(/<link[^>]+stylesheet/);
+    expect(html).toContain('uPlot');
+  });
+});
