@@ -1,11 +1,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { makePrivateDir, removeDir, type LoadEngine, type LoadMeasurement, type LoadPlan } from '@bench/core';
-import { versionFrom } from '@bench/core';
-import { createLatencyHistogram, recordMilliseconds, summarizeLatency } from '@bench/core';
+import { notInstalled, versionFrom } from '@bench/core';
+import { createLatencyHistogram, encodeLatencyHistogram, summarizeLatency } from '@bench/core';
 import { engineBinary } from '../engine-binary.js';
 import { runExternal } from '../external-process.js';
-import { parseAbGnuplot, parseAbOutput, type AbBlock } from './ab-output.js';
+import { parseAbOutput, type AbBlock } from './ab-output.js';
+import { abSeries } from './ab-series.js';
 
 // ab keeps one record per request, allocated up front for -n; a -t run needs an -n it will not reach.
 const MAX_RATE_PER_SECOND = 100_000;
@@ -77,8 +78,9 @@ async function runAb(plan: LoadPlan): Promise<LoadMeasurement> {
     } catch {
       // no request finished
     }
-    for (const ms of parseAbGnuplot(tsv)) recordMilliseconds(histogram, ms);
+    const series = abSeries(tsv, run, block.timeTakenSeconds, histogram);
     const latency = summarizeLatency(histogram);
+    const encoded = encodeLatencyHistogram(histogram);
     histogram.destroy();
     // ab's "Complete requests" includes attempts that failed to connect or read: answers are the rest
     const answered = Math.max(0, block.complete - block.failed.connect - block.failed.receive - block.failed.exceptions);
@@ -101,6 +103,8 @@ async function runAb(plan: LoadPlan): Promise<LoadMeasurement> {
       errorSamples: [],
       ...(block.connectionTimes ? { connectionTimes: block.connectionTimes } : {}),
       ...(run.client ? { client: run.client } : {}),
+      ...(series ? { seconds: series.seconds, startedAtNs: series.startedAtNs } : {}),
+      histogram: encoded,
     };
   } finally {
     removeDir(dir);
@@ -110,10 +114,12 @@ async function runAb(plan: LoadPlan): Promise<LoadMeasurement> {
 /** ApacheBench, the articles' own tool: its full report parsed, Connect/Processing/Waiting included. */
 export const abEngine: LoadEngine = {
   name: 'ab',
-  description: 'ApacheBench 2.3 (HTTP/1.0, -k for keep-alive), closed loop; its Connection Times and per-request records',
+  description:
+    'ApacheBench 2.3 (HTTP/1.0, -k for keep-alive), closed loop; its Connection Times and per-request records ' +
+    '(seconds by request start; the records carry no status or failure, so non-2xx and failures are totals only)',
   async available() {
     const binary = engineBinary('ab');
-    if (!binary) return { ok: false, reason: 'ab not found (apt-get install apache2-utils)', aptPackages: ['apache2-utils'] };
+    if (!binary) return notInstalled(['ab'], ['apache2-utils']);
     return { ok: true, version: versionFrom(binary, ['-V'], /Version (\d[\d.]*)/) };
   },
   supports(shape, request, expect) {

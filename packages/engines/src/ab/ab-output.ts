@@ -50,12 +50,19 @@ export function parseAbOutput(text: string): AbBlock | undefined {
   };
 }
 
-/** Total time per request (ms) from ab's -g file: one tab-separated line per request after a header. */
-export function parseAbGnuplot(text: string): number[] {
-  const times: number[] = [];
+/** One request of ab's -g file: the whole epoch second it started in, and its total time (ms). */
+export interface AbRecord {
+  readonly startSecond: number;
+  readonly totalMs: number;
+}
+
+/**
+ * ab's -g file: a header, then one tab-separated line per request (starttime as text, its epoch
+ * second, ctime, dtime, ttime, wait; times in whole milliseconds). Calls `each` for every request.
+ */
+export function forEachAbRecord(text: string, each: (record: AbRecord) => void): void {
   for (const line of text.split('\n').slice(1)) {
     const fields = line.split('\t');
-    if (fields.length >= 6) times.push(Number(fields[4]));
+    if (fields.length >= 6) each({ startSecond: Number(fields[1]), totalMs: Number(fields[4]) });
   }
-  return times;
 }
