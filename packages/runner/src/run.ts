@@ -27,6 +27,8 @@ import { makePlan, type Plan, type PlannedPair } from './plan.js';
 import { callReporters, endReporters } from './reporting.js';
 import { sampleProcessGroups, pinProcessGroups, CLIENT_SATURATED_PERCENT, EVENT_LOOP_LAG_MS } from '@bench/core';
 import { releaseMemory } from './measure/release-memory.js';
+import { warmUntilSteady } from './measure/steady-warmup.js';
+import { detectStall } from './measure/stall.js';
 import { noServices, type CounterReading, type ServiceManager } from './services.js';
 import { verifyTarget } from './verify.js';
 import { targetStartOptions } from './start-options.js';
@@ -235,9 +237,11 @@ export async function runBench(options: RunOptions, context: RunContext): Promis
         stoppedBecause = 'decided';
         break;
       }
-      // tachometer's time cap: no round starts that would, at the pace so far, end after --max-time
+      // tachometer's time cap, once the fewest rounds a verdict needs have run: no round starts that would, at the
+      // pace so far, end after --max-time
       const elapsed = Date.now() - startedAt;
-      if (options.maxTimeSeconds !== undefined && repeat < repeats && elapsed + elapsed / repeat > options.maxTimeSeconds * 1000) {
+      const late = options.maxTimeSeconds !== undefined && elapsed + elapsed / repeat > options.maxTimeSeconds * 1000;
+      if (late && repeat >= MIN_REPEATS && repeat < repeats) {
         stoppedBecause = 'max-time';
         break;
       }
@@ -301,16 +305,29 @@ async function measureCell(
   try {
     // a warm-up before every measured run: each level, each fresh start
     let warmup: SampledRun | undefined;
+    let warmed: CellResult['warmup'];
     if (options.warmupSeconds > 0) {
       emit({ type: 'cell-start', ...event, phase: 'warmup' });
       const warmSampler = sampleProcessGroups({ server: running.processGroups });
-      const warm = await untilCrash(
-        engine.run({ ...plan, shape: shapeOf(options, cell.concurrency, { durationSeconds: options.warmupSeconds }) }),
+      let died: string | undefined;
+      // slices of the cell's own load until throughput settles (pools grown to what it needs), --warmup-max at most
+      const warm = await warmUntilSteady(
+        {
+          slice: async (seconds) => {
+            const run = await untilCrash(engine.run({ ...plan, shape: shapeOf(options, cell.concurrency, { durationSeconds: seconds }) }));
+            if ('crashed' in run) died = run.crashed;
+            return 'crashed' in run || stopLoad.signal.aborted ? undefined : run;
+          },
+          serverFrom: (startedAtNs) => warmSampler.perSecond(startedAtNs).server,
+        },
+        options.warmupSeconds,
+        options.warmupMaxSeconds,
       );
       warmSampler.stop();
-      if ('crashed' in warm) return failedCell(cell, `target died during warm-up: ${warm.crashed}`);
-      warmup = { seconds: warm.seconds ?? [], server: warmSampler.perSecond(warm.startedAtNs).server };
-      if (stopLoad.signal.aborted) return failedCell(cell, 'interrupted');
+      if (died !== undefined) return failedCell(cell, `target died during warm-up: ${died}`);
+      if (!warm || stopLoad.signal.aborted) return failedCell(cell, 'interrupted');
+      warmup = warm.sampled;
+      warmed = { seconds: warm.seconds, reason: warm.reason };
       await releaseMemory();
     }
     emit({ type: 'cell-start', ...event, phase: 'measure' });
@@ -324,7 +341,8 @@ async function measureCell(
     const series = outcome.seconds
       ? cellSeries({ seconds: outcome.seconds, server: groupSampler.perSecond(outcome.startedAtNs).server }, warmup)
       : undefined;
-    return describeMeasurement(cell, outcome, answer, { server, services: backends }, before, after, series);
+    const measured = describeMeasurement(cell, outcome, answer, { server, services: backends }, before, after, series);
+    return warmed ? { ...measured, warmup: warmed } : measured;
   } catch (error) {
     if (isBenchError(error)) throw error;
     return failedCell(cell, `the load generator failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -368,6 +386,13 @@ function describeMeasurement(
     );
   }
   if (outcome.errorSamples.length > 0) notes.push(`errors seen: ${outcome.errorSamples.join('; ')}`);
+  const stall = detectStall({
+    ...outcome,
+    concurrency: cell.concurrency,
+    serverCpuPercent: resources.server?.cpuPercent,
+    clientCpuPercent: client?.cpuPercent,
+  });
+  if (stall) notes.push(stall);
   const backend: NonNullable<CellResult['backend']> = {};
   for (const [service, reading] of Object.entries(after)) {
     const start = before[service]?.value ?? 0;
