@@ -10,6 +10,7 @@ import {
   type LoadPlan,
   type ResourceSample,
 } from '@bench/core';
+import { encodeLatencyHistogram } from '@bench/core';
 import { versionFrom } from '@bench/core';
 import { runExternal, type ExternalRun } from '../external-process.js';
 import { K6Api } from './k6-api.js';
@@ -30,10 +31,13 @@ export function k6OutputFlags(csvFile: string): string[] {
   ];
 }
 
-/** The measurement from the samples of every instance of one run. */
-export function k6Measurement(tally: K6Tally): LoadMeasurement {
+/** The measurement from the samples of every instance of one run (and their CPU per second, when sampled here). */
+export function k6Measurement(tally: K6Tally, clientCpuPerSecond: readonly number[] = []): LoadMeasurement {
   const spanUs = tally.lastEndUs > tally.firstStartUs ? tally.lastEndUs - tally.firstStartUs : 0;
+  const seconds = tally.series?.finish(BigInt(Math.round(tally.lastEndUs)) * 1000n, clientCpuPerSecond);
   return {
+    ...(seconds ? { seconds } : {}),
+    histogram: encodeLatencyHistogram(tally.histogram),
     durationSeconds: Math.max(spanUs / 1e6, 1e-6),
     requests: tally.requests,
     latency: k6Latency(tally),
@@ -43,6 +47,13 @@ export function k6Measurement(tally: K6Tally): LoadMeasurement {
     bytes: { total: tally.bytesReceived, body: tally.bodyBytes },
     errorSamples: k6ErrorSamples(tally),
   };
+}
+
+/** The instances' CPU, second by second, added up. */
+function sumPerSecond(runs: readonly ExternalRun[], startNs: bigint): number[] {
+  const sum: number[] = [];
+  for (const run of runs) run.clientCpuPerSecond(startNs).forEach((cpu, i) => (sum[i] = Math.round(((sum[i] ?? 0) + cpu) * 10) / 10));
+  return sum;
 }
 
 function sumClients(runs: readonly ExternalRun[]): ResourceSample | undefined {
@@ -89,9 +100,13 @@ async function runK6(plan: LoadPlan): Promise<LoadMeasurement> {
       ).finally(() => (exited[i] = true)),
     );
     let progress: NodeJS.Timeout | undefined;
+    // the moment the instances are released, on both clocks: second 0 of the run's samples (epoch) and of the samplers (hrtime)
+    let startedAtNs = 0n;
+    let started = 0;
     try {
       await Promise.all(apis.map((api, i) => api.ready(READY_MS, () => !exited[i])));
-      const started = Date.now();
+      startedAtNs = process.hrtime.bigint();
+      started = Date.now();
       await Promise.all(apis.map((api) => api.resume()));
       progress = setInterval(() => {
         void Promise.all(apis.map((api) => api.requests())).then((counts) =>
@@ -116,11 +131,12 @@ async function runK6(plan: LoadPlan): Promise<LoadMeasurement> {
     const failed = finished.find((r) => r.exit.code !== 0 && !plan.signal?.aborted);
     if (failed)
       throw new Error(`k6 failed (${failed.exit.error ?? `exit ${failed.exit.code ?? failed.exit.signal}`}): ${failed.outputTail}`);
-    const tally = createK6Tally();
+    const tally = createK6Tally(started * 1000);
     for (const file of csvFiles) await readK6Csv(file, tally);
     const client = sumClients(finished);
     return {
-      ...k6Measurement(tally),
+      ...k6Measurement(tally, sumPerSecond(finished, startedAtNs)),
+      startedAtNs,
       ...(client ? { client } : {}),
       ...(generators > 1 ? { generators: { count: generators, segments: executionSegments(generators), sharedHost: true } } : {}),
     };

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { FailureCounts, LatencyStats } from '@bench/core';
-import { emptyFailures } from '@bench/core';
+import { emptyFailures, SeriesRecorder } from '@bench/core';
 import { createLatencyHistogram, summarizeLatency, type LatencyHistogram } from '@bench/core';
 
 /**
@@ -23,10 +23,18 @@ export interface K6Tally {
   /** Microseconds since the epoch: the first request's start and the last one's end. */
   firstStartUs: number;
   lastEndUs: number;
+  /**
+   * The run second by second, on k6's clock (epoch microseconds, as nanoseconds) from `originUs`:
+   * every instance's samples land in the second they were stamped in, so split runs merge by absolute time.
+   */
+  series?: SeriesRecorder;
+  /** Epoch microseconds where second 0 begins; absent: at the first sample read. */
+  originUs?: number;
 }
 
-export function createK6Tally(): K6Tally {
+export function createK6Tally(originUs?: number): K6Tally {
   return {
+    ...(originUs !== undefined ? { originUs } : {}),
     histogram: createLatencyHistogram(),
     requests: 0,
     statusCodes: {},
@@ -42,15 +50,25 @@ export function createK6Tally(): K6Tally {
 }
 
 // k6's error codes in ab's failure buckets: dial errors fail to connect, a broken or reset connection fails to receive.
-function countError(tally: K6Tally, code: string): void {
+function countError(tally: K6Tally, code: string): keyof FailureCounts {
   tally.errorCodes[code] = (tally.errorCodes[code] ?? 0) + 1;
   const n = Number(code);
   if (n === 1050) {
     tally.failures.exceptions++;
     tally.failures.timeouts++;
-  } else if (n >= 1210 && n <= 1213) tally.failures.connect++;
-  else if (n === 1201 || n === 1202 || n === 1220) tally.failures.receive++;
-  else tally.failures.exceptions++;
+    return 'timeouts';
+  }
+  const kind = n >= 1210 && n <= 1213 ? 'connect' : n === 1201 || n === 1202 || n === 1220 ? 'receive' : 'exceptions';
+  tally.failures[kind]++;
+  return kind;
+}
+
+// k6's timestamps (epoch microseconds) as the recorder's nanoseconds
+const atNs = (us: number) => BigInt(Math.round(us)) * 1000n;
+
+function seriesOf(tally: K6Tally, us: number): SeriesRecorder {
+  tally.originUs ??= us;
+  return (tally.series ??= new SeriesRecorder(atNs(tally.originUs)));
 }
 
 /** The CSV columns bench asks for (--system-tags status,error_code): metric_name,timestamp,metric_value,error_code,status,... */
@@ -78,7 +96,8 @@ export async function readK6Csv(file: string, tally: K6Tally): Promise<void> {
       case 'http_reqs': {
         tally.requests++;
         // with an answer, k6's error code only restates its status (1404 for a 404): non-2xx, not a failure
-        if (errorCode && (!status || status === '0')) countError(tally, errorCode);
+        if (errorCode && (!status || status === '0'))
+          seriesOf(tally, Number(timestamp)).failure(countError(tally, errorCode), atNs(Number(timestamp)));
         if (status && status !== '0') {
           tally.statusCodes[status] = (tally.statusCodes[status] ?? 0) + 1;
           if (!status.startsWith('2')) tally.non2xx++;
@@ -94,6 +113,10 @@ export async function readK6Csv(file: string, tally: K6Tally): Promise<void> {
         tally.histogram.recordValue(Math.max(1, Math.round(ms * 1000)));
         tally.firstStartUs = Math.min(tally.firstStartUs, endUs - ms * 1000);
         tally.lastEndUs = Math.max(tally.lastEndUs, endUs);
+        // an answer in its second with its latency; a request that got none counts there as the run's totals count it
+        const series = seriesOf(tally, endUs - ms * 1000);
+        if (status && status !== '0') series.response(ms * 1000, status.startsWith('2'), atNs(endUs));
+        else series.count(1, 0, atNs(endUs));
         break;
       }
       case 'data_received':
@@ -105,6 +128,7 @@ export async function readK6Csv(file: string, tally: K6Tally): Promise<void> {
       case 'bench_body_mismatch':
         tally.bodyMismatches += Number(value);
         tally.failures.length += Number(value);
+        for (let i = 0; i < Number(value); i++) seriesOf(tally, Number(timestamp)).failure('length', atNs(Number(timestamp)));
         break;
       default:
     }
