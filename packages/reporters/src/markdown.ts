@@ -1,6 +1,7 @@
 import type { CellResult, ReporterFactory, RunDocument } from '@bench/core';
 import { formatBytes, formatNumber } from './format.js';
 import { thresholdLines } from './thresholds.js';
+import { spreadLines } from './repeat-spread.js';
 import { sparkline } from './sparkline.js';
 
 const HEADER = ['target', 'c', 'rps', 'ms/req', 'p50 ms', 'p80 ms', 'p99 ms', 'failed', 'non-2xx', 'server CPU', 'server RSS'];
@@ -130,6 +131,7 @@ export function renderMarkdown(doc: RunDocument): string {
       if (line) out.push(`- ${cellName(r)}: ${line}`);
     }
     for (const r of results) for (const note of r.notes) out.push(`- ${cellName(r)}: ${note}`);
+    for (const line of spreadLines(results)) out.push(`- ${line}`);
     out.push('');
   }
   const thresholds = thresholdLines(doc);

@@ -52,11 +52,3 @@ export function bootstrapMedianInterval(values: readonly number[], confidence = 
   const tail = (1 - confidence) / 2;
   return [medians[Math.floor(tail * rounds)] ?? 0, medians[Math.min(rounds - 1, Math.ceil((1 - tail) * rounds) - 1)] ?? 0];
 }
-
-/** Sample standard deviation over mean, in percent (0 for fewer than two values). */
-export function coefficientOfVariation(values: readonly number[]): number {
-  if (values.length < 2) return 0;
-  const mean = values.reduce((s, v) => s + v, 0) / values.length;
-  const variance = values.reduce((s, v) => s + (v - mean) ** 2, 0) / (values.length - 1);
-  return mean === 0 ? 0 : (Math.sqrt(variance) / mean) * 100;
-}
