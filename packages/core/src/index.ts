@@ -24,4 +24,6 @@ export * from './measure/resource-sampler.js';
 export * from './measure/cpu-affinity.js';
 export * from './probe/find-binary.js';
 export * from './probe/version.js';
+export * from './probe/not-installed.js';
+export * from './process/cache-dir.js';
 export * from './measure/series.js';

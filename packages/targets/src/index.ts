@@ -8,14 +8,12 @@ import { apacheSsiTarget } from './ssi/apache-ssi.js';
 
 export { createNodeTarget, nodeHandlerPath, DEFAULT_POOL_SIZE } from './node/node-target.js';
 export { startStack, makeStackDir, type StackProcessSpec, type StartStackOptions } from './support/stack.js';
-export { benchCacheDir } from './support/cache-dir.js';
 export { phpTargets } from './php/index.js';
 export { perlTargets } from './perl/index.js';
 export { javaTargets } from './java/index.js';
 export { nginxStaticTarget } from './nginx-static.js';
 export { apacheSsiTarget } from './ssi/apache-ssi.js';
 export { article000Stacks, describeToday, type ArticleStack } from './article-stacks.js';
-export { waitForOutput } from './support/wait-output.js';
 export { commandTarget, type CommandTargetSpec } from './app/command-target.js';
 export { urlTarget, type UrlTargetSpec } from './app/url-target.js';
 

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { listGroupMembers } from './proc-table.js';
 import { reaperForgetGroup, reaperTrackGroup } from './reaper.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface GroupExit {
   readonly code: number | null;
@@ -61,7 +62,6 @@ function signalGroup(pgid: number, signal: NodeJS.Signals): void {
   }
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function waitGroupGone(pgid: number, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;

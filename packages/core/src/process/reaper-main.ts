@@ -5,6 +5,7 @@
 import { rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { listGroupMembers } from './proc-table.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const groups = new Set<number>();
 const dirs = new Set<string>();
@@ -29,7 +30,6 @@ function signalAll(signal: NodeJS.Signals): void {
   }
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function reap(): Promise<void> {
   signalAll('SIGTERM');

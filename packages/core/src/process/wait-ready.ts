@@ -1,5 +1,37 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { httpGet } from '../http.js';
 import { describeExit, type GroupProcess } from './process-group.js';
+
+interface PollOptions {
+  readonly timeoutMs: number;
+  readonly intervalMs?: number;
+  /** Processes whose exit means readiness will never come. */
+  readonly processes?: readonly GroupProcess[];
+  /** The error when time runs out, from the last failed attempt's words. */
+  readonly timedOut: (last: string) => Error;
+}
+
+// The one readiness loop: try, and until an attempt succeeds, check the processes are alive, then wait a little.
+async function pollUntil<T>(
+  attempt: () => Promise<{ done: true; value: T } | { done: false; why: string }>,
+  options: PollOptions,
+): Promise<T> {
+  const deadline = Date.now() + options.timeoutMs;
+  let last = 'no attempt yet';
+  for (;;) {
+    const result = await attempt();
+    if (result.done) return result.value;
+    last = result.why;
+    for (const proc of options.processes ?? []) {
+      if (proc.hasExited()) throw new Error(describeExit(proc, await proc.exited));
+    }
+    if (Date.now() >= deadline) throw options.timedOut(last);
+    await sleep(options.intervalMs ?? 50);
+  }
+}
+
+const lastLines = (proc: GroupProcess, lines = 4) => proc.outputTail().trim().split('\n').slice(-lines).join(' | ');
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export interface WaitReadyOptions {
   readonly timeoutMs?: number;
@@ -9,29 +41,56 @@ export interface WaitReadyOptions {
   readonly status?: number;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 // Ready means a real request got the expected answer (a 2xx by default); never a fixed sleep.
 export async function waitForHttp(url: string, options: WaitReadyOptions = {}): Promise<void> {
-  const deadline = Date.now() + (options.timeoutMs ?? 20_000);
-  let last = 'no attempt yet';
-  for (;;) {
-    for (const proc of options.processes ?? []) {
-      if (proc.hasExited()) throw new Error(describeExit(proc, await proc.exited));
-    }
-    try {
-      const answer = await httpGet(url, 2000);
-      if (options.status !== undefined ? answer.status === options.status : answer.status >= 200 && answer.status < 300) return;
-      last = `HTTP ${answer.status}: ${answer.body.toString('utf8').slice(0, 200)}`;
-    } catch (error) {
-      last = error instanceof Error ? error.message : String(error);
-    }
-    if (Date.now() >= deadline) {
-      const tails = (options.processes ?? []).map((p) => `${p.name}: ${p.outputTail().trim().split('\n').slice(-4).join(' | ')}`);
-      throw new Error(
-        `${url} not ready after ${options.timeoutMs ?? 20_000} ms (last: ${last})${tails.length ? `; ${tails.join('; ')}` : ''}`,
-      );
-    }
-    await sleep(50);
-  }
+  const timeoutMs = options.timeoutMs ?? 20_000;
+  await pollUntil(
+    async () => {
+      try {
+        const answer = await httpGet(url, 2000);
+        if (options.status !== undefined ? answer.status === options.status : answer.status >= 200 && answer.status < 300)
+          return { done: true, value: undefined };
+        return { done: false, why: `HTTP ${answer.status}: ${answer.body.toString('utf8').slice(0, 200)}` };
+      } catch (error) {
+        return { done: false, why: messageOf(error) };
+      }
+    },
+    {
+      timeoutMs,
+      ...(options.processes ? { processes: options.processes } : {}),
+      timedOut: (last) => {
+        const tails = (options.processes ?? []).map((p) => `${p.name}: ${lastLines(p)}`);
+        return new Error(`${url} not ready after ${timeoutMs} ms (last: ${last})${tails.length ? `; ${tails.join('; ')}` : ''}`);
+      },
+    },
+  );
+}
+
+/** Retries `attempt` until it succeeds (a real query, never a fixed sleep), the process dies, or time runs out. */
+export function waitUntilServing<T>(proc: GroupProcess, attempt: () => Promise<T>, timeoutMs = 30_000): Promise<T> {
+  return pollUntil(
+    async () => {
+      try {
+        return { done: true, value: await attempt() };
+      } catch (error) {
+        return { done: false, why: messageOf(error) };
+      }
+    },
+    {
+      timeoutMs,
+      processes: [proc],
+      timedOut: (last) => new Error(`not ready after ${timeoutMs} ms (${last}); last output: ${lastLines(proc)}`),
+    },
+  );
+}
+
+/** Resolves once the process has printed a line matching `pattern`; rejects if it exits first or time runs out. */
+export function waitForOutput(proc: GroupProcess, pattern: RegExp, timeoutMs: number): Promise<void> {
+  return pollUntil(() => Promise.resolve(pattern.test(proc.outputTail()) ? { done: true, value: undefined } : { done: false, why: '' }), {
+    timeoutMs,
+    intervalMs: 25,
+    processes: [proc],
+    timedOut: () =>
+      new Error(`${proc.name} did not print ${pattern} within ${timeoutMs} ms; last output: ${proc.outputTail().trim().slice(-400)}`),
+  });
 }

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 /** k6's REST API (--address), through which bench releases paused instances together and reads progress. */
 export class K6Api {
   constructor(private readonly address: string) {}
@@ -19,7 +20,7 @@ export class K6Api {
         if (!stillRunning()) throw new Error('k6 exited before it was ready');
         if (Date.now() > until)
           throw new Error(`k6 did not answer on ${this.address} within ${deadlineMs / 1000} s: ${(error as Error).message}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await sleep(50);
       }
     }
   }

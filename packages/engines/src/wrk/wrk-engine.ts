@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { makePrivateDir, removeDir, type LoadEngine, type LoadMeasurement, type LoadPlan } from '@bench/core';
-import { versionFrom } from '@bench/core';
+import { notInstalled, versionFrom } from '@bench/core';
 import { expandCpuList } from '@bench/core';
 import { runExternal } from '../external-process.js';
 import { engineBinary } from '../engine-binary.js';
@@ -136,7 +136,7 @@ export const wrkEngine: LoadEngine = {
   description: 'wrk 4.1 (C, epoll), closed loop; a Lua script counts statuses and checks every body',
   async available() {
     const binary = engineBinary('wrk');
-    if (!binary) return { ok: false, reason: 'wrk not found (apt-get install wrk)', aptPackages: ['wrk'] };
+    if (!binary) return notInstalled(['wrk'], ['wrk']);
     return { ok: true, version: versionFrom(binary, ['--version'], /wrk (?:debian\/)?(\d[\w.-]*)/) };
   },
   supports(shape, _request, expect) {

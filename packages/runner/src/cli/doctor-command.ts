@@ -1,3 +1,4 @@
+import { aptInstallLine } from '@bench/core';
 import { loadProject } from '../project/project.js';
 import { describeServices } from '../services/service-manager.js';
 import { formatTable } from './format-table.js';
@@ -7,7 +8,7 @@ export async function doctorCommand(flags: { config?: string }): Promise<void> {
   const project = await loadProject(flags.config !== undefined ? { configFile: flags.config } : {});
   const rows: string[][] = [];
   const missingPackages = new Set<string>();
-  const install = (packages: readonly string[] | undefined) => (packages?.length ? `apt-get install ${packages.join(' ')}` : '');
+  const install = (packages: readonly string[] | undefined) => (packages?.length ? aptInstallLine(packages) : '');
   for (const target of project.targets) {
     const a = await target.available();
     const versions = Object.entries(a.versions ?? {})
@@ -34,7 +35,7 @@ export async function doctorCommand(flags: { config?: string }): Promise<void> {
       service.name,
       service.found ? 'yes' : 'no',
       service.found ? `${service.binary} ${service.version ?? ''}`.trim() : `${service.binary} not found (or set ${service.urlVariable})`,
-      service.found ? '' : `apt-get install ${service.aptPackage}`,
+      service.found ? '' : aptInstallLine([service.aptPackage]),
     ]);
   }
   process.stdout.write(`${formatTable(['kind', 'name', 'available', 'found / missing', 'to install'], rows)}\n`);

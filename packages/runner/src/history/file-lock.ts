@@ -1,6 +1,7 @@
 import { link, open, readFile, rename, stat, unlink } from 'node:fs/promises';
 import os from 'node:os';
 import { errors } from '@bench/core';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface LockOptions {
   /** Give up after this long waiting for another holder. */
@@ -8,8 +9,6 @@ export interface LockOptions {
   /** A lock older than this is left over from a holder that died (appends take milliseconds). */
   readonly staleMs?: number;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function processAlive(pid: number): boolean {
   try {

@@ -1,5 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 // V8's gc(), made available at run time (the runner is started without --expose-gc).
 setFlagsFromString('--expose-gc');
@@ -11,6 +12,6 @@ const gc = runInNewContext('gc') as (() => void) | undefined;
  * -c 7000 the runner held 448-565 MB instead of 256 MB).
  */
 export async function releaseMemory(): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await sleep(200);
   gc?.();
 }

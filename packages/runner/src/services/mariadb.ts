@@ -2,10 +2,19 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import mysql from 'mysql2/promise';
-import { errors, findFreePort, runGroupToCompletion, LOOPBACK, makePrivateDir, removeDir, spawnGroup, findBinary } from '@bench/core';
+import {
+  errors,
+  findFreePort,
+  runGroupToCompletion,
+  LOOPBACK,
+  makePrivateDir,
+  removeDir,
+  spawnGroup,
+  findBinary,
+  versionOf,
+} from '@bench/core';
 import type { RunningService, ServiceDefinition } from './service.js';
-import { waitUntilServing } from './readiness.js';
-import { versionOf } from './version-of.js';
+import { waitUntilServing } from '@bench/core';
 
 const DATABASE = 'bench';
 const USER = 'bench';

@@ -1,9 +1,8 @@
 import path from 'node:path';
 import memjs from 'memjs';
-import { errors, findFreePort, LOOPBACK, makePrivateDir, removeDir, spawnGroup, findBinary } from '@bench/core';
+import { errors, findFreePort, LOOPBACK, makePrivateDir, removeDir, spawnGroup, findBinary, versionOf } from '@bench/core';
 import type { RunningService, ServiceDefinition } from './service.js';
-import { waitUntilServing } from './readiness.js';
-import { versionOf } from './version-of.js';
+import { waitUntilServing } from '@bench/core';
 
 type Client = memjs.Client;
 

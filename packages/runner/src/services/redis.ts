@@ -1,9 +1,8 @@
 import { Redis } from 'ioredis';
-import { errors, findFreePort, LOOPBACK, makePrivateDir, removeDir, spawnGroup, findBinary } from '@bench/core';
+import { errors, findFreePort, LOOPBACK, makePrivateDir, removeDir, spawnGroup, findBinary, versionOf } from '@bench/core';
 import path from 'node:path';
 import type { RunningService, ServiceDefinition } from './service.js';
-import { waitUntilServing } from './readiness.js';
-import { versionOf } from './version-of.js';
+import { waitUntilServing } from '@bench/core';
 
 async function seed(client: Redis): Promise<void> {
   await client.set('test', 'test');

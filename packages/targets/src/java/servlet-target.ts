@@ -1,11 +1,19 @@
 import path from 'node:path';
-import { choosePort, errors, listenHost, removeDir, type Scenario, type TargetPlugin, type TargetStartOptions } from '@bench/core';
+import {
+  benchCacheDir,
+  choosePort,
+  errors,
+  listenHost,
+  removeDir,
+  type Scenario,
+  type TargetPlugin,
+  type TargetStartOptions,
+} from '@bench/core';
 import { DEFAULT_POOL_SIZE, listenBacklog } from '../node/node-target.js';
 import { folderOf } from '../support/folder.js';
 import { availabilityOf, documentRoot, type Requirement } from '../support/probe.js';
 import { serviceEnvironment } from '../support/service-env.js';
 import { makeStackDir, startStack } from '../support/stack.js';
-import { benchCacheDir } from '../support/cache-dir.js';
 import { clientJarsFor, clientRequirements, clientVersions } from './client-jars.js';
 import { compileServlets } from './compile.js';
 import { fetchPinnedJars, type PinnedJar } from './maven-jars.js';

@@ -1,8 +1,7 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Scenario, ServiceName, Support } from '@bench/core';
-import { NOT_A_FOLDER } from '../support/folder.js';
+import { handlerSupport } from '../support/folder.js';
 
 // packages/targets/dist/java/sources.js -> packages/targets/java
 export const JAVA_SOURCES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'java');
@@ -15,13 +14,7 @@ export const SCENARIO_SERVLET_CLASS = 'bench.scenario.ScenarioServlet';
 export type ServletApi = 'jakarta' | 'javax';
 
 /** A Java servlet container serves a dynamic scenario through its ScenarioServlet.java; static ones through its DefaultServlet. */
-export function servletSupports(scenario: Scenario): Support {
-  if (!scenario.folder) return NOT_A_FOLDER;
-  if (scenario.folder.kind === 'static') return { ok: true };
-  return existsSync(path.join(scenario.folder.dir, SCENARIO_SERVLET_FILE))
-    ? { ok: true }
-    : { ok: false, reason: `the scenario has no ${SCENARIO_SERVLET_FILE}` };
-}
+export const servletSupports = (scenario: Scenario): Support => handlerSupport(scenario, SCENARIO_SERVLET_FILE);
 
 const BACKEND_SOURCES: Readonly<Record<ServiceName, string>> = {
   mysql: 'bench/backend/MysqlBackend.java',

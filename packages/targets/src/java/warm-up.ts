@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { ResponseCounter } from './http-responses.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** How a JVM is driven after start, before it is handed to the run. */
 export interface WarmUpPolicy {
@@ -105,7 +106,7 @@ export async function warmUp(url: string, policy: WarmUpPolicy): Promise<WarmUpD
   let best = 0;
   let withoutGain = 0;
   while (running()) {
-    await new Promise((resolve) => setTimeout(resolve, policy.windowSeconds * 1000));
+    await sleep(policy.windowSeconds * 1000);
     const current = counter.answered - last;
     last = counter.answered;
     windows.push(current);

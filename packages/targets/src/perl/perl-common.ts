@@ -1,17 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { Availability, Scenario, Support } from '@bench/core';
 import { findBinary } from '@bench/core';
-import { NOT_A_FOLDER } from '../support/folder.js';
-import { versionFrom } from '@bench/core';
+import { handlerSupport } from '../support/folder.js';
+import { notInstalled, versionFrom } from '@bench/core';
 
 /** Perl serves a dynamic scenario through its CGI-style index.pl; static ones come from the web server. */
-export function perlSupports(scenario: Scenario): Support {
-  if (!scenario.folder) return NOT_A_FOLDER;
-  if (scenario.folder.kind === 'static') return { ok: true };
-  return existsSync(path.join(scenario.folder.dir, 'index.pl')) ? { ok: true } : { ok: false, reason: 'the scenario has no index.pl' };
-}
+export const perlSupports = (scenario: Scenario): Support => handlerSupport(scenario, 'index.pl');
 
 // The modules the scenarios use, and the Debian package of each.
 const PERL_MODULES: ReadonlyArray<[string, string]> = [
@@ -50,10 +44,8 @@ export function perlAvailability(
     ...missingPerlModules(extraModules),
   ];
   if (missing.length === 0) return { ok: true, versions: versions() };
-  const aptPackages = [...new Set(missing.map(([, pkg]) => pkg))];
-  return {
-    ok: false,
-    reason: `${missing.map(([name]) => name).join(', ')} not found (apt-get install ${aptPackages.join(' ')})`,
-    aptPackages,
-  };
+  return notInstalled(
+    missing.map(([name]) => name),
+    missing.map(([, pkg]) => pkg),
+  );
 }

@@ -1,16 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { Scenario, Support } from '@bench/core';
 import { findBinary } from '@bench/core';
-import { NOT_A_FOLDER } from '../support/folder.js';
+import { handlerSupport } from '../support/folder.js';
 
 /** A Perl template engine serves the scenarios that have its template (index.epl, index.asp), static ones through Apache. */
-export function templateSupports(scenario: Scenario, template: string, engine: string): Support {
-  if (!scenario.folder) return NOT_A_FOLDER;
-  if (scenario.folder.kind === 'static' || existsSync(path.join(scenario.folder.dir, template))) return { ok: true };
-  return { ok: false, reason: `no ${template}: ${engine} pages exist for hello, loop, big, db and cache (article 000's tests)` };
-}
+export const templateSupports = (scenario: Scenario, template: string, engine: string): Support =>
+  handlerSupport(scenario, template, `no ${template}: ${engine} pages exist for hello, loop, big, db and cache (article 000's tests)`);
 
 /** The version a Perl module declares ($Module::VERSION), or 'unknown'. */
 export function perlModuleVersion(module: string): string {

@@ -1,17 +1,13 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Scenario, ServiceEndpoints, Support } from '@bench/core';
 import { findBinary } from '@bench/core';
-import { NOT_A_FOLDER } from '../support/folder.js';
+import { handlerSupport } from '../support/folder.js';
 import { versionFrom } from '@bench/core';
 import { serviceEnvironment } from '../support/service-env.js';
 
 /** PHP serves a dynamic scenario through its index.php; static ones come from the web server. */
-export function phpSupports(scenario: Scenario): Support {
-  if (!scenario.folder) return NOT_A_FOLDER;
-  if (scenario.folder.kind === 'static') return { ok: true };
-  return existsSync(path.join(scenario.folder.dir, 'index.php')) ? { ok: true } : { ok: false, reason: 'the scenario has no index.php' };
-}
+export const phpSupports = (scenario: Scenario): Support => handlerSupport(scenario, 'index.php');
 
 export function phpVersion(phpBinary: string): string {
   return versionFrom(phpBinary, ['-v'], /PHP (\d+\.\d+\.\d+)/);

@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { TargetPlugin } from '@bench/core';
 import { APACHE_PROCESS_NAMES, apacheBinary, apacheModule, apacheVersion } from '../support/apache-config.js';
 import { startApacheStack } from '../support/apache-stack.js';
-import { NOT_A_FOLDER } from '../support/folder.js';
+import { handlerSupport } from '../support/folder.js';
 import { mediaTypeOf } from '../support/mime-type.js';
 import { availabilityOf } from '../support/probe.js';
 
@@ -16,15 +14,12 @@ export const apacheSsiTarget: TargetPlugin = {
   language: 'ssi',
   description: 'Apache prefork + mod_include (server-side includes)',
   processNames: APACHE_PROCESS_NAMES,
-  supports(scenario) {
-    if (!scenario.folder) return NOT_A_FOLDER;
-    if (scenario.folder.kind === 'static' || existsSync(path.join(scenario.folder.dir, 'index.shtml'))) return { ok: true };
-    return {
-      ok: false,
-      reason:
-        'SSI only pastes files and text together (no loops, no database, no backend clients): it serves hello, include, big and the static files',
-    };
-  },
+  supports: (scenario) =>
+    handlerSupport(
+      scenario,
+      'index.shtml',
+      'SSI only pastes files and text together (no loops, no database, no backend clients): it serves hello, include, big and the static files',
+    ),
   async available() {
     return availabilityOf(
       [

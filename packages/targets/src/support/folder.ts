@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { Scenario, ScenarioFolder, Support } from '@bench/core';
 
 /** Why a reference stack cannot serve a request scenario. */
@@ -10,4 +12,11 @@ export const NOT_A_FOLDER: Support = {
 export function folderOf(scenario: Scenario): ScenarioFolder {
   if (!scenario.folder) throw new Error(`scenario ${scenario.name} has no folder (handlers and fixtures)`);
   return scenario.folder;
+}
+
+/** Whether the scenario's folder holds the handler file a stack runs; a static scenario needs none (the web server sends its file). */
+export function handlerSupport(scenario: Scenario, file: string, missing = `the scenario has no ${file}`): Support {
+  if (!scenario.folder) return NOT_A_FOLDER;
+  if (scenario.folder.kind === 'static' || existsSync(path.join(scenario.folder.dir, file))) return { ok: true };
+  return { ok: false, reason: missing };
 }

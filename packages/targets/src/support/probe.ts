@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import type { Availability, Scenario } from '@bench/core';
+import { notInstalled, type Availability, type Scenario } from '@bench/core';
 import { folderOf } from './folder.js';
 
 export const cores = (): number => os.availableParallelism();
@@ -14,14 +14,11 @@ export interface Requirement {
 /** Availability from required binaries (or module files): what is missing and the packages that bring it. */
 export function availabilityOf(requirements: readonly Requirement[], versions: () => Record<string, string>): Availability {
   const missing = requirements.filter((r) => !r.path);
-  if (missing.length > 0) {
-    const aptPackages = [...new Set(missing.map((r) => r.aptPackage))];
-    return {
-      ok: false,
-      reason: `${missing.map((r) => r.binary).join(', ')} not found (apt-get install ${aptPackages.join(' ')})`,
-      aptPackages,
-    };
-  }
+  if (missing.length > 0)
+    return notInstalled(
+      missing.map((r) => r.binary),
+      missing.map((r) => r.aptPackage),
+    );
   return { ok: true, versions: versions() };
 }
 

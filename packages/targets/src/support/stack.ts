@@ -11,7 +11,7 @@ import {
   type RunningTarget,
   type Scenario,
 } from '@bench/core';
-import { waitForOutput } from './wait-output.js';
+import { waitForOutput } from '@bench/core';
 
 export interface StackProcessSpec {
   readonly name: string;

@@ -2,9 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { runGroupToCompletion } from '@bench/core';
-import { findBinary } from '@bench/core';
-import { benchCacheDir } from '@bench/targets';
+import { benchCacheDir, findBinary, notInstalled, runGroupToCompletion, versionFrom } from '@bench/core';
 
 export type HttpsClientName = 'go' | 'java' | 'php' | 'node' | 'perl';
 
@@ -24,16 +22,7 @@ export interface HttpsClient {
   prepare(sources: string, workDir: string): Promise<readonly string[]>;
 }
 
-const printed = (binary: string, args: readonly string[], pattern: RegExp) => {
-  const run = spawnSync(binary, [...args], { encoding: 'utf8', timeout: 10_000 });
-  return pattern.exec(`${run.stdout ?? ''}${run.stderr ?? ''}`)?.[1];
-};
-
-const missing = (what: string, packages: readonly string[]): ClientAvailability => ({
-  ok: false,
-  reason: `${what} not found (apt-get install ${packages.join(' ')})`,
-  aptPackages: packages,
-});
+const missing = (what: string, packages: readonly string[]): ClientAvailability => notInstalled([what], packages);
 
 // A build kept by the hash of its source: later runs skip it; made beside and renamed in, so two runs at once are safe.
 async function cachedBuild(kind: string, source: string, workDir: string, build: (out: string) => Promise<void>): Promise<string> {
@@ -59,7 +48,7 @@ export const httpsClients: readonly HttpsClient[] = [
     label: 'Go',
     available() {
       const go = findBinary('go');
-      return go ? { ok: true, version: printed(go, ['version'], /go version go(\S+)/) ?? 'unknown' } : missing('go', ['golang-go']);
+      return go ? { ok: true, version: versionFrom(go, ['version'], /go version go(\S+)/) } : missing('go', ['golang-go']);
     },
     async prepare(sources, workDir) {
       const source = path.join(sources, 'client.go');
@@ -78,7 +67,7 @@ export const httpsClients: readonly HttpsClient[] = [
     available() {
       const java = findBinary('java');
       if (!java || !findBinary('javac')) return missing('java and javac', ['default-jdk-headless']);
-      return { ok: true, version: printed(java, ['-version'], /version "([^"]+)"/) ?? 'unknown' };
+      return { ok: true, version: versionFrom(java, ['-version'], /version "([^"]+)"/) };
     },
     async prepare(sources, workDir) {
       const source = path.join(sources, 'Client.java');
@@ -94,9 +83,9 @@ export const httpsClients: readonly HttpsClient[] = [
     available() {
       const php = findBinary('php');
       if (!php) return missing('php', ['php-cli']);
-      if (printed(php, ['-r', 'echo extension_loaded("openssl") ? "yes" : "no";'], /(yes|no)/) !== 'yes')
+      if (versionFrom(php, ['-r', 'echo extension_loaded("openssl") ? "yes" : "no";'], /(yes|no)/) !== 'yes')
         return { ok: false, reason: "PHP's openssl extension is not loaded" };
-      return { ok: true, version: printed(php, ['-v'], /PHP (\d+\.\d+\.\d+)/) ?? 'unknown' };
+      return { ok: true, version: versionFrom(php, ['-v'], /PHP (\d+\.\d+\.\d+)/) };
     },
     async prepare(sources) {
       return [findBinary('php') ?? 'php', path.join(sources, 'client.php')];
@@ -118,7 +107,7 @@ export const httpsClients: readonly HttpsClient[] = [
       if (!perl) return missing('perl', ['perl']);
       const ssl = spawnSync(perl, ['-MIO::Socket::SSL', '-MHTTP::Tiny', '-e', '1']);
       if (ssl.status !== 0) return missing('IO::Socket::SSL', ['libio-socket-ssl-perl']);
-      return { ok: true, version: printed(perl, ['-e', 'printf "%vd", $^V'], /(\S+)/) ?? 'unknown' };
+      return { ok: true, version: versionFrom(perl, ['-e', 'printf "%vd", $^V'], /(\S+)/) };
     },
     async prepare(sources) {
       return [findBinary('perl') ?? 'perl', path.join(sources, 'client.pl')];

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { spawnGroup, type GroupProcess } from '@bench/core';
-import { waitForOutput } from '@bench/targets';
+import { waitForOutput } from '@bench/core';
 import type { TlsMaterial } from './tls-material.js';
 
 const serverMain = fileURLToPath(new URL('./tls-server-main.js', import.meta.url));
