@@ -68,6 +68,31 @@ export const encodedHistogramSchema = z.object({
   data: z.string(),
 });
 
+const driftSchema = z.object({
+  /** Seconds in each window: a tenth of the measured run, at least 5. */
+  windowSeconds: z.number().int(),
+  /** Median of the first window and of the last. */
+  first: z.number(),
+  last: z.number(),
+  driftPercent: z.number(),
+  /** Two-sided p-value of the Mann-Whitney rank test between the two windows. */
+  p: z.number(),
+});
+
+/** A cell's soak verdicts, read from its measured seconds once warm-up is over. */
+export const soakSchema = z.object({
+  /** Whole measured seconds the verdicts read. */
+  seconds: z.number().int(),
+  /** The server's RSS: least-squares slope (MB per minute) and its fit, first and last measured second. */
+  rss: z.object({ slopeMBPerMin: z.number(), r2: z.number(), startBytes: z.number(), endBytes: z.number() }).optional(),
+  /** Throughput (rps per second): first tenth of the run against the last. */
+  rps: driftSchema.optional(),
+  /** Each second's p99 (ms): first tenth against the last. */
+  p99: driftSchema.optional(),
+  /** The server's RSS a few seconds after the load stopped, and whether its growth over the run came back. */
+  coolDown: z.object({ afterSeconds: z.number(), rssBytes: z.number(), returned: z.boolean() }).optional(),
+});
+
 const timingSummarySchema = z.object({ min: z.number(), mean: z.number(), sd: z.number(), median: z.number(), max: z.number() });
 
 export const resultSchema = z.object({
@@ -129,12 +154,16 @@ export const resultSchema = z.object({
   generators: z.object({ count: z.number().int(), segments: z.array(z.string()), sharedHost: z.boolean() }).optional(),
   /** The suite run (bench suite) this cell belongs to. */
   suiteRun: z.string().optional(),
+  /** How long the warm-up lasted and why it stopped: the stack was steady, the cap was reached, or a fixed --warmup (no steadiness asked). */
+  warmup: z.object({ seconds: z.number(), reason: z.enum(['steady', 'cap', 'fixed']) }).optional(),
   /** CPU lists the server and the generator were pinned to (--cpus). */
   cpus: z.object({ server: z.string().optional(), client: z.string().optional() }).optional(),
   /** One point per second of warm-up (negative t) and of the measured run (schema 2). */
   series: z.array(secondSchema).optional(),
   /** The measured run's whole latency histogram (schema 2): repeats and generators merge it exactly. */
   histogram: encodedHistogramSchema.optional(),
+  /** Soak verdicts: server memory slope, throughput and p99 drift, cool-down (cells with a series). */
+  soak: soakSchema.optional(),
   notes: z.array(z.string()).default([]),
   startedAt: z.string(),
   finishedAt: z.string(),
@@ -188,6 +217,19 @@ export const runDocumentSchema = z.object({
       scale: z.number(),
       /** Targets of the suite not run here, with the reason (not installed, or no counterpart). */
       skipped: z.record(z.string(), z.string()).default({}),
+      /** Each suite run's load shape: the article's request count, or the article's time (a run bounded by requests that today's stacks finish far sooner). */
+      shapes: z
+        .array(
+          z.object({
+            run: z.string(),
+            kind: z.enum(['requests', 'time', 'duration']),
+            requests: z.number().int().optional(),
+            seconds: z.number().optional(),
+            articleSeconds: z.number().optional(),
+            line: z.string(),
+          }),
+        )
+        .optional(),
     })
     .optional(),
   /** Client-side timings (article 002): each client's whole-process times, n requests in a row. */
@@ -219,3 +261,4 @@ export type RunDocument = z.infer<typeof runDocumentSchema>;
 export type ThresholdResult = z.infer<typeof thresholdResultSchema>;
 export type SecondPoint = z.infer<typeof secondSchema>;
 export type EncodedHistogram = z.infer<typeof encodedHistogramSchema>;
+export type CellSoak = z.infer<typeof soakSchema>;

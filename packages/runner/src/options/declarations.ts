@@ -91,6 +91,14 @@ export const runOptionDeclarations = {
     parse: (raw) => parseNonNegativeSeconds('--warmup', raw),
     default: 1,
   }),
+  warmupMaxSeconds: always({
+    flags: '--warmup-max <seconds>',
+    description:
+      'warm-up goes on past --warmup until two seconds in a row agree within 5% on throughput (pools grown, JIT settled), at most this long; equal to --warmup for a fixed warm-up',
+    schema: z.number().nonnegative(),
+    parse: (raw) => parseNonNegativeSeconds('--warmup-max', raw),
+    default: 30,
+  }),
   timeoutSeconds: always({
     flags: '--timeout <seconds>',
     description: 'seconds without an answer before a request counts as failed',

@@ -1,0 +1,57 @@
+import type { LoadMeasurement } from '@bench/core';
+import { describe, expect, it } from 'vitest';
+import { isSteady, warmUntilSteady } from './steady-warmup.js';
+
+// Slices whose throughput follows `rps`, one fake second each.
+function slices(rps: readonly number[]) {
+  let clock = 0;
+  let index = 0;
+  const asked: number[] = [];
+  return {
+    asked,
+    runner: {
+      now: () => clock,
+      slice: async (seconds: number) => {
+        asked.push(seconds);
+        clock += seconds * 1000;
+        const requests = rps[Math.min(index++, rps.length - 1)] ?? 0;
+        return { requests, durationSeconds: seconds } as LoadMeasurement;
+      },
+    },
+  };
+}
+
+describe('warmUntilSteady', () => {
+  it('goes on while throughput rises and stops when two seconds agree', async () => {
+    const { runner, asked } = slices([100, 200, 300, 400, 405, 405]);
+    const outcome = await warmUntilSteady(runner, 1, 30);
+    expect(outcome).toMatchObject({ seconds: 5, reason: 'steady', rps: [100, 200, 300, 400, 405] });
+    expect(asked).toEqual([1, 1, 1, 1, 1]);
+  });
+
+  it('keeps the minimum even when steady at once', async () => {
+    const outcome = await warmUntilSteady(slices([400]).runner, 3, 30);
+    expect(outcome).toMatchObject({ seconds: 3, reason: 'steady' });
+  });
+
+  it('stops at the cap when throughput never settles', async () => {
+    const outcome = await warmUntilSteady(slices([100, 200, 100, 200, 100, 200, 100, 200]).runner, 1, 5);
+    expect(outcome).toMatchObject({ seconds: 5, reason: 'cap' });
+  });
+
+  it('runs once for the minimum when the cap is no longer', async () => {
+    const { runner, asked } = slices([100, 200]);
+    expect(await warmUntilSteady(runner, 2, 2)).toMatchObject({ seconds: 2, reason: 'fixed' });
+    expect(asked).toEqual([2]);
+  });
+
+  it('ends without an outcome when a slice did not finish', async () => {
+    expect(await warmUntilSteady({ slice: async () => undefined }, 1, 5)).toBeUndefined();
+  });
+
+  it('calls throughputs within 5% steady', () => {
+    expect(isSteady(400, 419)).toBe(true);
+    expect(isSteady(400, 430)).toBe(false);
+    expect(isSteady(0, 0)).toBe(true);
+  });
+});
