@@ -78,7 +78,7 @@ export function historyCommand(): Command {
         ...(flags.commitTime !== undefined ? { commitTime: flags.commitTime } : {}),
       };
       const added = await appendRunToHistory(doc, file, dir, given);
-      process.stderr.write(`bench: ${added} cells appended to ${file}\n`);
+      process.stderr.write(`bench: ${added} ${added === 1 ? 'cell' : 'cells'} appended to ${file}\n`);
     });
 
   history

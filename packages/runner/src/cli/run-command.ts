@@ -33,7 +33,9 @@ export async function runCommand(
       command: ['bench', ...process.argv.slice(2)].join(' '),
     });
     if (typeof doc.options['history'] === 'string')
-      process.stderr.write(`bench: ${doc.results.length} cells appended to ${doc.options['history']}\n`);
+      process.stderr.write(
+        `bench: ${doc.results.length} ${doc.results.length === 1 ? 'cell' : 'cells'} appended to ${doc.options['history']}\n`,
+      );
     const failedCells = doc.results.filter((r) => r.status === 'failed');
     if (failedCells.length > 0) {
       const first = failedCells[0]!;

@@ -81,6 +81,20 @@ describe('E-Divisive means change points', () => {
     expect(found).toBeGreaterThanOrEqual(95);
   });
 
+  it('finds a change that is undone later at both its ends', () => {
+    let found = 0;
+    for (const seed of SEEDS) {
+      const points = detectChangePoints(
+        series(seed, 60, 0.02, [
+          [20, -0.05],
+          [40, 1 / 0.95 - 1],
+        ]),
+      );
+      if ([20, 40].every((at) => points.some((p) => Math.abs(p.index - at) <= 2))) found++;
+    }
+    expect(found).toBeGreaterThanOrEqual(95);
+  });
+
   it('reports the size and direction of the change and is deterministic', () => {
     const values = [100, 101, 99, 100, 102, 100, 80, 81, 79, 80, 82, 80];
     const points = detectChangePoints(values);

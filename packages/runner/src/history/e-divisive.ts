@@ -45,24 +45,33 @@ function distanceSums(
 }
 
 /**
- * The split of values[start, end) with the largest energy statistic
+ * The split of values[start, end) with the largest energy statistic, over the first sample X = [start, tau)
+ * and every second sample Y = [tau, kappa) with kappa up to `end` (Matteson & James's tau and kappa: a
+ * change that is undone later still stands out against the points right after it):
  * Q = mn/(m+n) * (2/(mn) Σ|x-y|^a - C(m,2)^-1 Σ|x-x'|^a - C(n,2)^-1 Σ|y-y'|^a).
  */
-function bestSplit(sums: ReturnType<typeof distanceSums>, start: number, end: number, minSegment: number): number | undefined {
-  let best: number | undefined;
+function bestSplit(
+  sums: ReturnType<typeof distanceSums>,
+  start: number,
+  end: number,
+  minSegment: number,
+): { tau: number; kappa: number } | undefined {
+  let best: { tau: number; kappa: number } | undefined;
   let bestQ = -Infinity;
   for (let tau = start + minSegment; tau <= end - minSegment; tau++) {
     const m = tau - start;
-    const n = end - tau;
-    const between = sums(start, tau, tau, end);
     // the full square counts each pair twice
-    const withinX = sums(start, tau, start, tau) / 2;
-    const withinY = sums(tau, end, tau, end) / 2;
-    const e = (2 * between) / (m * n) - withinX / ((m * (m - 1)) / 2) - withinY / ((n * (n - 1)) / 2);
-    const q = ((m * n) / (m + n)) * e;
-    if (q > bestQ + 1e-12) {
-      bestQ = q;
-      best = tau;
+    const withinX = sums(start, tau, start, tau) / 2 / ((m * (m - 1)) / 2);
+    for (let kappa = tau + minSegment; kappa <= end; kappa++) {
+      const n = kappa - tau;
+      const between = sums(start, tau, tau, kappa);
+      const withinY = sums(tau, kappa, tau, kappa) / 2;
+      const e = (2 * between) / (m * n) - withinX - withinY / ((n * (n - 1)) / 2);
+      const q = ((m * n) / (m + n)) * e;
+      if (q > bestQ + 1e-12) {
+        bestQ = q;
+        best = { tau, kappa };
+      }
     }
   }
   return best;
@@ -96,9 +105,10 @@ export function detectChangePoints(values: readonly number[], options: ChangePoi
   const segments: Array<[number, number]> = [[0, values.length]];
   while (segments.length > 0) {
     const [start, end] = segments.shift()!;
-    const tau = bestSplit(sums, start, end, minSegment);
-    if (tau === undefined) continue;
-    if (studentTTest(values.slice(start, tau), values.slice(tau, end)).pValue > maxPValue) continue;
+    const split = bestSplit(sums, start, end, minSegment);
+    if (split === undefined) continue;
+    const { tau, kappa } = split;
+    if (studentTTest(values.slice(start, tau), values.slice(tau, kappa)).pValue > maxPValue) continue;
     found.push(tau);
     segments.push([start, tau], [tau, end]);
   }

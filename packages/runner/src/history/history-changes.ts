@@ -19,6 +19,8 @@ export interface SeriesChanges {
   readonly changes: readonly HistoryChange[];
 }
 
+const mean = (values: readonly number[]) => values.reduce((a, v) => a + v, 0) / values.length;
+
 export const DEFAULT_HISTORY_METRICS: readonly HistoryMetric[] = ['rps', 'p99'];
 
 /** Change points of each metric of each series. */
@@ -31,13 +33,26 @@ export function findHistoryChanges(
     metrics.map((metric) => {
       const values = s.points.map((p) => p.metrics[metric]);
       const higherIsBetter = comparableMetrics[metric].better === 'higher';
-      const changes = detectChangePoints(values, options).map((cp) => ({
-        ...cp,
-        metric,
-        before: s.points[cp.index - 1]!,
-        after: s.points[cp.index]!,
-        regression: higherIsBetter ? cp.changePercent < 0 : cp.changePercent > 0,
-      }));
+      // Throughput and latency vary by ratios (a busier machine slows everything by some %): the test
+      // runs on their logarithms, where that noise is even; sizes are told on the values themselves.
+      const tested = values.every((v) => v > 0) ? values.map(Math.log) : values;
+      const found = detectChangePoints(tested, options);
+      const bounds = [0, ...found.map((cp) => cp.index), values.length];
+      const changes = found.map((cp, i) => {
+        const meanBefore = mean(values.slice(bounds[i]!, cp.index));
+        const meanAfter = mean(values.slice(cp.index, bounds[i + 2]!));
+        const changePercent = meanBefore === 0 ? 0 : ((meanAfter - meanBefore) / meanBefore) * 100;
+        return {
+          ...cp,
+          meanBefore,
+          meanAfter,
+          changePercent,
+          metric,
+          before: s.points[cp.index - 1]!,
+          after: s.points[cp.index]!,
+          regression: higherIsBetter ? changePercent < 0 : changePercent > 0,
+        };
+      });
       return { series: s, metric, changes };
     }),
   );

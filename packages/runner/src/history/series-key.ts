@@ -16,7 +16,11 @@ function canonical(value: unknown): unknown {
   return value;
 }
 
-/** The run options of one cell that change what it measures; the cell's scenario, target and concurrency are keyed apart. */
+/**
+ * The run options of one cell that change what it measures; the cell's scenario, target and concurrency are keyed apart.
+ * The target's own settings are not: they hold versions (an upgrade is a change to find in the series, not a new one)
+ * and values measured at start (a JIT warm-up's length).
+ */
 export function measurementOptions(doc: RunDocument, result: CellResult): Record<string, unknown> {
   const options = doc.options as Record<string, unknown>;
   return canonical({
@@ -28,7 +32,8 @@ export function measurementOptions(doc: RunDocument, result: CellResult): Record
     generators: result.generators?.count,
     cpus: result.cpus,
     requestsPerConnection: options['requestsPerConnection'],
-    settings: Object.keys(result.settings).length > 0 ? result.settings : undefined,
+    workers: options['workers'],
+    poolSize: options['poolSize'],
   }) as Record<string, unknown>;
 }
 

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { parseFailIf } from '../compare/compare.js';
+import { brokenHistoryLimits, findHistoryChanges } from './history-changes.js';
+import { HISTORY_SCHEMA_VERSION, type HistoryEntry } from './history-entry.js';
+import { groupSeries } from './history-series.js';
+import { renderHistoryCheck, renderHistoryShow } from './render-history.js';
+import { sparkline } from './sparkline.js';
+
+function entry(run: number, rps: number, p99: number, repeat = 1, series = 's1'): HistoryEntry {
+  return {
+    schemaVersion: HISTORY_SCHEMA_VERSION,
+    series,
+    key: { scenario: 'hello', target: 'node', concurrency: 10, engine: 'autocannon', options: {} },
+    machine: { hostname: 'h', cpuModel: 'cpu', cores: 2, memoryBytes: 2 ** 30 },
+    git: { commit: `${String(run).padStart(2, '0')}aaaaaaaaa`, branch: 'main' },
+    run: { startedAt: new Date(Date.UTC(2026, 0, run)).toISOString(), command: 'bench run', repeat, toolVersion: '0.1.0' },
+    status: 'ok',
+    metrics: { rps, mean: p99 / 2, p50: p99 / 2, p90: p99, p99, p999: p99, max: p99, requests: 100, failed: 0, non2xx: 0 },
+    addedAt: '2026-02-01T00:00:00.000Z',
+  };
+}
+
+// eight runs at ~1000 rps, then eight at ~800 (p99 up from 10 to 13 ms), each run measured twice
+const entries = Array.from({ length: 16 }, (_, i) => {
+  const run = i + 1;
+  const rps = (i < 8 ? 1000 : 800) * (1 + ((i * 7) % 5) / 200);
+  const p99 = (i < 8 ? 10 : 13) * (1 + ((i * 3) % 5) / 200);
+  return [entry(run, rps, p99, 1), entry(run, rps * 1.01, p99, 2)];
+}).flat();
+
+describe('history series and their change points', () => {
+  it('one point per run, the median of its repeats, oldest first', () => {
+    const [series] = groupSeries([...entries].reverse());
+    expect(series?.points).toHaveLength(16);
+    expect(series?.points[0]?.repeats).toBe(2);
+    expect(series?.points[0]?.metrics.rps).toBeCloseTo(1005, 5);
+    expect(series?.points.map((p) => p.git.commit?.slice(0, 2))).toEqual(
+      Array.from({ length: 16 }, (_, i) => String(i + 1).padStart(2, '0')),
+    );
+  });
+
+  it('keeps different machines apart and skips failed cells', () => {
+    const other = { ...entry(1, 5, 5, 1, 's2'), machine: { hostname: 'other', cpuModel: 'cpu', cores: 8, memoryBytes: 1 } };
+    const failed = { ...entry(2, 0, 0), status: 'failed' as const };
+    const series = groupSeries([...entries, other, failed]);
+    expect(series.map((s) => [s.label, s.points.length])).toEqual([
+      ['hello/node c=10 autocannon [s1]', 16],
+      ['hello/node c=10 autocannon [s2]', 1],
+    ]);
+  });
+
+  it('finds the drop between the eighth and ninth run as a regression of rps and p99, and the limit it breaks', () => {
+    const series = groupSeries(entries);
+    const found = findHistoryChanges(series, ['rps', 'p99']);
+    const rps = found.find((f) => f.metric === 'rps')!.changes;
+    expect(rps.map((c) => [c.index, c.regression, c.before.git.commit?.slice(0, 2), c.after.git.commit?.slice(0, 2)])).toEqual([
+      [8, true, '08', '09'],
+    ]);
+    expect(rps[0]!.changePercent).toBeCloseTo(-20, 0);
+    expect(found.find((f) => f.metric === 'p99')!.changes[0]!.changePercent).toBeCloseTo(30, 0);
+    expect(brokenHistoryLimits(found, parseFailIf('rps<-5%')).map((b) => b.change.index)).toEqual([8]);
+    expect(brokenHistoryLimits(found, parseFailIf('rps<-25%'))).toEqual([]);
+    expect(brokenHistoryLimits(found, parseFailIf('p99>+10%'))).toHaveLength(1);
+    const check = renderHistoryCheck(series, found, brokenHistoryLimits(found, parseFailIf('rps<-5%')));
+    expect(check).toMatch(
+      /^\| hello\/node c=10 autocannon \| rps \| 08aaaaa\.\.09aaaaa \| 1,0\d\d \| 8\d\d \| -20\.\d% \| .* \| regression \|$/m,
+    );
+    expect(check).toContain('**rps<-5% broken**');
+    const show = renderHistoryShow(series, found, 4);
+    expect(show).toContain('(last 4 of 16 runs)');
+    expect(show).not.toContain('◆');
+    expect(renderHistoryShow(series, found, 10)).toMatch(/^\| 9 \| 09aaaaa \| main \| .*◆ rps -20\.\d% \(p [\d.e-]+\); p99 \+30\.\d%/m);
+  });
+
+  it('an improvement as the newest change point does not fail the check', () => {
+    const back = [...entries, ...Array.from({ length: 8 }, (_, i) => entry(17 + i, 1000 * (1 + (i % 3) / 100), 10))];
+    const found = findHistoryChanges(groupSeries(back), ['rps']);
+    expect(found[0]!.changes.map((c) => c.regression)).toEqual([true, false]);
+    expect(brokenHistoryLimits(found, parseFailIf('rps<-5%'))).toEqual([]);
+  });
+
+  it('draws a sparkline from the lowest value to the highest', () => {
+    expect(sparkline([1, 2, 3, 4, 5, 6, 7, 8])).toBe('▁▂▃▄▅▆▇█');
+    expect(sparkline([5, 5, 5])).toBe('▄▄▄');
+    expect(sparkline([])).toBe('');
+  });
+});
