@@ -3,6 +3,7 @@ import path from 'node:path';
 import { makePrivateDir, removeDir, type LoadEngine, type LoadMeasurement, type LoadPlan } from '@bench/core';
 import { notInstalled, versionFrom } from '@bench/core';
 import { expandCpuList } from '@bench/core';
+import { createLatencyHistogram, encodeLatencyHistogram, SeriesRecorder, type EncodedHistogram, type EngineSecond } from '@bench/core';
 import { runExternal } from '../external-process.js';
 import { engineBinary } from '../engine-binary.js';
 import { wrkScript } from './wrk-script.js';
@@ -22,11 +23,37 @@ interface WrkReport {
   /** wrk's own CPU time and peak RSS, from getrusage() in its done(). */
   cpuUs: number;
   maxRssKb: number;
-  latencyUs: { min: number; max: number; mean: number; stdev: number; percentiles: number[] };
+  /** counts: wrk's whole distribution, value (µs) and count, flat: [v1, n1, v2, n2, ...]. */
+  latencyUs: { min: number; max: number; mean: number; stdev: number; percentiles: number[]; counts: number[] };
+  /** The base of the per-second counts (the monotonic clock, µs), and per second from it: answers, non-2xx, wrong bodies. */
+  baseUs: number;
+  secondAnswers: number[];
+  secondNon2xx: number[];
+  secondLength: number[];
 }
 
 const REPORT_LINE = 'bench-wrk-result ';
 const ms = (us: number) => Math.round(us) / 1000;
+
+/** wrk's distribution as wrk has it (its synthetic samples for slow answers included, as its percentiles are), encoded. */
+function wrkHistogram(counts: readonly number[]): EncodedHistogram {
+  const histogram = createLatencyHistogram();
+  for (let i = 0; i + 1 < counts.length; i += 2) histogram.recordValueWithCount(Math.max(1, counts[i]!), counts[i + 1]!);
+  const encoded = encodeLatencyHistogram(histogram);
+  histogram.destroy();
+  return encoded;
+}
+
+/** The Lua script's counts per second; wrk shows its scripts no latency and no socket error, so those are the run's totals only. */
+function wrkSeconds(r: WrkReport, startedAtNs: bigint, endNs: bigint, clientCpu: readonly number[]): EngineSecond[] {
+  const series = new SeriesRecorder(startedAtNs);
+  r.secondAnswers.forEach((answers, second) => {
+    const at = startedAtNs + BigInt(second) * 1_000_000_000n;
+    series.count(answers, r.secondNon2xx[second] ?? 0, at);
+    for (let i = 0; i < (r.secondLength[second] ?? 0); i++) series.failure('length', at);
+  });
+  return series.finish(endNs, clientCpu);
+}
 
 // One thread per client CPU when pinned, else one: on a small machine the server needs the other cores.
 function threadsFor(plan: LoadPlan): number {
@@ -91,6 +118,10 @@ async function runWrk(plan: LoadPlan): Promise<LoadMeasurement> {
     const [p50, p66, p75, p80, p90, p95, p98, p99, p999] = r.latencyUs.percentiles.map(ms);
     const requests = shape.requests !== undefined ? r.answers : r.requests;
     const durationUs = shape.requests !== undefined && r.lastUs > r.firstUs ? r.lastUs - r.firstUs : r.durationUs;
+    // the script's clock is CLOCK_MONOTONIC, the clock of process.hrtime
+    const startedAtNs = BigInt(Math.round(r.baseUs)) * 1000n;
+    const endUs = shape.requests !== undefined ? r.lastUs : Math.max(r.firstUs + r.durationUs, r.lastUs);
+    const perSecond = wrkSeconds(r, startedAtNs, BigInt(Math.round(endUs)) * 1000n, run.clientCpuPerSecond(startedAtNs));
     const non2xx = Object.entries(r.statuses).reduce((sum, [code, n]) => (Number(code) >= 200 && Number(code) < 300 ? sum : sum + n), 0);
     return {
       durationSeconds: Math.max(durationUs / 1e6, 1e-6),
@@ -124,6 +155,9 @@ async function runWrk(plan: LoadPlan): Promise<LoadMeasurement> {
       keepAliveResponses: r.keptAlive,
       errorSamples: [],
       client: { cpuPercent: Math.round((r.cpuUs / Math.max(r.durationUs, 1)) * 1000) / 10, rssBytes: r.maxRssKb * 1024, processes: 1 },
+      seconds: perSecond,
+      startedAtNs,
+      histogram: wrkHistogram(r.latencyUs.counts),
     };
   } finally {
     removeDir(dir);
@@ -133,7 +167,9 @@ async function runWrk(plan: LoadPlan): Promise<LoadMeasurement> {
 /** wrk (Debian's wrk 4.1, LuaJIT): a C load generator; a Lua script checks every answer and reports. */
 export const wrkEngine: LoadEngine = {
   name: 'wrk',
-  description: 'wrk 4.1 (C, epoll), closed loop; a Lua script counts statuses and checks every body',
+  description:
+    'wrk 4.1 (C, epoll), closed loop; a Lua script counts statuses and checks every body; ' +
+    "its seconds have answers, non-2xx and wrong bodies but no latency and no socket error (wrk's Lua sees neither per request)",
   async available() {
     const binary = engineBinary('wrk');
     if (!binary) return notInstalled(['wrk'], ['wrk']);

@@ -17,8 +17,10 @@ const lua = (text: string) => `"${text.replace(/[\\"\x00-\x1f\x7f]/g, (c) => `\\
 
 /**
  * The Lua script bench hands wrk: it sets the request, counts status codes, checks every body
- * (exact bytes, read from a file), counts kept-alive answers, stops a thread at its quota for -n,
- * and prints wrk's latency distribution at bench's percentiles as one JSON line.
+ * (exact bytes, read from a file), counts kept-alive answers, answers, non-2xx and wrong bodies in
+ * each second (on the monotonic clock, from one base every thread shares), stops a thread at its
+ * quota for -n, and prints wrk's latency distribution (at bench's percentiles, and whole: every
+ * microsecond value with its count) as one JSON line.
  */
 export function wrkScript(o: WrkScriptOptions): string {
   const headers = { ...o.request.headers, ...(o.close ? { Connection: 'close' } : {}) };
@@ -29,6 +31,7 @@ typedef struct { long tv_sec; long tv_nsec; } bench_timespec;
 int clock_gettime(int clock, bench_timespec *tp);
 typedef struct { long user_sec; long user_usec; long system_sec; long system_usec; long maxrss_kb; long rest[13]; } bench_rusage;
 int getrusage(int who, bench_rusage *usage);
+typedef struct { uint64_t count; uint64_t limit; uint64_t min; uint64_t max; uint64_t data[?]; } bench_stats;
 ]]
 local ts = ffi.new("bench_timespec")
 local function now_us() ffi.C.clock_gettime(1, ts); return tonumber(ts.tv_sec) * 1000000 + tonumber(ts.tv_nsec) / 1000 end
@@ -50,19 +53,30 @@ kept_alive = 0
 answers = 0
 started_us = 0
 last_us = 0
+-- per second from base_us (set by setup, the same in every thread), Lua arrays from 1
+base_us = 0
+second_answers = {}
+second_non2xx = {}
+second_length = {}
 
 function init(args) started_us = now_us() end
 
 function response(status, headers, body)
   if quota > 0 and answers >= quota then return end
   answers = answers + 1
+  last_us = now_us()
+  local second = math.floor((last_us - base_us) / 1000000) + 1
+  second_answers[second] = (second_answers[second] or 0) + 1
   statuses[status] = (statuses[status] or 0) + 1
+  if status < 200 or status > 299 then second_non2xx[second] = (second_non2xx[second] or 0) + 1 end
   local length = body and #body or 0
   body_bytes = body_bytes + length
-  if expected ~= nil and body ~= expected then length_failures = length_failures + 1 end
+  if expected ~= nil and body ~= expected then
+    length_failures = length_failures + 1
+    second_length[second] = (second_length[second] or 0) + 1
+  end
   local connection = headers["Connection"] or headers["connection"]
   if not (connection and string.lower(connection) == "close") then kept_alive = kept_alive + 1 end
-  last_us = now_us()
   if quota > 0 and answers >= quota then
     io.write("bench-wrk-thread-done\\n"); io.flush()
     wrk.thread:stop()
@@ -70,7 +84,39 @@ function response(status, headers, body)
 end
 
 local threads = {}
-function setup(thread) table.insert(threads, thread) end
+function setup(thread)
+  if base_us == 0 then base_us = now_us() end
+  thread:set("base_us", base_us)
+  table.insert(threads, thread)
+end
+
+-- every thread's per-second table added up, as a JSON array from second 0 (seconds without any as 0)
+local function seconds_json(name)
+  local sum, last = {}, 0
+  for _, t in ipairs(threads) do
+    for second, n in pairs(t:get(name)) do
+      sum[second] = (sum[second] or 0) + n
+      if second > last then last = second end
+    end
+  end
+  local out = {}
+  for second = 1, last do out[second] = string.format("%d", sum[second] or 0) end
+  return "[" .. table.concat(out, ",") .. "]"
+end
+
+-- wrk's histogram itself (one count per microsecond up to its timeout), read through the FFI:
+-- its Lua accessor latency(i) scans the whole range at each call
+local function distribution_json(latency)
+  local stats = ffi.cast("bench_stats **", latency)[0]
+  local out = {}
+  if tonumber(stats.count) > 0 then
+    for value = tonumber(stats.min), tonumber(stats.max) do
+      local n = tonumber(stats.data[value])
+      if n > 0 then out[#out + 1] = string.format("%d,%d", value, n) end
+    end
+  end
+  return "[" .. table.concat(out, ",") .. "]"
+end
 
 function done(summary, latency, requests)
   local codes, failures, bytes, kept, counted, first, last = {}, 0, 0, 0, 0, nil, 0
@@ -94,10 +140,12 @@ function done(summary, latency, requests)
   io.write(string.format(
     'bench-wrk-result {"durationUs":%d,"requests":%d,"answers":%d,"bytes":%d,"bodyBytes":%d,"keptAlive":%d,"lengthFailures":%d,' ..
     '"errors":{"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d},"statuses":{%s},"firstUs":%d,"lastUs":%d,"cpuUs":%d,"maxRssKb":%d,' ..
-    '"latencyUs":{"min":%d,"max":%d,"mean":%f,"stdev":%f,"percentiles":[%s]}}\\n',
+    '"latencyUs":{"min":%d,"max":%d,"mean":%f,"stdev":%f,"percentiles":[%s],"counts":%s},' ..
+    '"baseUs":%d,"secondAnswers":%s,"secondNon2xx":%s,"secondLength":%s}\\n',
     summary.duration, summary.requests, counted, summary.bytes, bytes, kept, failures,
     e.connect, e.read, e.write, e.status, e.timeout, table.concat(codes, ","), first or 0, last, cpu_us, tonumber(usage.maxrss_kb),
-    summary.requests > 0 and latency.min or 0, latency.max, latency.mean, latency.stdev, table.concat(p, ",")))
+    summary.requests > 0 and latency.min or 0, latency.max, latency.mean, latency.stdev, table.concat(p, ","), distribution_json(latency),
+    base_us, seconds_json("second_answers"), seconds_json("second_non2xx"), seconds_json("second_length")))
 end
 `;
 }
