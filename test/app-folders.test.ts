@@ -18,7 +18,7 @@ writeFileSync(
     from: [],
     description: 'The body is exactly `Hello, bench!` (13 bytes), text/plain.',
     path: '/greet',
-    contentType: '^text/plain',
+    contentType: 'text/plain',
     body: { text: 'Hello, bench!' },
     kind: 'dynamic',
   }),

@@ -103,7 +103,7 @@ describe('Java servlet targets', () => {
         from: [],
         description: '`Hello, bench!`, text/plain.',
         path: '/greet',
-        contentType: '^text/plain',
+        contentType: 'text/plain',
         body: { text: 'Hello, bench!' },
         kind: 'dynamic',
       }),

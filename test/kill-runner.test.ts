@@ -20,7 +20,7 @@ writeFileSync(
     from: [],
     description: 'Hello World, slowly after the first request',
     path: '/',
-    contentType: '^text/plain',
+    contentType: 'text/plain',
     body: { text: 'Hello World' },
     kind: 'dynamic',
     services: ['redis'],

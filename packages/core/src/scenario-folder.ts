@@ -20,7 +20,11 @@ export const scenarioManifestSchema = z
     path: z.string().startsWith('/'),
     method: z.literal('GET').default('GET'),
     status: z.number().int().default(200),
-    contentType: z.string().describe('regular expression the Content-Type header must match'),
+    contentType: z
+      .string()
+      // scenario.json files before 0.2 gave a regular expression anchored with ^ ("^text/plain"): read as the prefix it meant
+      .transform((value) => (value.startsWith('^') ? value.slice(1).replace(/\\(.)/g, '$1') : value))
+      .describe('the media type the Content-Type header must start with, without regard to case (a charset may follow)'),
     headers: z.record(z.string(), z.string()).default({}).describe('other headers, name -> regular expression'),
     body: bodySpec,
     kind: z.enum(['static', 'dynamic']),

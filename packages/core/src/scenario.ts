@@ -24,7 +24,10 @@ export type BodyExpectation =
 export interface AnswerExpectation {
   /** The exact status; undefined means any 2xx. */
   readonly status?: number;
-  /** Regular expression the Content-Type must match. */
+  /**
+   * The media type the Content-Type header must start with, compared without case ("text/html" accepts
+   * "text/html; charset=utf-8"): the same meaning in scenario.json and in a config's request spec.
+   */
   readonly contentType?: string;
   /** Other response headers, name -> regular expression. */
   readonly headers: Readonly<Record<string, string>>;
