@@ -80,16 +80,24 @@ const jiti = createJiti(import.meta.url);
 const { appendHistory } = await jiti.import(${JSON.stringify(path.join(here, 'append-history.ts'))});
 const [file, who, count, line] = process.argv.slice(2);
 const template = JSON.parse(line);
+// start together: say ready, wait for the word
+process.stdout.write('ready\\n');
+await new Promise((resolve) => process.stdin.once('data', resolve));
+process.stdin.destroy();
 for (let i = 0; i < Number(count); i++) {
   const batch = [0, 1, 2].map((k) => ({ ...template, git: { commit: who + '-' + i + '-' + k } }));
   await appendHistory(file, batch);
 }
 `,
     );
+    const children: Array<ReturnType<typeof spawn>> = [];
+    let ready = 0;
     const run = (who: string) =>
       new Promise<number | null>((resolve, reject) => {
-        const p = spawn(process.execPath, [child, file, who, String(appends), JSON.stringify(entry(1))], {
-          stdio: ['ignore', 'ignore', 'pipe'],
+        const p = spawn(process.execPath, [child, file, who, String(appends), JSON.stringify(entry(1))], { stdio: 'pipe' });
+        children.push(p);
+        p.stdout.once('data', () => {
+          if (++ready === 2) for (const c of children) c.stdin?.write('go\n');
         });
         let stderr = '';
         p.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
