@@ -29,6 +29,9 @@ import { sampleProcessGroups, pinProcessGroups, CLIENT_SATURATED_PERCENT, EVENT_
 import { releaseMemory } from './measure/release-memory.js';
 import { warmUntilSteady } from './measure/steady-warmup.js';
 import { detectStall } from './measure/stall.js';
+import { withSoak } from './measure/soak.js';
+import { coolDownReading } from './measure/cool-down.js';
+import { crashedCell } from './measure/crashed-cell.js';
 import { noServices, type CounterReading, type ServiceManager } from './services.js';
 import { verifyTarget } from './verify.js';
 import { targetStartOptions } from './start-options.js';
@@ -283,7 +286,7 @@ async function measureCell(
   signal?.addEventListener('abort', forwardAbort, { once: true });
   const crashed = running.crashed.then((detail) => {
     stopLoad.abort('target crashed');
-    return { crashed: detail };
+    return { crashed: detail, atNs: process.hrtime.bigint() };
   });
   // --cpus: the stack and its services on the server CPUs (processes they fork later inherit it), the generator on the client CPUs
   if (options.cpus?.server) pinProcessGroups([...running.processGroups, ...services.processGroups()], options.cpus.server);
@@ -296,10 +299,11 @@ async function measureCell(
     signal: stopLoad.signal,
   };
   const event = { ...position, scenario: scenario.name, target: cell.target, concurrency: cell.concurrency, repeat: cell.repeat };
-  const untilCrash = async <T>(load: Promise<T>) => {
-    const outcome = await Promise.race([load, crashed]);
-    if (typeof outcome === 'object' && outcome !== null && 'crashed' in outcome) await load.catch(() => undefined);
-    return outcome;
+  // when the target dies, what the load measured until it stopped comes along (the seconds before the crash)
+  const untilCrash = async <T>(load: Promise<T>): Promise<T | (Awaited<typeof crashed> & { partial: T | undefined })> => {
+    const outcome = await Promise.race([load.then((value) => ({ value })), crashed]);
+    if ('crashed' in outcome) return { ...outcome, partial: await load.catch(() => undefined) };
+    return outcome.value;
   };
 
   try {
@@ -334,15 +338,18 @@ async function measureCell(
     const before = await services.readCounters(scenario);
     const groupSampler = sampleProcessGroups({ server: running.processGroups, services: services.processGroups() });
     const bound = options.requests !== undefined ? { requests: options.requests } : { durationSeconds: options.durationSeconds ?? 10 };
+    const loadStartNs = process.hrtime.bigint();
     const outcome = await untilCrash(engine.run({ ...plan, shape: shapeOf(options, cell.concurrency, bound) }));
     const { server, services: backends } = groupSampler.stop();
-    if ('crashed' in outcome) return failedCell(cell, `target died during the run: ${outcome.crashed}`);
+    if ('crashed' in outcome) return crashedCell(cell, outcome, loadStartNs, (startNs) => groupSampler.perSecond(startNs).server, warmup);
     const after = await services.readCounters(scenario);
     const series = outcome.seconds
       ? cellSeries({ seconds: outcome.seconds, server: groupSampler.perSecond(outcome.startedAtNs).server }, warmup)
       : undefined;
     const measured = describeMeasurement(cell, outcome, answer, { server, services: backends }, before, after, series);
-    return warmed ? { ...measured, warmup: warmed } : measured;
+    // the server's memory a few seconds after the load: does what it grew come back?
+    const coolDown = series ? await coolDownReading(running.processGroups, outcome.durationSeconds) : undefined;
+    return withSoak(warmed ? { ...measured, warmup: warmed } : measured, coolDown);
   } catch (error) {
     if (isBenchError(error)) throw error;
     return failedCell(cell, `the load generator failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -3,7 +3,7 @@ import type { CellResult, RunDocument, ThresholdResult } from '@bench/core';
 
 const latency = (key: keyof CellResult['latency']) => (r: CellResult) => r.latency[key];
 
-/** The result fields a threshold may name (latencies in milliseconds). */
+/** The result fields a threshold may name (latencies in milliseconds; RSS slope in MB per minute; drifts in percent). */
 export const thresholdFields = {
   rps: (r: CellResult) => r.rps,
   requests: (r: CellResult) => r.requests,
@@ -21,7 +21,11 @@ export const thresholdFields = {
   p99: latency('p99'),
   p999: latency('p999'),
   max: latency('max'),
-} as const;
+  // soak verdicts: absent on a cell without a series (too short, or an engine that does not count per second)
+  rssSlopeMBPerMin: (r: CellResult) => r.soak?.rss?.slopeMBPerMin,
+  rpsDriftPercent: (r: CellResult) => r.soak?.rps?.driftPercent,
+  p99DriftPercent: (r: CellResult) => r.soak?.p99?.driftPercent,
+} as const satisfies Record<string, (r: CellResult) => number | undefined>;
 
 export type ThresholdField = keyof typeof thresholdFields;
 
@@ -89,7 +93,9 @@ export function evaluateThresholds(spec: ThresholdsSpec, doc: RunDocument): Thre
       if (!first || !selects(selector, first.scenario, first.target)) continue;
       const ok = runs.filter((r) => r.status === 'ok');
       for (const [field, expressions] of Object.entries(fields)) {
-        const actual = ok.length === runs.length ? median(ok.map(thresholdFields[field as ThresholdField])) : undefined;
+        const values = ok.map(thresholdFields[field as ThresholdField]).filter((v): v is number => v !== undefined);
+        // a cell that failed, or has no value for the field, fails the threshold
+        const actual = ok.length === runs.length && values.length === runs.length ? median(values) : undefined;
         for (const expr of [expressions].flat()) {
           out.push({
             selector,

@@ -1,0 +1,148 @@
+import type { CellResult, CellSoak, SecondPoint } from '@bench/core';
+import { mannWhitneyP } from './rank-test.js';
+
+const MB = 1024 * 1024;
+
+/** A leak is flagged when the server's RSS rises at least this fast (MB per minute)... */
+export const LEAK_SLOPE_MB_PER_MIN = 1;
+/** ...along a line that explains this much of its variance (a sawtooth of GC cycles does not)... */
+export const LEAK_MIN_R2 = 0.8;
+/** ...by at least this much over the measured run (MB), so a few MB of noise in a short run is not a leak. */
+export const LEAK_MIN_GROWTH_MB = 4;
+/** A drift is flagged when the rank test finds the two windows apart at this level... */
+export const DRIFT_SIGNIFICANCE = 0.01;
+/** ...and their medians differ by at least this much (percent): rps, then p99 (noisier second to second). */
+export const RPS_DRIFT_PERCENT = 10;
+export const P99_DRIFT_PERCENT = 50;
+/** Each drift window holds a tenth of the run, and at least this many seconds (a rank test needs about five a side). */
+export const MIN_WINDOW_SECONDS = 5;
+
+const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** How long to wait after the load stops before reading the server's memory again. */
+export const coolDownSeconds = (measuredSeconds: number): number => (measuredSeconds >= 60 ? 3 : 1);
+
+/** Least squares y = a + b·x, with the share of y's variance the line explains (R²). */
+export function linearFit(xs: readonly number[], ys: readonly number[]): { slope: number; intercept: number; r2: number } {
+  const n = xs.length;
+  const mx = xs.reduce((s, x) => s + x, 0) / n;
+  const my = ys.reduce((s, y) => s + y, 0) / n;
+  let sxx = 0;
+  let sxy = 0;
+  let syy = 0;
+  for (let i = 0; i < n; i++) {
+    const dx = xs[i]! - mx;
+    const dy = ys[i]! - my;
+    sxx += dx * dx;
+    sxy += dx * dy;
+    syy += dy * dy;
+  }
+  const slope = sxx > 0 ? sxy / sxx : 0;
+  // a flat line explains a constant series fully, and nothing else
+  const r2 = syy > 0 && sxx > 0 ? (sxy * sxy) / (sxx * syy) : syy === 0 ? 1 : 0;
+  return { slope, intercept: my - slope * mx, r2 };
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** First tenth against last tenth: the medians, the change in percent, and the rank test's p-value. */
+export function drift(values: readonly number[]): NonNullable<CellSoak['rps']> | undefined {
+  const window = Math.max(MIN_WINDOW_SECONDS, Math.round(values.length / 10));
+  if (values.length < 2 * window) return undefined;
+  const first = values.slice(0, window);
+  const last = values.slice(-window);
+  const from = median(first);
+  const to = median(last);
+  if (from <= 0) return undefined;
+  return {
+    windowSeconds: window,
+    first: round(from),
+    last: round(to),
+    driftPercent: round(((to - from) / from) * 100, 1),
+    p: round(mannWhitneyP(first, last), 4),
+  };
+}
+
+/** The server's memory after the load stopped, against its first measured second and its last. */
+export interface CoolDownReading {
+  readonly afterSeconds: number;
+  readonly rssBytes: number;
+}
+
+/**
+ * A cell's soak verdicts from its measured seconds (warm-up excluded; a last partial second too):
+ * the server's RSS slope and fit, throughput and p99 drift, and whether memory came back after the load.
+ */
+export function soakVerdict(series: readonly SecondPoint[], coolDown?: CoolDownReading): CellSoak | undefined {
+  const seconds = series.filter((s) => s.phase === 'measure' && s.seconds >= 0.9);
+  if (seconds.length === 0) return undefined;
+  const soak: CellSoak = { seconds: seconds.length };
+  const withRss = seconds.filter((s) => (s.server?.rssBytes ?? 0) > 0);
+  if (withRss.length >= 3) {
+    const fit = linearFit(
+      withRss.map((s) => s.t / 60),
+      withRss.map((s) => s.server!.rssBytes / MB),
+    );
+    const startBytes = withRss[0]!.server!.rssBytes;
+    const endBytes = withRss.at(-1)!.server!.rssBytes;
+    soak.rss = { slopeMBPerMin: round(fit.slope), r2: round(fit.r2, 3), startBytes, endBytes };
+    if (coolDown) {
+      const growth = Math.max(0, endBytes - startBytes);
+      const retained = coolDown.rssBytes - startBytes;
+      // back when at most a quarter of the run's growth (or 1 MB) is still held
+      soak.coolDown = { ...coolDown, returned: retained <= Math.max(MB, growth / 4) };
+    }
+  }
+  const rps = drift(seconds.map((s) => s.rps));
+  if (rps) soak.rps = rps;
+  const p99 = drift(seconds.filter((s) => s.latency).map((s) => s.latency!.p99));
+  if (p99) soak.p99 = p99;
+  return soak;
+}
+
+/** Whether the RSS verdict reads as a leak: steep, steady, and large enough to be more than noise. */
+export function looksLikeLeak(soak: CellSoak): boolean {
+  const rss = soak.rss;
+  if (!rss) return false;
+  const minutes = soak.seconds / 60;
+  return rss.slopeMBPerMin >= LEAK_SLOPE_MB_PER_MIN && rss.r2 >= LEAK_MIN_R2 && rss.slopeMBPerMin * minutes >= LEAK_MIN_GROWTH_MB;
+}
+
+const signed = (percent: number) => `${percent > 0 ? '+' : ''}${percent}%`;
+
+/** One line for each thing a reader should know: a possible leak, a significant drift of throughput or p99. */
+export function soakNotes(soak: CellSoak): string[] {
+  const notes: string[] = [];
+  if (looksLikeLeak(soak)) {
+    const rss = soak.rss!;
+    let line = `server RSS grew ${rss.slopeMBPerMin.toFixed(1)} MB/min, R² ${rss.r2.toFixed(2)}: possible leak`;
+    const cool = soak.coolDown;
+    if (cool) {
+      const held = (cool.rssBytes - rss.startBytes) / MB;
+      line += cool.returned
+        ? ` (its memory came back ${cool.afterSeconds} s after the load stopped)`
+        : ` (${cool.afterSeconds} s after the load stopped it still held ${held.toFixed(1)} MB more than at the start)`;
+    }
+    notes.push(line);
+  }
+  const { rps, p99 } = soak;
+  if (rps && rps.p < DRIFT_SIGNIFICANCE && Math.abs(rps.driftPercent) >= RPS_DRIFT_PERCENT)
+    notes.push(
+      `throughput drifted ${signed(rps.driftPercent)} from the first ${rps.windowSeconds} s to the last (median ${rps.first} → ${rps.last} rps, rank test p = ${rps.p})`,
+    );
+  if (p99 && p99.p < DRIFT_SIGNIFICANCE && Math.abs(p99.driftPercent) >= P99_DRIFT_PERCENT)
+    notes.push(
+      `p99 drifted ${signed(p99.driftPercent)} from the first ${p99.windowSeconds} s to the last (median ${p99.first} → ${p99.last} ms, rank test p = ${p99.p})`,
+    );
+  return notes;
+}
+
+/** The cell with its soak verdicts and their notes, when it has measured seconds. */
+export function withSoak(cell: CellResult, coolDown?: CoolDownReading): CellResult {
+  const soak = cell.series ? soakVerdict(cell.series, coolDown) : undefined;
+  return soak ? { ...cell, soak, notes: [...cell.notes, ...soakNotes(soak)] } : cell;
+}
