@@ -46,6 +46,8 @@ describe('ab reporter', () => {
         '  99%     74',
         ' 100%    122 (longest request)',
         '',
+        'bench note: a note',
+        '',
       ].join('\n'),
     );
   });
