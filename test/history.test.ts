@@ -1,7 +1,9 @@
 import { cpSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { pathToFileURL } from 'node:url';
 import { readHistory } from '@bench/runner';
+import { launchChromium } from './support/browser.js';
 import { repoRoot, runCli, runProcess } from './support/cli.js';
 import { testTempDir } from './support/temp-dir.js';
 
@@ -37,6 +39,36 @@ function processesIn(dir: string): string[] {
         return []; // gone, or not ours to read
       }
     });
+}
+
+// Opens a page from file:// in headless Chromium: its console errors, its requests for anything else, and whether each chart drew.
+async function openInChromium(file: string) {
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const url = pathToFileURL(file).href;
+    const errors: string[] = [];
+    const requests: string[] = [];
+    page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('request', (request) => void (request.url() !== url && requests.push(request.url())));
+    await page.goto(url);
+    await page.waitForFunction(() => document.querySelectorAll('figure.chart [data-chart]:not([data-drawn])').length === 0, undefined, {
+      timeout: 10_000,
+    });
+    const drawn = await page.evaluate(() =>
+      [...document.querySelectorAll('figure.chart canvas')].map((canvas) => {
+        const c = canvas as HTMLCanvasElement;
+        return c
+          .getContext('2d')!
+          .getImageData(0, 0, c.width, c.height)
+          .data.some((v, i) => i % 4 === 3 && v > 0);
+      }),
+    );
+    return { errors, requests, charts: await page.locator('figure.chart').count(), drawn };
+  } finally {
+    await browser.close();
+  }
 }
 
 const configFile = path.join(app, 'bench.config.ts');
@@ -91,6 +123,7 @@ describe('a history kept in an app repo', () => {
     expect(page).toContain('"markers":[3.5]');
     expect(page).toContain(`href="https://github.com/example/app/commit/${commits[3]}"`);
     expect(page).not.toMatch(/<script src=|<link [^>]*href="http/);
+    expect(await openInChromium(path.join(app, 'history.html'))).toEqual({ errors: [], requests: [], charts: 1, drawn: [true] });
     // nothing bench started in the app's folder outlives it (other tests may run other servers meanwhile)
     expect(processesIn(app)).toEqual([]);
   }, 300_000);
