@@ -9,6 +9,7 @@ import { verifyCommand } from './verify-command.js';
 import { doctorCommand } from './doctor-command.js';
 import { reportCommand } from './report-command.js';
 import { compareCommand, type CompareFlags } from './compare-command.js';
+import { noiseCommand, noiseOptionKeys } from './noise-command.js';
 import { selfbenchCommand } from './selfbench-command.js';
 import { parsePositiveInteger, parsePositiveNumber, parsePositiveSeconds } from '../options/index.js';
 import { suiteCommand } from './suite-command.js';
@@ -31,9 +32,10 @@ const reporterOptionFlag = () =>
 function reporterFlags(command: Command, collector: ReturnType<typeof reporterSpecCollector>, reporters: readonly string[]): Command {
   return command
     .addOption(
-      new Option('-r, --reporter <name>', `${reporters.join(', ')} (markdown by default), or a module path / package name; may repeat`).argParser(
-        collector.addReporter,
-      ),
+      new Option(
+        '-r, --reporter <name>',
+        `${reporters.join(', ')} (markdown by default), or a module path / package name; may repeat`,
+      ).argParser(collector.addReporter),
     )
     .addOption(new Option('-o, --out <file>', "write the preceding reporter's output to this file").argParser(collector.addOut))
     .addOption(reporterOptionFlag());
@@ -176,6 +178,17 @@ export function buildProgram(plugins: PluginNames = builtinPluginNames()): Comma
     .action((base: string, head: string | undefined, flags: CompareFlags) => compareCommand(base, head, flags));
 
   program.addCommand(historyCommand());
+
+  const noise = program
+    .command('noise')
+    .description(
+      "this machine's run-to-run spread: A/A rounds of one target, the noise threshold they support, and the rounds a 2/5/10% change needs",
+    )
+    .argument('<scenario>', 'scenario name')
+    .requiredOption('-t, --target <name>', 'the target to run twice per round')
+    .option('--rounds <n>', 'A/A rounds', (v) => parsePositiveInteger('--rounds', v), 6)
+    .addOption(configFlag());
+  addRunOptions(noise, noiseOptionKeys).action((scenario: string, _flags, command: Command) => noiseCommand(scenario, command));
 
   program
     .command('selfbench')
