@@ -9,6 +9,8 @@ export interface ProcEntry {
   readonly comm: string;
   /** user + system CPU time in clock ticks. */
   readonly cpuTicks: number;
+  /** user + system CPU time of its children that ended and were waited for, in clock ticks. */
+  readonly childTicks: number;
   readonly rssPages: number;
 }
 
@@ -27,6 +29,7 @@ function parseStat(text: string): ProcEntry | undefined {
     ppid: Number(fields[1]),
     pgid: Number(fields[2]),
     cpuTicks: Number(fields[11]) + Number(fields[12]),
+    childTicks: Number(fields[13]) + Number(fields[14]),
     rssPages: Number(fields[21]),
   };
 }
