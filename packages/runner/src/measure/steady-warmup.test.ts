@@ -49,9 +49,12 @@ describe('warmUntilSteady', () => {
     expect(await warmUntilSteady({ slice: async () => undefined }, 1, 5)).toBeUndefined();
   });
 
-  it('calls throughputs within 5% steady', () => {
-    expect(isSteady(400, 419)).toBe(true);
-    expect(isSteady(400, 430)).toBe(false);
-    expect(isSteady(0, 0)).toBe(true);
+  it('calls throughputs within 5% steady, or within the counting noise of few answers', () => {
+    expect(isSteady(4000, 4190, 4000)).toBe(true);
+    expect(isSteady(4000, 4300, 4000)).toBe(false);
+    expect(isSteady(0, 0, 0)).toBe(true);
+    // 10 and 13 answers: within one standard deviation of counting
+    expect(isSteady(10, 13, 10)).toBe(true);
+    expect(isSteady(10, 20, 10)).toBe(false);
   });
 });

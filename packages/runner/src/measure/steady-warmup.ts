@@ -19,10 +19,15 @@ export interface WarmupOutcome {
 
 const rpsOf = (m: LoadMeasurement) => (m.durationSeconds > 0 ? m.requests / m.durationSeconds : 0);
 
-/** Whether two slices' throughputs agree within the tolerance (a stack answering nothing is steady too). */
-export function isSteady(previous: number, last: number, tolerance = STEADY_TOLERANCE): boolean {
+/**
+ * Whether two slices' throughputs agree: within the tolerance, or within the counting noise of so few answers
+ * (two counts of n differ by sqrt(2n) at one standard deviation: php-cgi's 10 answers a second never agree
+ * within 5%, however steady). A stack answering nothing is steady too.
+ */
+export function isSteady(previous: number, last: number, answers = Infinity, tolerance = STEADY_TOLERANCE): boolean {
   const larger = Math.max(previous, last);
-  return larger === 0 || Math.abs(previous - last) <= tolerance * larger;
+  const noise = answers > 0 ? Math.sqrt(2 / answers) : 1;
+  return larger === 0 || Math.abs(previous - last) <= Math.max(tolerance, noise) * larger;
 }
 
 export interface WarmupRunner {
@@ -64,8 +69,10 @@ export async function warmUntilSteady(
     }
     if (fixed) break;
     const elapsed = (now() - started) / 1000;
-    const [previous, last] = slices.slice(-2).map(rpsOf);
-    if (elapsed >= minimumSeconds && previous !== undefined && last !== undefined && isSteady(previous, last)) {
+    const pair = slices.slice(-2);
+    const [previous, last] = pair.map(rpsOf);
+    const answers = Math.min(...pair.map((m) => m.requests));
+    if (elapsed >= minimumSeconds && previous !== undefined && last !== undefined && isSteady(previous, last, answers)) {
       reason = 'steady';
       break;
     }
