@@ -14,6 +14,7 @@ import {
 import type { PublishedCell, PublishedTable, SuiteTable } from './suite-schema.js';
 import { renderHttpsClientTables } from './https-clients/render-https-clients.js';
 import { generatorSummary } from './generator-summary.js';
+import { measuredCauses, movedFromArticle, ratioSpread, showRatio } from './ratio-spread.js';
 
 const fmt = (value: number, digits = 2) => value.toLocaleString('en-US', { maximumFractionDigits: digits });
 
@@ -30,9 +31,21 @@ function showMeasured(value: number | string | 'failed' | undefined): string {
   return value;
 }
 
+const ratioOf = (value: number | undefined, reference: number | undefined) =>
+  value === undefined || reference === undefined || reference === 0 ? undefined : value / reference;
+
+/** One line for a ratio far from the article's: then, now, and the measured causes of both rows. */
+function movedLine(grid: Grid, row: TableRow, ref: TableRow, column: TableColumn, then: number, now: number): string {
+  const factor = now > then ? now / then : then / now;
+  const causes = measuredCauses([
+    { label: row.target || row.label, repeats: grid.repeats(row, column) },
+    { label: ref.target || ref.label, repeats: grid.repeats(ref, column) },
+  ]);
+  const where = grid.columns.length > 1 ? ` (${column.label})` : '';
+  return `- ${row.label}${where}: ${then.toFixed(2)} then, ${now.toFixed(2)} now (${now > then ? 'up' : 'down'} ${factor.toFixed(1)}x); ${causes.join('; ') || 'nothing measured explains it'}`;
+}
+
 const line = (cells: readonly string[]) => `| ${cells.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`;
-const ratio = (value: number | undefined, reference: number | undefined) =>
-  value === undefined || reference === undefined || reference === 0 ? '' : (value / reference).toFixed(2);
 
 /** Why a row has no figures today: the target was not run here, or never can be. */
 function todayCell(row: TableRow, skipped: ReadonlyMap<string, string>): string {
@@ -47,6 +60,8 @@ interface Grid {
   readonly columns: TableColumn[];
   readonly published: (row: TableRow, column: TableColumn) => PublishedCell;
   readonly measured: (row: TableRow, column: TableColumn) => number | string | 'failed' | undefined;
+  /** The cell's rounds, for ratios with their spread. */
+  readonly repeats: (row: TableRow, column: TableColumn) => CellResult[];
 }
 
 function gridOf(suite: Suite, doc: RunDocument, published: PublishedTable, table: SuiteTable): Grid {
@@ -55,6 +70,7 @@ function gridOf(suite: Suite, doc: RunDocument, published: PublishedTable, table
     columns: tableColumns(published, table),
     published: (row, column) => (row.extra ? null : publishedValue(published, row.label, column)),
     measured: (row, column) => measuredValue(doc, suite.definition, table, row, column),
+    repeats: (row, column) => cellRepeats(doc, table, row, column),
   };
 }
 
@@ -94,25 +110,28 @@ function renderRows(
   if (!ref) return out;
   out.push(
     '',
-    `Each row divided by ${table.reference}, ${year} / now:`,
+    `Each row divided by ${table.reference}, ${year} / now (now: the median of the rounds' ratios [its 95% interval]):`,
     '',
     line([published.rowHeader, ...grid.columns.map((c) => c.label)]),
     line(['---', ...grid.columns.map(() => '---:')]),
   );
+  const moved: string[] = [];
   for (const row of grid.rows) {
     out.push(
       line([
         row.label,
         ...grid.columns.map((c) => {
-          const then = ratio(publishedNumber(grid.published(row, c)), publishedNumber(grid.published(ref, c)));
-          const value = grid.measured(row, c);
-          const reference = grid.measured(ref, c);
-          const now = typeof value === 'number' && typeof reference === 'number' ? ratio(value, reference) || '-' : '-';
-          return row.extra ? now : `${then || '·'} / ${now}`;
+          const thenValue = ratioOf(publishedNumber(grid.published(row, c)), publishedNumber(grid.published(ref, c)));
+          const spread = ratioSpread(grid.repeats(row, c), grid.repeats(ref, c), c.field);
+          if (!row.extra && row !== ref && movedFromArticle(thenValue, spread?.median))
+            moved.push(movedLine(grid, row, ref, c, thenValue!, spread!.median));
+          const now = showRatio(spread) || '-';
+          return row.extra ? now : `${thenValue === undefined ? '·' : thenValue.toFixed(2)} / ${now}`;
         }),
       ]),
     );
   }
+  if (moved.length > 0) out.push('', `Ratios that moved more than 2x from the article's, with what bench measured:`, '', ...moved);
   return out;
 }
 
@@ -152,13 +171,22 @@ function renderTransposed(grid: Grid, table: SuiteTable, skipped: ReadonlyMap<st
     const thenRef = publishedNumber(grid.published(ref, rps));
     const nowRefRow = ref.target ? ref : grid.rows.find((r) => typeof grid.measured(r, rps) === 'number');
     const nowRef = nowRefRow ? grid.measured(nowRefRow, rps) : undefined;
-    out.push('', `Requests per second divided by ${table.reference} (then) and by ${nowRefRow?.label ?? '-'} (now):`);
+    out.push(
+      '',
+      `Requests per second divided by ${table.reference} (then) and by ${nowRefRow?.label ?? '-'} (now: the median of the rounds' ratios [its 95% interval]):`,
+    );
+    const moved: string[] = [];
     for (const row of grid.rows) {
-      const then = row.extra ? '' : ratio(publishedNumber(grid.published(row, rps)), thenRef);
-      const nowValue = grid.measured(row, rps);
-      const now = typeof nowValue === 'number' && typeof nowRef === 'number' ? ratio(nowValue, nowRef) : '';
+      const thenValue = row.extra ? undefined : ratioOf(publishedNumber(grid.published(row, rps)), thenRef);
+      const spread =
+        nowRefRow && typeof nowRef === 'number' ? ratioSpread(grid.repeats(row, rps), grid.repeats(nowRefRow, rps), 'rps') : undefined;
+      const then = thenValue === undefined ? '' : thenValue.toFixed(2);
+      const now = showRatio(spread);
       out.push(`- ${row.label}: ${[then ? `${then} then` : '', now ? `${now} now` : ''].filter(Boolean).join(', ') || 'not measured'}`);
+      if (nowRefRow === ref && row !== ref && movedFromArticle(thenValue, spread?.median))
+        moved.push(movedLine(grid, row, ref, rps, thenValue!, spread!.median));
     }
+    if (moved.length > 0) out.push('', `Ratios that moved more than 2x from the article's, with what bench measured:`, '', ...moved);
   }
   return out;
 }
@@ -175,6 +203,10 @@ export function renderSuite(suite: Suite, doc: RunDocument, skipped: ReadonlyMap
     '',
     `Today: ${definition.description}${scale !== 1 ? ` **Scaled by ${scale}** (requests, durations and concurrency), so absolute figures are not the article's shape; the ratios still compare.` : ''} Cells read ${year} / now; a · is a blank in the article, a - is not measured here.`,
   ];
+  const shapes = doc.suite?.shapes ?? [];
+  if (shapes.length > 0) out.push('', 'Load shape of each run:', '', ...shapes.map((s) => `- ${s.line}`));
+  const warmups = doc.results.flatMap((r) => (r.warmup ? [r.warmup] : []));
+  if (warmups.length > 0) out.push('', warmupSummary(warmups));
   if (definition.kind === 'https-clients') {
     const tables = definition.tables.flatMap((t) => published.tables.filter((p) => p.id === t.published));
     out.push(...renderHttpsClientTables(definition, tables, doc));
@@ -201,6 +233,19 @@ export function renderSuite(suite: Suite, doc: RunDocument, skipped: ReadonlyMap
   for (const note of definition.notes) out.push('', `Note: ${note}`);
   out.push(...generatorSummary(doc));
   return `${out.join('\n')}\n`;
+}
+
+/** How long the cells' warm-ups took until steady: "warm-up until steady: 1-4 s (11 steady, 1 at the cap)". */
+function warmupSummary(warmups: ReadonlyArray<NonNullable<CellResult['warmup']>>): string {
+  const seconds = warmups.map((w) => w.seconds);
+  const [low, high] = [Math.min(...seconds), Math.max(...seconds)];
+  const count = (reason: string) => warmups.filter((w) => w.reason === reason).length;
+  const reasons = [
+    count('steady') ? `${count('steady')} steady` : '',
+    count('cap') ? `${count('cap')} stopped at the cap, not steady` : '',
+    count('fixed') ? `${count('fixed')} fixed` : '',
+  ].filter(Boolean);
+  return `Warm-up before each measured run, until two seconds agreed within 5% on throughput: ${low === high ? fmt(low, 1) : `${fmt(low, 1)}-${fmt(high, 1)}`} s (${reasons.join(', ')}).`;
 }
 
 // ab's own report for each row measured today (the articles quoted ab's output whole).

@@ -6,9 +6,13 @@ import { callReporters, endReporters } from '../reporting.js';
 import { newRunDocument, runBench, type RunEvent } from '../run.js';
 import { createServiceManager } from '../services/service-manager.js';
 import { scaleOptions } from './scale.js';
+import { planRunShape } from './time-shape.js';
 import type { Suite } from './suite-registry.js';
 import { httpsClients } from './https-clients/clients.js';
 import { measureHttpsClients } from './https-clients/measure-clients.js';
+
+/** Rounds of every cell a suite runs unless told otherwise: the fewest that give a ratio its interval. */
+export const SUITE_ROUNDS = 3;
 
 export interface SuiteRunRequest {
   readonly suite: Suite;
@@ -96,7 +100,8 @@ export async function runSuite(project: Project, request: SuiteRunRequest): Prom
 
   const options: RunOptionInput = { ...(request.repeat !== undefined ? { repeat: request.repeat } : {}) };
   const doc = newRunDocument(request.command ?? '', resolveRunOptions({ scenarios: definition.runs.flatMap((r) => r.scenarios) }, options));
-  doc.suite = { name: definition.name, scale: request.scale, skipped };
+  const shapes = new Map(runnable.map(({ run }) => [run.id, planRunShape(request.suite, run, request.scale)]));
+  doc.suite = { name: definition.name, scale: request.scale, skipped, shapes: [...shapes.values()].map((s) => s.shape) };
   let failure: unknown;
   await callReporters(request.reporters, 'onRunStart', doc);
   try {
@@ -111,7 +116,15 @@ export async function runSuite(project: Project, request: SuiteRunRequest): Prom
           await callReporters(request.reporters, 'onResult', doc, tagged);
         },
       };
-      await runBench(resolveRunOptions({ scenarios: run.scenarios, targets }, options, scaleOptions(run.options, request.scale)), {
+      // the article's time shape replaces its request count; every cell runs SUITE_ROUNDS rounds unless the suite or -r says
+      const shaped = resolveRunOptions(
+        { scenarios: run.scenarios, targets },
+        options,
+        shapes.get(run.id)?.options,
+        scaleOptions(run.options, request.scale),
+        { repeat: SUITE_ROUNDS },
+      );
+      await runBench(shaped, {
         targets: project.targets,
         scenarios: project.scenarios,
         engines: project.engines,
