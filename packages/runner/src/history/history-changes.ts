@@ -39,8 +39,8 @@ export function findHistoryChanges(
       const found = detectChangePoints(tested, options);
       const bounds = [0, ...found.map((cp) => cp.index), values.length];
       const changes = found.map((cp, i) => {
-        const meanBefore = mean(values.slice(bounds[i]!, cp.index));
-        const meanAfter = mean(values.slice(cp.index, bounds[i + 2]!));
+        const meanBefore = mean(values.slice(bounds[i], cp.index));
+        const meanAfter = mean(values.slice(cp.index, bounds[i + 2]));
         const changePercent = meanBefore === 0 ? 0 : ((meanAfter - meanBefore) / meanBefore) * 100;
         return {
           ...cp,

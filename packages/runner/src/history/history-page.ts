@@ -3,7 +3,7 @@ import { commitUrl } from './git-info.js';
 import type { SeriesChanges } from './history-changes.js';
 import type { HistoryPoint, HistorySeries } from './history-series.js';
 import type { History } from './read-history.js';
-import { commitRange, formatPValue } from './render-history.js';
+import { commitRange, formatPValue, optionsLine } from './render-history.js';
 
 const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
 const signed = (percent: number) => `${percent > 0 ? '+' : ''}${percent.toFixed(1)}%`;
@@ -66,9 +66,7 @@ function seriesSection(series: HistorySeries, changes: SeriesChanges[]): string 
     rows: series.points.map((p, i) => [i + 1, p.git.commit?.slice(0, 7) ?? '-', round(p.metrics.rps, 1), round(p.metrics.p99, 3)]),
   };
   const m = series.machine;
-  const options = Object.entries(series.key.options)
-    .map(([k, v]) => `${k}=${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
-    .join(', ');
+  const options = optionsLine(series);
   return [
     `<h2>${escapeHtml(series.label)}</h2>`,
     `<p class="meta">${escapeHtml(`${m.hostname}, ${m.cpuModel}, ${m.cores} cores; ${options}`)}</p>`,

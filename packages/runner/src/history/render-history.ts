@@ -26,9 +26,10 @@ function machineLine(series: HistorySeries): string {
   return `${m.hostname}, ${m.cpuModel}, ${m.cores} cores, ${number(m.memoryBytes / 2 ** 30, 1)} GiB`;
 }
 
-function optionsLine(series: HistorySeries): string {
+/** "bound=duration=10, keepAlive=true": the options that key a series. */
+export function optionsLine(series: HistorySeries): string {
   return Object.entries(series.key.options)
-    .map(([k, v]) => `${k}=${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+    .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
     .join(', ');
 }
 

@@ -22,7 +22,7 @@ function canonical(value: unknown): unknown {
  * and values measured at start (a JIT warm-up's length).
  */
 export function measurementOptions(doc: RunDocument, result: CellResult): Record<string, unknown> {
-  const options = doc.options as Record<string, unknown>;
+  const options = doc.options;
   return canonical({
     keepAlive: result.keepAlive,
     bound: `${result.bound.kind}=${result.bound.value}`,
