@@ -34,7 +34,7 @@ afterAll(async () => {
 });
 
 describe('bench installed from a registry', () => {
-  it('every workspace package publishes as it is, with its LICENSE, CHANGELOG and types', async () => {
+  it('every workspace package publishes as it is, with its README, LICENSE, CHANGELOG and types', async () => {
     const published = await Promise.all(workspaces.map((folder) => npm(['publish', `./${folder}`, '--json', '--ignore-scripts'])));
     for (const [i, answer] of published.entries()) {
       const folder = workspaces[i] ?? '';
@@ -45,7 +45,7 @@ describe('bench installed from a registry', () => {
       const report = parsed[name] ?? (parsed as unknown as PublishReport);
       expect(report.id).toBe(`${name}@${version}`);
       const files = report.files.map((f) => f.path);
-      expect(files).toEqual(expect.arrayContaining(['package.json', 'LICENSE', 'CHANGELOG.md']));
+      expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md']));
       if (types) expect(files).toContain(types.replace(/^\.\//, ''));
     }
   });
