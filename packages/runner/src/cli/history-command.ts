@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { Command, Option } from 'commander';
+import { Option, type Command } from 'commander';
 import { assertWritableFile, errors } from '@bench/core';
 import { writeFileAtomically } from '@bench/reporters';
 import { parseFailIf } from '../compare/compare.js';
@@ -54,11 +54,12 @@ const configFlag = () => new Option('--config <file>', 'config file (default: be
 const pValueFlag = () =>
   new Option('--max-p-value <p>', 'a change point needs a t-test p-value at most this').argParser(parsePValue).default(0.001);
 
-/** `bench history add|check|show|report`: a history of runs kept in the app's repo, and the change points in it. */
-export function historyCommand(): Command {
-  const history = new Command('history').description(
-    'keep every run in a history file (JSON Lines) and find where each series changed (E-Divisive means with a t-test)',
-  );
+/** Adds `bench history add|check|show|report`: a history of runs kept in the app's repo, and the change points in it. */
+export function addHistoryCommand(program: Command): void {
+  // made with program.command() so that they inherit its error handling (exit codes, the "bench:" prefix)
+  const history = program
+    .command('history')
+    .description('keep every run in a history file (JSON Lines) and find where each series changed (E-Divisive means with a t-test)');
 
   history
     .command('add')
@@ -130,6 +131,4 @@ export function historyCommand(): Command {
       await writeFileAtomically(flags.out, renderHistoryPage(history, series, found));
       process.stderr.write(`bench: history page written to ${flags.out}\n`);
     });
-
-  return history;
 }

@@ -15,7 +15,7 @@ import { parsePositiveInteger, parsePositiveNumber, parsePositiveSeconds } from 
 import { suiteCommand } from './suite-command.js';
 import { exportCommand, exportOptionKeys } from './export-command.js';
 import { importCommand } from './import-command.js';
-import { historyCommand } from './history-command.js';
+import { addHistoryCommand } from './history-command.js';
 import { parseHttpUrl } from '../options/parse.js';
 import { builtinPluginNames, pluginsHelpText, type PluginNames } from './plugin-names.js';
 
@@ -177,7 +177,7 @@ export function buildProgram(plugins: PluginNames = builtinPluginNames()): Comma
     .option('-o, --out <file>', 'write the comparison to this file')
     .action((base: string, head: string | undefined, flags: CompareFlags) => compareCommand(base, head, flags));
 
-  program.addCommand(historyCommand());
+  addHistoryCommand(program);
 
   const noise = program
     .command('noise')
