@@ -29,6 +29,7 @@ import { sampleProcessGroups, pinProcessGroups, CLIENT_SATURATED_PERCENT, EVENT_
 import { releaseMemory } from './measure/release-memory.js';
 import { warmUntilSteady } from './measure/steady-warmup.js';
 import { detectStall } from './measure/stall.js';
+import { watchMachineCpu } from './measure/machine-cpu.js';
 import { withSoak } from './measure/soak.js';
 import { coolDownReading } from './measure/cool-down.js';
 import { crashedCell } from './measure/crashed-cell.js';
@@ -337,16 +338,18 @@ async function measureCell(
     emit({ type: 'cell-start', ...event, phase: 'measure' });
     const before = await services.readCounters(scenario);
     const groupSampler = sampleProcessGroups({ server: running.processGroups, services: services.processGroups() });
+    const machine = watchMachineCpu();
     const bound = options.requests !== undefined ? { requests: options.requests } : { durationSeconds: options.durationSeconds ?? 10 };
     const loadStartNs = process.hrtime.bigint();
     const outcome = await untilCrash(engine.run({ ...plan, shape: shapeOf(options, cell.concurrency, bound) }));
     const { server, services: backends } = groupSampler.stop();
+    const machineBusyPercent = machine.stop();
     if ('crashed' in outcome) return crashedCell(cell, outcome, loadStartNs, (startNs) => groupSampler.perSecond(startNs).server, warmup);
     const after = await services.readCounters(scenario);
     const series = outcome.seconds
       ? cellSeries({ seconds: outcome.seconds, server: groupSampler.perSecond(outcome.startedAtNs).server }, warmup)
       : undefined;
-    const measured = describeMeasurement(cell, outcome, answer, { server, services: backends }, before, after, series);
+    const measured = describeMeasurement(cell, outcome, answer, { server, services: backends }, before, after, series, machineBusyPercent);
     // the server's memory a few seconds after the load: does what it grew come back?
     const coolDown = series ? await coolDownReading(running.processGroups, outcome.durationSeconds) : undefined;
     return withSoak(warmed ? { ...measured, warmup: warmed } : measured, coolDown);
@@ -366,6 +369,7 @@ function describeMeasurement(
   before: Record<string, CounterReading>,
   after: Record<string, CounterReading>,
   series: SecondPoint[] | undefined,
+  machineBusyPercent?: number,
 ): CellResult {
   const notes: string[] = [];
   const client = outcome.client;
@@ -398,6 +402,7 @@ function describeMeasurement(
     concurrency: cell.concurrency,
     serverCpuPercent: resources.server?.cpuPercent,
     clientCpuPercent: client?.cpuPercent,
+    machineBusyPercent,
   });
   if (stall) notes.push(stall);
   const backend: NonNullable<CellResult['backend']> = {};

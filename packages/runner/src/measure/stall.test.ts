@@ -72,3 +72,13 @@ describe('detectStall', () => {
     expect(detectStall({ ...fcgid, serverCpuPercent: undefined })).toBeUndefined();
   });
 });
+
+describe('detectStall on a busy machine', () => {
+  it('says the stack may have waited for a CPU when other work kept the machine busy', () => {
+    const fcgid = { concurrency: 10, durationSeconds: 1.01, ...run(994, 2, 1, 1002), serverCpuPercent: 9, clientCpuPercent: 30 };
+    expect(detectStall({ ...fcgid, machineBusyPercent: 20 })).toMatch(/^the stack waited rather than worked: 1 request took 1,002 ms/);
+    expect(detectStall({ ...fcgid, machineBusyPercent: 85 })).toMatch(
+      /^answers waited while the stack used little CPU, but the machine was 85% busy \(all cores\) with other work, so it may have waited for a CPU: 1 request took 1,002 ms/,
+    );
+  });
+});

@@ -10,6 +10,8 @@ export const STALL_CLIENT_CPU_PERCENT = 50;
 export const STALL_SLOW_FACTOR = 100;
 /** ...and never one faster than this (100 medians of a 50 us answer are still fast). */
 export const STALL_SLOW_FLOOR_MS = 100;
+/** A machine busier than this (percent of all its cores) may have kept an idle-looking stack waiting for a CPU. */
+export const STALL_MACHINE_BUSY_PERCENT = 50;
 /** The waits must fill this share of the connections' time (concurrency x run length) to bound throughput. */
 export const STALL_WAIT_SHARE = 0.05;
 
@@ -24,6 +26,8 @@ export interface StallInput {
   /** Mean CPU over the run, percent of one core. */
   readonly serverCpuPercent?: number | undefined;
   readonly clientCpuPercent?: number | undefined;
+  /** The whole machine's CPU use over the run, percent of all its cores (others' work included). */
+  readonly machineBusyPercent?: number | undefined;
 }
 
 export interface SlowRequests {
@@ -71,10 +75,15 @@ export function detectStall(input: StallInput): string | undefined {
   if (server === undefined || input.requests === 0 || input.durationSeconds <= 0) return undefined;
   if (server >= STALL_SERVER_CPU_PERCENT || (client !== undefined && client >= STALL_CLIENT_CPU_PERCENT)) return undefined;
   const cpu = `server CPU ${fmt(server)}%${client !== undefined ? `, generator CPU ${fmt(client)}%` : ''}`;
+  // on a machine busy with other work, an idle-looking stack may have been waiting for a CPU: say that instead
+  const busy = input.machineBusyPercent;
+  const lead =
+    busy !== undefined && busy >= STALL_MACHINE_BUSY_PERCENT
+      ? `answers waited while the stack used little CPU, but the machine was ${fmt(busy)}% busy (all cores) with other work, so it may have waited for a CPU`
+      : 'the stack waited rather than worked';
   const connectionMs = input.concurrency * input.durationSeconds * 1000;
   // every answer slow: the median itself is a wait
-  if (input.latency.p50 >= STALL_SLOW_FLOOR_MS)
-    return `the stack waited rather than worked: the median request took ${fmt(input.latency.p50)} ms, ${cpu}`;
+  if (input.latency.p50 >= STALL_SLOW_FLOOR_MS) return `${lead}: the median request took ${fmt(input.latency.p50)} ms, ${cpu}`;
   const threshold = Math.max(STALL_SLOW_FACTOR * input.latency.p50, STALL_SLOW_FLOOR_MS);
   if (input.latency.max <= threshold) return undefined;
   let slow: SlowRequests;
@@ -94,5 +103,5 @@ export function detectStall(input: StallInput): string | undefined {
     slow.count === 1
       ? `1 request took ${fmt(slow.slowest)} ms`
       : `${fmt(slow.count)} requests took ${fmt(slow.fastest)}-${fmt(slow.slowest)} ms`;
-  return `the stack waited rather than worked: ${took} (the median ${input.latency.p50} ms), ${cpu}`;
+  return `${lead}: ${took} (the median ${input.latency.p50} ms), ${cpu}`;
 }

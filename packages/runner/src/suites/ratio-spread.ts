@@ -10,6 +10,8 @@ export interface RatioSpread {
   readonly rounds: number;
 }
 
+const STALL_NOTE = /^(the stack waited rather than worked|answers waited while the stack used little CPU)/;
+
 /** A ratio that moved more than this factor from the article's gets its measured causes named. */
 export const MOVED_FACTOR = 2;
 
@@ -70,7 +72,7 @@ function mostProcesses(repeats: readonly CellResult[]): number | undefined {
 export function measuredCauses(sides: ReadonlyArray<{ readonly label: string; readonly repeats: readonly CellResult[] }>): string[] {
   const causes: string[] = [];
   for (const { label, repeats } of sides) {
-    const stalled = repeats.flatMap((r) => r.notes.filter((n) => n.startsWith('the stack waited rather than worked')));
+    const stalled = repeats.flatMap((r) => r.notes.filter((n) => STALL_NOTE.test(n)));
     if (stalled.length > 0)
       causes.push(`${label}: ${stalled[0]}${stalled.length > 1 ? ` (in ${stalled.length} of ${repeats.length} rounds)` : ''}`);
     const busiest = Math.max(...repeats.map((r) => r.resources?.client?.cpuPercent ?? 0));
