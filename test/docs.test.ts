@@ -94,6 +94,51 @@ describe('docs', () => {
     expect(fields.filter((field) => !doc.includes(`\`${field}`))).toEqual([]);
   });
 
+  it('the pages name every built-in plugin from its registry, every command and every run option', async () => {
+    const { builtinTargets } = await import('@bench/targets');
+    const { builtinReporters } = await import('@bench/reporters');
+    const { builtinEngines, builtinScenarios, loadSuites, runOptionDeclarations } = await import('@bench/runner');
+    const missing = (file: string, names: readonly string[], shape: (name: string) => string) =>
+      names.filter((name) => !read(file).includes(shape(name))).map((name) => `${file}: ${name}`);
+    const row = (name: string) => `| ${name} |`;
+    const code = (name: string) => `\`${name}\``;
+    const help = await runProcess(process.execPath, [path.join(repoRoot, 'packages', 'runner', 'dist', 'cli.js'), '--help']);
+    const commands = [...((help.stdout.split(/^Commands:$/m)[1] ?? '').split(/\n\s*\n/)[0] ?? '').matchAll(/^ {2}([a-z][\w-]*)/gm)].map(
+      (m) => m[1] ?? '',
+    );
+    expect(commands).toContain('run');
+    const longFlags = Object.values(runOptionDeclarations).map((d) => /--[\w-]+/.exec(d.flags)?.[0] ?? d.flags);
+    expect([
+      ...missing(
+        'docs/targets.md',
+        builtinTargets.map((t) => t.name),
+        row,
+      ),
+      ...missing(
+        'docs/engines.md',
+        builtinEngines.map((e) => e.name),
+        code,
+      ),
+      ...missing('docs/reporters.md', Object.keys(builtinReporters), code),
+      ...missing(
+        'docs/scenarios.md',
+        builtinScenarios().map((s) => s.name),
+        row,
+      ),
+      ...missing(
+        'docs/suites.md',
+        loadSuites().map((s) => s.definition.name),
+        row,
+      ),
+      ...missing(
+        'README.md',
+        commands.filter((c) => c !== 'help'),
+        (c) => `\`bench ${c}`,
+      ),
+      ...missing('docs/running.md', longFlags, (flag) => `${flag}`),
+    ]).toEqual([]);
+  });
+
   it('the runnable examples are few, and each runs, exits 0 and leaves no process behind', async () => {
     const blocks = runnableBlocks();
     expect(blocks.length).toBeGreaterThanOrEqual(3);
