@@ -2,6 +2,8 @@
 // connections each sending its next request when the last one answered. bench loads it by path
 // (`--engine ./engines/node-http.mjs`, or a config's `engines` list) and reports it like its own.
 import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+import process from 'node:process';
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
