@@ -30,6 +30,7 @@ import { releaseMemory } from './measure/release-memory.js';
 import { warmUntilSteady } from './measure/steady-warmup.js';
 import { detectStall } from './measure/stall.js';
 import { watchMachineCpu } from './measure/machine-cpu.js';
+import { explainTimeouts } from './measure/timeout-bound.js';
 import { withSoak } from './measure/soak.js';
 import { coolDownReading } from './measure/cool-down.js';
 import { crashedCell } from './measure/crashed-cell.js';
@@ -405,6 +406,16 @@ function describeMeasurement(
     machineBusyPercent,
   });
   if (stall) notes.push(stall);
+  const workers = cell.settings.maxRequestWorkers;
+  const timedOut = explainTimeouts({
+    ...outcome,
+    timeouts: outcome.failures.timeouts,
+    concurrency: cell.concurrency,
+    timeoutSeconds: cell.options.timeoutSeconds,
+    serverCpuPercent: resources.server?.cpuPercent,
+    maxRequestWorkers: typeof workers === 'number' ? workers : undefined,
+  });
+  if (timedOut) notes.push(timedOut);
   const backend: NonNullable<CellResult['backend']> = {};
   for (const [service, reading] of Object.entries(after)) {
     const start = before[service]?.value ?? 0;
