@@ -25,6 +25,8 @@ export interface LoadShape {
   readonly timeoutSeconds: number;
   /** Split the run over this many generator processes (engines with `splitsLoad`); one when absent. */
   readonly generators?: number;
+  /** An in-process generator's worker threads, the connections spread over them; one when absent. */
+  readonly threads?: number;
 }
 
 export interface LoadProgress {

@@ -34,6 +34,7 @@ import { explainTimeouts } from './measure/timeout-bound.js';
 import { withSoak } from './measure/soak.js';
 import { coolDownReading } from './measure/cool-down.js';
 import { crashedCell } from './measure/crashed-cell.js';
+import { clientThreadsOf } from './options/client-threads.js';
 import { noServices, type CounterReading, type ServiceManager } from './services.js';
 import { verifyTarget } from './verify.js';
 import { targetStartOptions } from './start-options.js';
@@ -107,6 +108,7 @@ function shapeOf(options: RunOptions, connections: number, bound: Pick<LoadShape
     ...(options.requestsPerConnection !== undefined ? { requestsPerConnection: options.requestsPerConnection } : {}),
     timeoutSeconds: options.timeoutSeconds,
     ...(options.generators !== undefined ? { generators: options.generators } : {}),
+    ...(clientThreadsOf(options) > 1 ? { threads: clientThreadsOf(options) } : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { LoadEngine, LoadMeasurement, LoadPlan } from '@bench/core';
 import { whilePinned } from '@bench/core';
 import type { WorkerMessage } from './autocannon-worker.js';
+import { mergeThreads, splitShape, type ThreadMeasurement } from './merge-threads.js';
 import { toPortable } from './portable-plan.js';
 
 const require = createRequire(import.meta.url);
@@ -19,7 +20,7 @@ const heapLimitMb = (connections: number) => Math.max(128, 64 + Math.ceil(connec
  * the runner's timers and sampling), and its memory is gone when the run ends (a warm-up's
  * thousands of connections are not still in the heap when the measured run opens as many again).
  */
-function runInWorker(plan: LoadPlan): Promise<LoadMeasurement> {
+function runInWorker(plan: LoadPlan): Promise<ThreadMeasurement> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./autocannon-worker.js', import.meta.url), {
       workerData: toPortable(plan),
@@ -46,6 +47,38 @@ function runInWorker(plan: LoadPlan): Promise<LoadMeasurement> {
   });
 }
 
+/** The plan's connections over its threads, one worker each; one failing stops the rest; progress is their sum. */
+async function runThreads(plan: LoadPlan): Promise<LoadMeasurement> {
+  const shapes = splitShape(plan.shape, plan.shape.threads ?? 1);
+  if (shapes.length === 1) return runInWorker(plan);
+  const stop = new AbortController();
+  const forward = () => stop.abort();
+  plan.signal?.addEventListener('abort', forward, { once: true });
+  if (plan.signal?.aborted) stop.abort();
+  const requests = shapes.map(() => 0);
+  try {
+    const parts = await Promise.all(
+      shapes.map((shape, i) =>
+        runInWorker({
+          ...plan,
+          shape,
+          signal: stop.signal,
+          onProgress: (p) => {
+            requests[i] = p.requests;
+            if (i === 0) plan.onProgress?.({ elapsedSeconds: p.elapsedSeconds, requests: requests.reduce((a, b) => a + b, 0) });
+          },
+        }).catch((error: unknown) => {
+          stop.abort();
+          throw error;
+        }),
+      ),
+    );
+    return mergeThreads(parts);
+  } finally {
+    plan.signal?.removeEventListener('abort', forward);
+  }
+}
+
 /** autocannon, driven through its API in a worker thread of bench's process: the default engine. */
 export const autocannonEngine: LoadEngine = {
   name: 'autocannon',
@@ -60,6 +93,7 @@ export const autocannonEngine: LoadEngine = {
       };
     return { ok: true };
   },
-  // the generator is this process (its worker), pinned for the run when the plan says so
-  run: (plan) => whilePinned(plan.cpus, () => runInWorker(plan)),
+  // the generator is this process (its workers), pinned for the run when the plan says so; --client-threads
+  // spreads the connections over several workers, each with its own event loop and histogram, merged after
+  run: (plan) => whilePinned(plan.cpus, () => runThreads(plan)),
 };

@@ -9,11 +9,11 @@ import {
   countError,
   emptyFailures,
   watchGeneratorHealth,
-  type LoadMeasurement,
   type LoadPlan,
 } from '@bench/core';
 import { installBodyCheck, installConnectionPolicy } from './client-setup.js';
 import type { EventEmitter } from 'node:events';
+import { RAW_SAMPLES_ENV, type ThreadMeasurement } from './merge-threads.js';
 
 // autocannon's instance is an EventEmitter that is also a promise; its typings only say the latter.
 type AutocannonInstance = EventEmitter & PromiseLike<unknown> & { stop(): void };
@@ -25,7 +25,7 @@ function isText(bytes: Buffer): boolean {
 }
 
 /** One autocannon run against one URL, in this thread; every response is timed into a microsecond histogram. */
-export async function runAutocannon(plan: LoadPlan): Promise<LoadMeasurement> {
+export async function runAutocannon(plan: LoadPlan): Promise<ThreadMeasurement> {
   const { shape, request } = plan;
   const histogram = createLatencyHistogram();
   const failures = emptyFailures();
@@ -39,6 +39,8 @@ export async function runAutocannon(plan: LoadPlan): Promise<LoadMeasurement> {
   const series = new SeriesRecorder();
   const check = bodyTextCheck(plan.expect);
   const binaryBody = plan.expect.kind === 'exact' && !isText(plan.expect.bytes());
+  // test mode only: every latency as recorded (µs), so a test can check merged percentiles against the pooled samples
+  const raw: number[] | undefined = process.env[RAW_SAMPLES_ENV] === '1' ? [] : undefined;
 
   const instance = autocannon({
     url: plan.url,
@@ -83,6 +85,7 @@ export async function runAutocannon(plan: LoadPlan): Promise<LoadMeasurement> {
     statusCodes[statusCode] = (statusCodes[statusCode] ?? 0) + 1;
     if (statusCode < 200 || statusCode >= 300) non2xx++;
     recordMilliseconds(histogram, responseTime);
+    raw?.push(Math.max(1, Math.round(responseTime * 1000)));
     lastResponse = process.hrtime.bigint();
     series.response(responseTime * 1000, statusCode >= 200 && statusCode < 300, lastResponse);
   });
@@ -127,5 +130,6 @@ export async function runAutocannon(plan: LoadPlan): Promise<LoadMeasurement> {
     seconds: series.finish(end, cpuPerSecond),
     startedAtNs: started,
     histogram: encoded,
+    ...(raw ? { rawSamplesUs: raw } : {}),
   };
 }

@@ -179,6 +179,14 @@ export const runOptionDeclarations = {
     schema: z.object({ server: z.string().regex(CPU_LIST).optional(), client: z.string().regex(CPU_LIST).optional() }).strict(),
     parse: (raw) => parseCpus(raw),
   }),
+  clientThreads: maybe({
+    flags: '--client-threads <n>',
+    description:
+      "spread the in-process generator's connections over n worker threads, each with its own event loop; counts and histograms merge exactly",
+    schema: positiveInt,
+    parse: (raw) => parsePositiveInteger('--client-threads', raw),
+    defaultText: 'one per CPU of --cpus client=, else 1',
+  }),
   workers: maybe({
     flags: '--workers <n>',
     description: 'worker processes of multi-process targets (cluster, FPM, FastCGI)',

@@ -1,0 +1,86 @@
+import { readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLatencyHistogram, summarizeLatency, type RunningTarget } from '@bench/core';
+import { builtinEngines } from '@bench/engines';
+import { builtinScenarios, resolveRunOptions, runBench } from '@bench/runner';
+import { soakFixture } from './support/soak-fixture.js';
+
+const autocannonEngine = builtinEngines.find((e) => e.name === 'autocannon')!;
+const scenarios = builtinScenarios();
+const hello = scenarios.find((s) => s.name === 'hello')!;
+const served = async (running: RunningTarget) => Number(await (await fetch(`${running.url}/count`)).text());
+
+describe('client threads', () => {
+  let running: RunningTarget;
+  beforeAll(async () => {
+    // test mode: each thread also returns its raw latencies (read by the workers when they start)
+    process.env.BENCH_RAW_LATENCY_SAMPLES = '1';
+    running = await soakFixture('counting').start(hello, { services: {}, maxConcurrency: 8 });
+  });
+  afterAll(async () => {
+    delete process.env.BENCH_RAW_LATENCY_SAMPLES;
+    await running?.stop();
+  });
+
+  const run = (shape: { requests?: number; durationSeconds?: number }) =>
+    autocannonEngine.run({
+      url: running.url + hello.request.path,
+      request: hello.request,
+      expect: hello.expect.body,
+      shape: { connections: 8, threads: 2, keepAlive: true, timeoutSeconds: 5, ...shape },
+    }) as Promise<Awaited<ReturnType<typeof autocannonEngine.run>> & { rawSamplesUs?: number[] }>;
+
+  for (const bound of [{ requests: 3000 }, { durationSeconds: 2 }]) {
+    it(`count what the server answered, and merge percentiles equal to the pooled samples' (${JSON.stringify(bound)})`, async () => {
+      const before = await served(running);
+      const m = await run(bound);
+      const answered = (await served(running)) - before;
+      if (bound.requests !== undefined) {
+        expect([m.requests, answered]).toEqual([bound.requests, bound.requests]);
+      } else {
+        // a timed run stops with a request in flight on each connection: the server may answer those, the run does not count them
+        expect(answered - m.requests).toBeGreaterThanOrEqual(0);
+        expect(answered - m.requests).toBeLessThanOrEqual(8);
+      }
+      expect(m.failures).toMatchObject({ connect: 0, receive: 0, length: 0, exceptions: 0 });
+      // the seconds add up to the run, and every sample of both threads is in the merged histogram
+      expect((m.seconds ?? []).reduce((sum, s) => sum + s.requests, 0)).toBe(m.requests);
+      const pooled = createLatencyHistogram();
+      for (const us of m.rawSamplesUs ?? []) pooled.recordValue(us);
+      expect(pooled.totalCount).toBe(m.requests);
+      expect(m.latency).toEqual(summarizeLatency(pooled));
+      pooled.destroy();
+    }, 30_000);
+  }
+});
+
+describe('--client-threads 2 in a run', () => {
+  it('counts as many requests as the server answered in the measured run', async () => {
+    const pidFile = path.join(os.tmpdir(), `benchtest-counting-${process.pid}.pid`);
+    const countFile = path.join(os.tmpdir(), `benchtest-counting-${process.pid}.count`);
+    const options = resolveRunOptions(
+      { scenarios: ['hello'] },
+      { concurrency: [6], requests: 4000, warmupSeconds: 0, timeoutSeconds: 5, clientThreads: 2 },
+    );
+    const target = soakFixture('counting', { PID_FILE: pidFile, COUNT_FILE: countFile });
+    const doc = await runBench(
+      { ...options, targets: ['counting'] },
+      {
+        targets: [target],
+        scenarios,
+        reporters: [],
+        // the server counts from zero as the measured run starts (readiness and verification requests are not the run's)
+        onEvent: (event) => {
+          if (event.type === 'cell-start' && event.phase === 'measure') process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGHUP');
+        },
+      },
+    );
+    const count = Number(readFileSync(countFile, 'utf8'));
+    rmSync(pidFile, { force: true });
+    rmSync(countFile, { force: true });
+    expect(doc.results[0]).toMatchObject({ status: 'ok', requests: 4000, failed: 0 });
+    expect(count).toBe(4000);
+  }, 30_000);
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { builtinScenarios, resolveRunOptions, runBench } from '@bench/runner';
+import { soakFixture } from './support/soak-fixture.js';
+
+// One minute of light load (2 connections, 10 ms a request: about 180 rps) on each server at once.
+const options = resolveRunOptions(
+  { scenarios: ['hello'] },
+  { concurrency: [2], durationSeconds: 60, warmupSeconds: 2, warmupMaxSeconds: 2, timeoutSeconds: 5 },
+);
+const scenarios = builtinScenarios();
+
+async function soakOf(env: Record<string, string>) {
+  const target = soakFixture('soak', { DELAY_MS: '10', ...env });
+  const doc = await runBench({ ...options, targets: ['soak'] }, { targets: [target], scenarios, reporters: [] });
+  const [cell] = doc.results;
+  expect(cell?.status).toBe('ok');
+  return cell!;
+}
+
+describe('a 60 s soak', () => {
+  it('flags a server that keeps 10 KB per request as a possible leak, and not the same server without the leak', async () => {
+    const [leaky, steady] = await Promise.all([soakOf({ LEAK_BYTES: '10240' }), soakOf({})]);
+    expect(leaky.soak?.rss?.slopeMBPerMin).toBeGreaterThan(10);
+    expect(leaky.soak?.coolDown).toMatchObject({ afterSeconds: 3, returned: false });
+    expect(
+      leaky.notes.filter((n) => /^server RSS grew [\d.]+ MB\/min, R² [01]\.\d\d: possible leak/.test(n)),
+      JSON.stringify(leaky.soak),
+    ).toHaveLength(1);
+    expect(steady.soak?.rss).toBeDefined();
+    expect(
+      steady.notes.filter((n) => n.includes('possible leak')),
+      JSON.stringify(steady.soak),
+    ).toEqual([]);
+  }, 120_000);
+});
