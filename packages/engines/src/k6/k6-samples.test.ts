@@ -1,0 +1,65 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { decodeLatencyHistogram } from '@bench/core';
+import { k6Measurement } from './k6-engine.js';
+import { createK6Tally, readK6Csv } from './k6-samples.js';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'benchtest-k6-samples-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const ORIGIN_US = 1_795_000_000_000_000;
+const HEADER = 'metric_name,timestamp,metric_value,error_code,status,extra_tags,metadata';
+
+/** One request's rows as k6 writes them (all stamped with its end): status 0 and an error code when it got no answer. */
+function request(endSeconds: number, ms: number, status = 200, errorCode = ''): string[] {
+  const at = ORIGIN_US + Math.round(endSeconds * 1e6);
+  const tags = `${errorCode},${status}`;
+  return [
+    `http_reqs,${at},1.000000,${tags},,`,
+    `http_req_duration,${at},${(ms - 0.5).toFixed(6)},${tags},,`,
+    `http_req_blocked,${at},0.500000,${tags},,`,
+    `data_received,${at + 100},178.000000,,,,`,
+  ];
+}
+
+function csv(name: string, rows: string[][]): string {
+  const file = path.join(dir, name);
+  writeFileSync(file, [HEADER, ...rows.flat()].join('\n') + '\n');
+  return file;
+}
+
+describe("k6's raw samples, second by second", () => {
+  it('merges the instances of a split run by absolute time, each sample in the second it was stamped in', async () => {
+    // two instances whose samples interleave in time; the second one's file is read after the first's
+    const a = csv('a.csv', [request(0.2, 2), request(1.5, 4), request(2.4, 6, 404)]);
+    const b = csv('b.csv', [request(0.7, 3), request(1.2, 5), request(1.9, 0, 0, '1212'), request(2.3, 7)]);
+    const tally = createK6Tally(ORIGIN_US);
+    await readK6Csv(a, tally);
+    await readK6Csv(b, tally);
+    const m = k6Measurement(tally, [10, 20, 30]);
+    expect(m.requests).toBe(7);
+    expect(m.seconds?.map((s) => [s.t, s.requests, s.non2xx, s.failures.connect])).toEqual([
+      [0, 2, 0, 0],
+      [1, 3, 0, 1],
+      [2, 2, 1, 0],
+    ]);
+    expect(m.seconds?.reduce((sum, s) => sum + s.requests, 0)).toBe(m.requests);
+    expect(m.seconds?.[0]?.latency?.max).toBe(3);
+    // the refused request counts in its second as in the totals, with no latency among that second's answers
+    expect(m.seconds?.[1]?.latency?.max).toBe(5);
+    expect(m.seconds?.map((s) => s.clientCpuPercent)).toEqual([10, 20, 30]);
+    expect(m.seconds?.at(-1)?.seconds).toBe(0.4);
+    expect(decodeLatencyHistogram(m.histogram!).totalCount).toBe(7);
+  });
+
+  it('starts at the first sample read when the run start is not known (bench import)', async () => {
+    const late = csv('late.csv', [request(5.25, 2), request(6.5, 2)]);
+    const tally = createK6Tally();
+    await readK6Csv(late, tally);
+    const m = k6Measurement(tally);
+    // second 0 begins at the first request's start (5.25 s minus its 2 ms)
+    expect(m.seconds?.map((s) => s.requests)).toEqual([1, 1]);
+  });
+});
