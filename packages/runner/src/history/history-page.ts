@@ -3,7 +3,7 @@ import { commitUrl } from './git-info.js';
 import type { SeriesChanges } from './history-changes.js';
 import type { HistoryPoint, HistorySeries } from './history-series.js';
 import type { History } from './read-history.js';
-import { commitRange, formatPValue, optionsLine } from './render-history.js';
+import { commitRange, formatPValue, optionsLine, pointTime } from './render-history.js';
 
 const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
 const signed = (percent: number) => `${percent > 0 ? '+' : ''}${percent.toFixed(1)}%`;
@@ -18,28 +18,28 @@ function commitCell(point: HistoryPoint): string {
 
 // The runs of a series with their commits (linked when the repository's address is known) and numbers.
 function runsTable(series: HistorySeries, changes: SeriesChanges[]): string {
-  const header = ['run', 'commit', 'branch', 'commit time', 'rps', 'p50 ms', 'p99 ms', 'failed', 'change'];
+  const header = ['run', 'commit', 'branch', 'committed (UTC)', 'rps', 'p50 ms', 'p99 ms', 'failed', 'change'];
   const rows = series.points.map((p, i) => {
     const here = changes
       .flatMap((c) => c.changes)
       .filter((c) => c.index === i)
       .map(
         (c) =>
-          `<span class="${c.regression ? 'fail' : 'pass'}">◆ ${escapeHtml(`${c.metric} ${signed(c.changePercent)} (p ${formatPValue(c.pValue)})`)}</span>`,
+          `<span class="${c.regression ? 'fail' : 'pass'}" title="p = ${formatPValue(c.pValue)}">◆ ${escapeHtml(`${c.metric} ${signed(c.changePercent)}`)}</span>`,
       )
       .join('<br>');
     const cells = [
       String(i + 1),
       commitCell(p),
       escapeHtml(p.git.branch ?? '-'),
-      escapeHtml(p.git.commitTime ?? p.runStartedAt),
+      `<span title="${escapeHtml(p.git.commitTime ?? p.runStartedAt)}">${escapeHtml(pointTime(p))}</span>`,
       escapeHtml(round(p.metrics.rps, 0).toLocaleString('en-US')),
       escapeHtml(String(round(p.metrics.p50, 2))),
       escapeHtml(String(round(p.metrics.p99, 2))),
       escapeHtml(String(p.metrics.failed)),
       here,
     ];
-    return `<tr>${cells.map((c) => `<td>${c}</td>`).join('')}</tr>`;
+    return `<tr>${cells.map((c) => `<td style="white-space: nowrap">${c}</td>`).join('')}</tr>`;
   });
   return `<table><thead><tr>${header.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
@@ -70,9 +70,10 @@ function seriesSection(series: HistorySeries, changes: SeriesChanges[]): string 
   return [
     `<h2>${escapeHtml(series.label)}</h2>`,
     `<p class="meta">${escapeHtml(`${m.hostname}, ${m.cpuModel}, ${m.cores} cores; ${options}`)}</p>`,
-    `<div class="grid">`,
-    chartFigure(spec, table),
-    `<div>${runsTable(series, changes)}</div>`,
+    // the chart takes the room the runs' table leaves; on a narrow screen the table goes below it
+    `<div style="display: flex; flex-wrap: wrap; gap: 12px 24px; align-items: flex-start">`,
+    `<div style="flex: 1 1 420px; min-width: 0">${chartFigure(spec, table)}</div>`,
+    `<div style="flex: 0 1 auto; overflow: auto; max-height: 560px">${runsTable(series, changes)}</div>`,
     `</div>`,
   ].join('\n');
 }

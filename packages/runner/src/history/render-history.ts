@@ -19,6 +19,12 @@ export function formatPValue(p: number): string {
   return p < 0.001 ? p.toExponential(1) : p.toFixed(3);
 }
 
+/** "2026-01-31 12:00" (UTC): when the commit was made, else when the run started. */
+export function pointTime(point: HistoryPoint): string {
+  const iso = point.git.commitTime ?? point.runStartedAt;
+  return Number.isNaN(Date.parse(iso)) ? iso : new Date(iso).toISOString().slice(0, 16).replace('T', ' ');
+}
+
 const signed = (percent: number) => `${percent > 0 ? '+' : ''}${percent.toFixed(1)}%`;
 
 function machineLine(series: HistorySeries): string {
@@ -50,7 +56,10 @@ export function renderHistoryShow(series: readonly HistorySeries[], found: reado
     out.push(`### ${s.label}`, '');
     out.push(`${machineLine(s)}; ${optionsLine(s)}`, '');
     out.push(`rps ${sparkline(points.map((p) => p.metrics.rps))} (last ${points.length} of ${s.points.length} runs)`, '');
-    out.push('| # | commit | branch | commit time | rps | p50 ms | p99 ms | failed | change |', '|---|---|---|---|---|---|---|---|---|');
+    out.push(
+      '| # | commit | branch | commit time (UTC) | rps | p50 ms | p99 ms | failed | change |',
+      '|---|---|---|---|---|---|---|---|---|',
+    );
     points.forEach((p, i) => {
       const index = offset + i;
       const here = changes
@@ -58,7 +67,7 @@ export function renderHistoryShow(series: readonly HistorySeries[], found: reado
         .map((c) => `${c.metric} ${signed(c.changePercent)} (p ${formatPValue(c.pValue)})`)
         .join('; ');
       out.push(
-        `| ${index + 1} | ${shortCommit(p)} | ${escapeCell(p.git.branch ?? '-')} | ${p.git.commitTime ?? p.runStartedAt} | ${number(p.metrics.rps)} | ${ms(p.metrics.p50)} | ${ms(p.metrics.p99)} | ${number(p.metrics.failed)} | ${here ? `◆ ${here}` : ''} |`,
+        `| ${index + 1} | ${shortCommit(p)} | ${escapeCell(p.git.branch ?? '-')} | ${pointTime(p)} | ${number(p.metrics.rps)} | ${ms(p.metrics.p50)} | ${ms(p.metrics.p99)} | ${number(p.metrics.failed)} | ${here ? `◆ ${here}` : ''} |`,
       );
     });
     out.push('');
