@@ -81,8 +81,8 @@ describe('per-second series and the whole histogram', () => {
     },
   );
 
-  // The server stops answering 1.85 s after the load began and answers again at 4.15 s: seconds 2 and 3
-  // have no answer, 1 and 4 have some. The 0.15 s either side absorbs the gap between the engine's
+  // The server stops answering 1.75 s after the load began and answers again at 4.25 s: seconds 2 and 3
+  // have no answer, 1 and 4 have some. The 0.25 s either side absorbs the gap between the engine's
   // start of its seconds and the server's sight of the first requests.
   const stallers = engines.filter(({ engine }) => engine.name === 'autocannon' || engine.name === 'wrk');
   it.each(stallers.map((e) => [e.engine.name, e] as const))(
@@ -91,7 +91,7 @@ describe('per-second series and the whole histogram', () => {
       const cell = await runCell(
         e.engine,
         { concurrency: [8], durationSeconds: 6, warmupSeconds: 0, timeoutSeconds: 10 },
-        { STALL_AFTER_MS: '1850', STALL_MS: '2300' },
+        { STALL_AFTER_MS: '1750', STALL_MS: '2500' },
       );
       const points = measured(cell);
       expect(points.slice(0, 6).map((p) => p.requests === 0)).toEqual([false, false, true, true, false, false]);
