@@ -91,6 +91,16 @@ describe('SeriesRecorder', () => {
     expect(seconds[0]).toMatchObject({ t: 0, requests: 2, latency: { p50: 2, max: 3 } });
   });
 
+  it("live: summarizes and frees a second's histogram two seconds on: a later answer stamped in it is counted, its latency left out", () => {
+    const series = new SeriesRecorder(start, { live: true });
+    series.response(5000, true, at(0.5));
+    series.response(6000, true, at(2.5)); // second 0 is summarized here
+    series.response(900_000, true, at(0.9)); // reported late
+    const [first] = series.finish(at(3));
+    expect(first?.requests).toBe(2);
+    expect(first?.latency?.max).toBe(5);
+  });
+
   it('gives one point, not none, for a run shorter than a second', () => {
     const series = new SeriesRecorder(start);
     series.response(1500, true, at(0.1));

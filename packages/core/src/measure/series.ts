@@ -22,6 +22,8 @@ interface Bucket {
   non2xx: number;
   failures: FailureCounts;
   histogram?: hdr.Histogram;
+  /** The second's percentiles, once its histogram was summarized and freed. */
+  latency?: EngineSecond['latency'];
 }
 
 // A second's percentiles need far less precision than the run's own histogram (3 digits: 0.1%), and cost little to build.
@@ -29,24 +31,47 @@ const SECOND_HISTOGRAM = { lowestDiscernibleValue: 1, highestTrackableValue: 3_6
 const toMs = (us: number) => Math.round(us) / 1000;
 const isEmpty = (bucket: Bucket) => bucket.requests === 0 && Object.values(bucket.failures).every((n) => n === 0);
 
+// A second's histogram holds about 93 KB: a live generator's are summarized and freed two seconds after their
+// second ends (its answers arrive in order; the spare second for any a little late), so a run of hours keeps three.
+function settle(bucket: Bucket | undefined): void {
+  const h = bucket?.histogram;
+  if (!bucket || !h) return;
+  if (h.totalCount > 0)
+    bucket.latency = {
+      p50: toMs(h.getValueAtPercentile(50)),
+      p90: toMs(h.getValueAtPercentile(90)),
+      p99: toMs(h.getValueAtPercentile(99)),
+      max: toMs(h.maxValue),
+    };
+  h.destroy();
+  delete bucket.histogram;
+}
+
 /** Buckets a run's answers and failures by the second they happened in (from `startNs`, a process.hrtime.bigint() reading). */
 export class SeriesRecorder {
   private readonly buckets: Bucket[] = [];
   private startNs: bigint;
+  private readonly live: boolean;
 
-  constructor(startNs: bigint = process.hrtime.bigint()) {
+  /** `live`: answers come as they happen, in time order (not read back from a file), so old seconds can be settled early. */
+  constructor(startNs: bigint = process.hrtime.bigint(), options: { readonly live?: boolean } = {}) {
     this.startNs = startNs;
+    this.live = options.live ?? false;
   }
 
   /** Moves the start (for engines that learn it late, e.g. autocannon's 'start' event); nothing recorded before is kept. */
   restart(startNs: bigint): void {
     this.startNs = startNs;
+    for (const bucket of this.buckets) bucket.histogram?.destroy();
     this.buckets.length = 0;
   }
 
   private bucket(atNs: bigint): Bucket {
     const index = Math.max(0, Number((atNs - this.startNs) / 1_000_000_000n));
-    for (let i = this.buckets.length; i <= index; i++) this.buckets.push({ requests: 0, non2xx: 0, failures: emptyFailures() });
+    for (let i = this.buckets.length; i <= index; i++) {
+      this.buckets.push({ requests: 0, non2xx: 0, failures: emptyFailures() });
+      if (this.live) settle(this.buckets[i - 2]);
+    }
     return this.buckets[index]!;
   }
 
@@ -55,7 +80,8 @@ export class SeriesRecorder {
     const bucket = this.bucket(atNs);
     bucket.requests++;
     if (!ok) bucket.non2xx++;
-    (bucket.histogram ??= hdr.build(SECOND_HISTOGRAM)).recordValue(Math.max(1, Math.round(latencyUs)));
+    // an answer later than that (its second already summarized) is counted, its latency left out of that second's percentiles
+    if (bucket.latency === undefined) (bucket.histogram ??= hdr.build(SECOND_HISTOGRAM)).recordValue(Math.max(1, Math.round(latencyUs)));
   }
 
   /** An answer counted without a latency (engines that only count per second). */
@@ -81,17 +107,8 @@ export class SeriesRecorder {
     const last = this.buckets.at(-1);
     if (this.buckets.length > 1 && elapsed - (this.buckets.length - 1) < 0.1 && last && isEmpty(last)) this.buckets.pop();
     return this.buckets.map((bucket, t) => {
-      const h = bucket.histogram;
-      const latency =
-        h && h.totalCount > 0
-          ? {
-              p50: toMs(h.getValueAtPercentile(50)),
-              p90: toMs(h.getValueAtPercentile(90)),
-              p99: toMs(h.getValueAtPercentile(99)),
-              max: toMs(h.maxValue),
-            }
-          : undefined;
-      h?.destroy();
+      settle(bucket);
+      const latency = bucket.latency;
       const cpu = clientCpu[t];
       return {
         t,

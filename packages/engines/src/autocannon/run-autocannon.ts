@@ -36,7 +36,7 @@ export async function runAutocannon(plan: LoadPlan): Promise<ThreadMeasurement> 
   let totalBytes = 0;
   let bodyBytes = 0;
   let keptAlive = 0;
-  const series = new SeriesRecorder();
+  const series = new SeriesRecorder(undefined, { live: true });
   const check = bodyTextCheck(plan.expect);
   const binaryBody = plan.expect.kind === 'exact' && !isText(plan.expect.bytes());
   // test mode only: every latency as recorded (µs), so a test can check merged percentiles against the pooled samples
