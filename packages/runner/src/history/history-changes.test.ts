@@ -72,6 +72,12 @@ describe('history series and their change points', () => {
     expect(renderHistoryShow(series, found, 10)).toMatch(/^\| 9 \| 09aaaaa \| main \| .*◆ rps -20\.\d% \(p [\d.e-]+\); p99 \+30\.\d%/m);
   });
 
+  it('searches only the newest runs of a long series, and places changes in the whole series', () => {
+    const found = findHistoryChanges(groupSeries(entries), ['rps'], { window: 12 });
+    expect(found[0]!.changes.map((c) => [c.index, c.after.git.commit?.slice(0, 2)])).toEqual([[8, '09']]);
+    expect(findHistoryChanges(groupSeries(entries), ['rps'], { window: 6 })[0]!.changes).toEqual([]);
+  });
+
   it('an improvement as the newest change point does not fail the check', () => {
     const back = [...entries, ...Array.from({ length: 8 }, (_, i) => entry(17 + i, 1000 * (1 + (i % 3) / 100), 10))];
     const found = findHistoryChanges(groupSeries(back), ['rps']);

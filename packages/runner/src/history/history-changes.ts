@@ -23,15 +23,21 @@ const mean = (values: readonly number[]) => values.reduce((a, v) => a + v, 0) / 
 
 export const DEFAULT_HISTORY_METRICS: readonly HistoryMetric[] = ['rps', 'p99'];
 
+export interface HistoryChangeOptions extends ChangePointOptions {
+  /** Only the newest runs of each series are searched: the table of the energy statistic grows with their square. @default 1000 */
+  readonly window?: number;
+}
+
 /** Change points of each metric of each series. */
 export function findHistoryChanges(
   series: readonly HistorySeries[],
   metrics: readonly HistoryMetric[] = DEFAULT_HISTORY_METRICS,
-  options: ChangePointOptions = {},
+  options: HistoryChangeOptions = {},
 ): SeriesChanges[] {
   return series.flatMap((s) =>
     metrics.map((metric) => {
-      const values = s.points.map((p) => p.metrics[metric]);
+      const offset = Math.max(0, s.points.length - (options.window ?? 1000));
+      const values = s.points.slice(offset).map((p) => p.metrics[metric]);
       const higherIsBetter = comparableMetrics[metric].better === 'higher';
       // Throughput and latency vary by ratios (a busier machine slows everything by some %): the test
       // runs on their logarithms, where that noise is even; sizes are told on the values themselves.
@@ -42,14 +48,16 @@ export function findHistoryChanges(
         const meanBefore = mean(values.slice(bounds[i], cp.index));
         const meanAfter = mean(values.slice(cp.index, bounds[i + 2]));
         const changePercent = meanBefore === 0 ? 0 : ((meanAfter - meanBefore) / meanBefore) * 100;
+        const index = offset + cp.index;
         return {
           ...cp,
+          index,
           meanBefore,
           meanAfter,
           changePercent,
           metric,
-          before: s.points[cp.index - 1]!,
-          after: s.points[cp.index]!,
+          before: s.points[index - 1]!,
+          after: s.points[index]!,
           regression: higherIsBetter ? changePercent < 0 : changePercent > 0,
         };
       });

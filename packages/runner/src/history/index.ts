@@ -12,6 +12,7 @@ export {
   brokenHistoryLimits,
   DEFAULT_HISTORY_METRICS,
   type HistoryChange,
+  type HistoryChangeOptions,
   type SeriesChanges,
   type BrokenHistoryLimit,
 } from './history-changes.js';
