@@ -13,7 +13,7 @@ function run(spawnedAtMs: number, spawnedAtNs: bigint, cpuFrom: bigint[]): Exter
     outputTail: '',
     spawnedAtMs,
     spawnedAtNs,
-    clientCpuPerSecond: (startNs) => {
+    clientCpuPerSecond: (startNs: bigint) => {
       cpuFrom.push(startNs);
       return [5, 6, 7];
     },
