@@ -39,14 +39,15 @@ describe('history series and their change points', () => {
     );
   });
 
-  it('keeps different machines apart and skips failed cells', () => {
+  it('keeps different machines apart, skips failed cells and counts a run added twice once', () => {
     const other = { ...entry(1, 5, 5, 1, 's2'), machine: { hostname: 'other', cpuModel: 'cpu', cores: 8, memoryBytes: 1 } };
     const failed = { ...entry(2, 0, 0), status: 'failed' as const };
-    const series = groupSeries([...entries, other, failed]);
+    const series = groupSeries([...entries, other, failed, ...entries.slice(0, 4)]);
     expect(series.map((s) => [s.label, s.points.length])).toEqual([
       ['hello/node c=10 autocannon [s1]', 16],
       ['hello/node c=10 autocannon [s2]', 1],
     ]);
+    expect(series[0]!.points.map((p) => p.repeats)).toEqual(Array(16).fill(2));
   });
 
   it('finds the drop between the eighth and ninth run as a regression of rps and p99, and the limit it breaks', () => {

@@ -31,11 +31,16 @@ function pointOf(entries: readonly HistoryEntry[]): HistoryPoint {
   return { runStartedAt: first.run.startedAt, git: first.git, command: first.run.command, metrics, repeats: entries.length };
 }
 
-/** The history's series, each a list of points (one per run, oldest first); failed cells are left out. */
+/** The history's series, each a list of points (one per run, oldest first); failed cells and cells added twice are left out. */
 export function groupSeries(entries: readonly HistoryEntry[]): HistorySeries[] {
   const bySeries = new Map<string, Map<string, HistoryEntry[]>>();
+  const seen = new Set<string>();
   for (const entry of entries) {
     if (entry.status !== 'ok') continue;
+    // the same results file added twice counts once
+    const id = `${entry.series} ${entry.run.startedAt} ${entry.run.repeat}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
     const runs = bySeries.get(entry.series) ?? new Map<string, HistoryEntry[]>();
     bySeries.set(entry.series, runs);
     runs.set(entry.run.startedAt, [...(runs.get(entry.run.startedAt) ?? []), entry]);
