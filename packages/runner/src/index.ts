@@ -37,6 +37,7 @@ export {
   type HistoryPoint,
   type HistorySeries,
   type HistoryChange,
+  type HistoryChangeOptions,
   type SeriesChanges,
   type ChangePoint,
   type ChangePointOptions,
