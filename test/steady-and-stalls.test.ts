@@ -13,7 +13,9 @@ const run = async (target: ReturnType<typeof waitingTarget>, more: Partial<typeo
   expect(cell?.status).toBe('ok');
   return cell!;
 };
-const waited = (notes: readonly string[]) => notes.find((n) => n.startsWith('the stack waited rather than worked'));
+// the stall line; on a machine busy with other work it says the stack may have waited for a CPU instead
+const waited = (notes: readonly string[]) =>
+  notes.find((n) => /^(the stack waited rather than worked|answers waited while the stack used little CPU)/.test(n));
 
 describe('a stack that waits rather than works', () => {
   it('is named when a worker start-up falls inside the measured run', async () => {

@@ -12,6 +12,8 @@ export const STALL_SLOW_FACTOR = 100;
 export const STALL_SLOW_FLOOR_MS = 100;
 /** A machine busier than this (percent of all its cores) may have kept an idle-looking stack waiting for a CPU. */
 export const STALL_MACHINE_BUSY_PERCENT = 50;
+/** Single slow requests on a stack that otherwise worked are named from this long on. */
+export const OUTLIER_FLOOR_MS = 500;
 /** The waits must fill this share of the connections' time (concurrency x run length) to bound throughput. */
 export const STALL_WAIT_SHARE = 0.05;
 
@@ -70,38 +72,50 @@ export function slowRequests(histogram: LatencyHistogram, thresholdMs: number): 
  * One line when the cell's throughput was bounded by waiting: both the server and the generator mostly
  * idle while answers took long (a few very slow requests filling a share of the run, or every answer slow).
  */
+function countSlow(input: StallInput, threshold: number): SlowRequests {
+  if (!input.histogram) {
+    // without the histogram only the slowest request is known: one at least
+    return { count: 1, fastest: input.latency.max, slowest: input.latency.max, totalMs: input.latency.max };
+  }
+  const histogram = decodeLatencyHistogram(input.histogram);
+  try {
+    return slowRequests(histogram, threshold);
+  } finally {
+    histogram.destroy();
+  }
+}
+
+const tookLine = (slow: SlowRequests) =>
+  slow.count === 1
+    ? `1 request took ${fmt(slow.slowest)} ms`
+    : `${fmt(slow.count)} requests took ${fmt(slow.fastest)}-${fmt(slow.slowest)} ms`;
+
+/**
+ * One line when the cell's answers waited: throughput bounded by waiting (both the server and the generator
+ * mostly idle while a few very slow requests filled a share of the run, or every answer slow), or, with busy
+ * CPUs, single requests that waited far longer than the rest (a worker start-up, a full pool: mod_fcgid polls
+ * for a free process once a second) inside the measured run.
+ */
 export function detectStall(input: StallInput): string | undefined {
   const { serverCpuPercent: server, clientCpuPercent: client } = input;
-  if (server === undefined || input.requests === 0 || input.durationSeconds <= 0) return undefined;
-  if (server >= STALL_SERVER_CPU_PERCENT || (client !== undefined && client >= STALL_CLIENT_CPU_PERCENT)) return undefined;
-  const cpu = `server CPU ${fmt(server)}%${client !== undefined ? `, generator CPU ${fmt(client)}%` : ''}`;
+  if (input.requests === 0 || input.durationSeconds <= 0) return undefined;
+  const idle = server !== undefined && server < STALL_SERVER_CPU_PERCENT && (client === undefined || client < STALL_CLIENT_CPU_PERCENT);
+  const cpu = `server CPU ${fmt(server ?? 0)}%${client !== undefined ? `, generator CPU ${fmt(client)}%` : ''}`;
   // on a machine busy with other work, an idle-looking stack may have been waiting for a CPU: say that instead
   const busy = input.machineBusyPercent;
   const lead =
     busy !== undefined && busy >= STALL_MACHINE_BUSY_PERCENT
       ? `answers waited while the stack used little CPU, but the machine was ${fmt(busy)}% busy (all cores) with other work, so it may have waited for a CPU`
       : 'the stack waited rather than worked';
-  const connectionMs = input.concurrency * input.durationSeconds * 1000;
   // every answer slow: the median itself is a wait
-  if (input.latency.p50 >= STALL_SLOW_FLOOR_MS) return `${lead}: the median request took ${fmt(input.latency.p50)} ms, ${cpu}`;
+  if (idle && input.latency.p50 >= STALL_SLOW_FLOOR_MS) return `${lead}: the median request took ${fmt(input.latency.p50)} ms, ${cpu}`;
   const threshold = Math.max(STALL_SLOW_FACTOR * input.latency.p50, STALL_SLOW_FLOOR_MS);
   if (input.latency.max <= threshold) return undefined;
-  let slow: SlowRequests;
-  if (input.histogram) {
-    const histogram = decodeLatencyHistogram(input.histogram);
-    try {
-      slow = slowRequests(histogram, threshold);
-    } finally {
-      histogram.destroy();
-    }
-  } else {
-    // without the histogram only the slowest request is known: one at least
-    slow = { count: 1, fastest: input.latency.max, slowest: input.latency.max, totalMs: input.latency.max };
-  }
-  if (slow.count === 0 || slow.totalMs < STALL_WAIT_SHARE * connectionMs) return undefined;
-  const took =
-    slow.count === 1
-      ? `1 request took ${fmt(slow.slowest)} ms`
-      : `${fmt(slow.count)} requests took ${fmt(slow.fastest)}-${fmt(slow.slowest)} ms`;
-  return `${lead}: ${took} (the median ${input.latency.p50} ms), ${cpu}`;
+  const slow = countSlow(input, threshold);
+  if (slow.count === 0) return undefined;
+  if (idle && slow.totalMs >= STALL_WAIT_SHARE * input.concurrency * input.durationSeconds * 1000)
+    return `${lead}: ${tookLine(slow)} (the median ${input.latency.p50} ms), ${cpu}`;
+  // the rest worked: name the waits only when they are long enough not to be the scheduler's noise
+  if (slow.slowest < OUTLIER_FLOOR_MS) return undefined;
+  return `waits inside the measured run: ${tookLine(slow)}, over ${STALL_SLOW_FACTOR} times the median (${input.latency.p50} ms): a worker start-up, a full pool or a queue, not work`;
 }

@@ -10,7 +10,7 @@ export interface RatioSpread {
   readonly rounds: number;
 }
 
-const STALL_NOTE = /^(the stack waited rather than worked|answers waited while the stack used little CPU)/;
+const STALL_NOTE = /^(the stack waited rather than worked|answers waited while the stack used little CPU|waits inside the measured run)/;
 
 /** A ratio that moved more than this factor from the article's gets its measured causes named. */
 export const MOVED_FACTOR = 2;
