@@ -24,7 +24,7 @@ export function progressPrinter() {
       case 'plan':
         options = event.options;
         process.stderr.write(
-          `bench: ${event.cells} cell(s): ${event.plan.pairs.map((p) => `${p.scenario.name}/${p.target.name}`).join(', ')} at c=${event.plan.concurrency.join(',')}, engine ${event.engine}\n`,
+          `bench: ${event.options.repeat === 'auto' ? `up to ${event.cells} cell(s) (rounds until decided, at most ${event.options.maxRounds})` : `${event.cells} cell(s)`}: ${event.plan.pairs.map((p) => `${p.scenario.name}/${p.target.name}`).join(', ')} at c=${event.plan.concurrency.join(',')}, engine ${event.engine}\n`,
         );
         for (const skip of event.plan.skipped)
           process.stderr.write(`bench: skipping ${skip.target} for ${skip.scenario}: ${skip.reason}\n`);
