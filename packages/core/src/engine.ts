@@ -121,6 +121,8 @@ export interface LoadEngine {
   readonly description: string;
   /** Whether one run can be split over several generator processes (--generators). */
   readonly splitsLoad?: boolean;
+  /** Whether it spreads its connections over worker threads of bench's process (--client-threads, shape.threads). */
+  readonly clientThreads?: boolean;
   available(): Promise<EngineAvailability>;
   /** Whether this engine can drive this shape and request, and check answers as this expectation asks. */
   supports(shape: LoadShape, request: ScenarioRequest, expect: BodyExpectation): Support;

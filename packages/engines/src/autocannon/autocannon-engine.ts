@@ -82,7 +82,8 @@ async function runThreads(plan: LoadPlan): Promise<LoadMeasurement> {
 /** autocannon, driven through its API in a worker thread of bench's process: the default engine. */
 export const autocannonEngine: LoadEngine = {
   name: 'autocannon',
-  description: 'autocannon in-process (Node, a worker thread), closed loop',
+  description: 'autocannon in-process (Node, worker threads: --client-threads), closed loop',
+  clientThreads: true,
   available: async () => ({ ok: true, version: AUTOCANNON_VERSION }),
   supports(shape) {
     if (shape.rate !== undefined)

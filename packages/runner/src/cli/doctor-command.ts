@@ -2,6 +2,7 @@ import { aptInstallLine } from '@bench/core';
 import { loadProject } from '../project/project.js';
 import { describeServices } from '../services/service-manager.js';
 import { formatTable } from './format-table.js';
+import { ceilingLine, readCeilings } from '../selfbench/ceilings.js';
 
 /** What is installed, what each missing target, engine or service needs, and the apt-get line to get it. */
 export async function doctorCommand(flags: { config?: string }): Promise<void> {
@@ -17,6 +18,7 @@ export async function doctorCommand(flags: { config?: string }): Promise<void> {
     if (!a.ok) for (const pkg of a.aptPackages ?? []) missingPackages.add(pkg);
     rows.push(['target', target.name, a.ok ? 'yes' : 'no', a.ok ? versions : (a.reason ?? ''), a.ok ? '' : install(a.aptPackages)]);
   }
+  const ceilings = readCeilings();
   for (const engine of project.engines) {
     const a = await engine.available();
     if (!a.ok) for (const pkg of a.aptPackages ?? []) missingPackages.add(pkg);
@@ -24,7 +26,7 @@ export async function doctorCommand(flags: { config?: string }): Promise<void> {
       'engine',
       engine.name,
       a.ok ? 'yes' : 'no',
-      a.ok ? `${engine.name} ${a.version ?? ''}`.trim() : (a.reason ?? ''),
+      a.ok ? `${engine.name} ${a.version ?? ''}; ceiling per client core: ${ceilingLine(engine.name, ceilings)}` : (a.reason ?? ''),
       a.ok ? '' : install(a.aptPackages),
     ]);
   }

@@ -2,6 +2,7 @@ import { article000Stacks, describeToday } from '@bench/targets';
 import { loadProject } from '../project/project.js';
 import { formatTable } from './format-table.js';
 import { projectPluginNames } from './plugin-names.js';
+import { ceilingLine, readCeilings } from '../selfbench/ceilings.js';
 import { builtinReporterNames } from '../reporters.js';
 
 /** Scenarios, targets (with what each cannot serve), engines and reporters, with availability here. */
@@ -41,11 +42,17 @@ export async function listCommand(flags: { config?: string; all?: boolean }): Pr
   out.push(formatTable(['name', 'language', 'available', 'versions', 'scenarios', 'stack'], rows));
   out.push('', 'Load engines', '');
   const engineRows: string[][] = [];
+  const ceilings = readCeilings();
   for (const engine of engines) {
     const a = await engine.available();
-    engineRows.push([engine.name, a.ok ? `yes (${a.version ?? 'unknown'})` : `no: ${a.reason ?? ''}`, engine.description]);
+    engineRows.push([
+      engine.name,
+      a.ok ? `yes (${a.version ?? 'unknown'})` : `no: ${a.reason ?? ''}`,
+      ceilingLine(engine.name, ceilings),
+      engine.description,
+    ]);
   }
-  out.push(formatTable(['name', 'available', 'what'], engineRows));
+  out.push(formatTable(['name', 'available', 'ceiling per client core', 'what'], engineRows));
   out.push('', 'Reporters', '');
   out.push(
     formatTable(

@@ -6,6 +6,7 @@ import { parseCpus, parseNameList } from '../options/index.js';
 import { builtinScenarios } from '../project/builtin-scenarios.js';
 import { renderSelfbench } from '../selfbench/render-selfbench.js';
 import { selfbench } from '../selfbench/selfbench.js';
+import { saveCeilings } from '../selfbench/ceilings.js';
 
 /** `bench selfbench`: what bench costs over each bare tool, and each engine's ceiling here. */
 export async function selfbenchCommand(flags: {
@@ -47,4 +48,7 @@ export async function selfbenchCommand(flags: {
   });
   const setting = `-c ${flags.concurrency}, ${flags.duration} s a run, ${flags.rounds} rounds${cpus ? `, server on CPU ${cpus.server ?? 'any'} and generator on CPU ${cpus.client ?? 'any'}` : ', unpinned'}`;
   process.stdout.write(renderSelfbench(rows, setting));
+  // bench list and bench doctor quote each engine's ceiling from the last selfbench on this machine
+  const saved = saveCeilings(rows, setting);
+  if (saved) process.stderr.write(`bench: selfbench saved each engine's ceiling in ${saved}\n`);
 }

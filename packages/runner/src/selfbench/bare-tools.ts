@@ -14,7 +14,7 @@ export interface BareResult {
 
 interface BareTool {
   /** The command line, run exactly as a user would type it. */
-  args(url: string, connections: number, seconds: number): { command: string; args: string[] };
+  args(url: string, connections: number, seconds: number, threads: number): { command: string; args: string[] };
   /** Requests per second as the tool printed it. */
   parse(stdout: string): { rps: number; requests: number } | undefined;
 }
@@ -27,7 +27,7 @@ const number = (text: string, pattern: RegExp) => {
 /** Each engine's tool as its users run it: autocannon's CLI, wrk -t1, ab -k. */
 export const bareTools: Readonly<Record<string, BareTool>> = {
   autocannon: {
-    args: (url, c, d) => ({
+    args: (url, c, d, threads) => ({
       command: process.execPath,
       args: [
         path.join(path.dirname(require.resolve('autocannon/package.json')), 'autocannon.js'),
@@ -35,6 +35,8 @@ export const bareTools: Readonly<Record<string, BareTool>> = {
         String(c),
         '-d',
         String(d),
+        // autocannon's own worker threads, as bench's --client-threads
+        ...(threads > 1 ? ['-w', String(threads)] : []),
         '-j',
         url,
       ],
@@ -66,10 +68,17 @@ export const bareTools: Readonly<Record<string, BareTool>> = {
 };
 
 /** Runs one bare tool against a running server, pinned to `cpus`. */
-export async function runBare(engine: string, url: string, connections: number, seconds: number, cpus?: string): Promise<BareResult> {
+export async function runBare(
+  engine: string,
+  url: string,
+  connections: number,
+  seconds: number,
+  cpus?: string,
+  threads = 1,
+): Promise<BareResult> {
   const tool = bareTools[engine];
   if (!tool) throw new Error(`no bare tool for engine ${engine}`);
-  const { command, args } = tool.args(url, connections, seconds);
+  const { command, args } = tool.args(url, connections, seconds, threads);
   const run = await runExternal(command, args, { name: `${engine}-bare`, ...(cpus ? { cpus } : {}) });
   const parsed = tool.parse(run.stdout);
   if (!parsed) throw new Error(`${engine} printed no result: ${run.outputTail}`);

@@ -15,26 +15,29 @@ export function renderSelfbench(rows: readonly SelfbenchRow[], setting: string):
   const out = [
     `bench through each engine (A) against the same tool run bare (B), same running server, ${setting}; rps per client CPU-second = requests answered per second of the generator's CPU time.`,
     '',
-    '| target | engine | round | first | through bench rps | bare rps | ratio | bench rps per client CPU-s | bare rps per client CPU-s |',
-    '| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |',
+    '| target | engine | threads | round | first | through bench rps | bare rps | ratio | bench rps per client CPU-s | bare rps per client CPU-s |',
+    '| --- | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const r of rows) {
     out.push(
-      `| ${r.target} | ${r.engine} | ${r.round} | ${r.first} | ${n(r.bench.rps)} | ${n(r.bare.rps)} | ${(r.bench.rps / r.bare.rps).toFixed(2)} | ${perCpu(r.bench)} | ${perCpu(r.bare)} |`,
+      `| ${r.target} | ${r.engine} | ${r.threads} | ${r.round} | ${r.first} | ${n(r.bench.rps)} | ${n(r.bare.rps)} | ${(r.bench.rps / r.bare.rps).toFixed(2)} | ${perCpu(r.bench)} | ${perCpu(r.bare)} |`,
     );
   }
   out.push(
     '',
-    '| target | engine | median ratio | median rps through bench | median rps per client CPU-s |',
-    '| --- | --- | ---: | ---: | ---: |',
+    '| target | engine | threads | median ratio | median rps through bench | median rps per client CPU-s |',
+    '| --- | --- | ---: | ---: | ---: | ---: |',
   );
   const groups = new Map<string, SelfbenchRow[]>();
-  for (const r of rows) groups.set(`${r.target}\u0000${r.engine}`, [...(groups.get(`${r.target}\u0000${r.engine}`) ?? []), r]);
+  for (const r of rows) {
+    const key = `${r.target}\u0000${r.engine}\u0000${r.threads}`;
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
   for (const runs of groups.values()) {
     const first = runs[0]!;
     const cpu = runs.filter((r) => r.bench.cpuSeconds > 0).map((r) => perCpuSecond(r.bench));
     out.push(
-      `| ${first.target} | ${first.engine} | ${median(runs.map((r) => r.bench.rps / r.bare.rps)).toFixed(2)} | ${n(median(runs.map((r) => r.bench.rps)))} | ${cpu.length ? n(median(cpu)) : '-'} |`,
+      `| ${first.target} | ${first.engine} | ${first.threads} | ${median(runs.map((r) => r.bench.rps / r.bare.rps)).toFixed(2)} | ${n(median(runs.map((r) => r.bench.rps)))} | ${cpu.length ? n(median(cpu)) : '-'} |`,
     );
   }
   return `${out.join('\n')}\n`;

@@ -10,6 +10,8 @@ export interface SelfbenchOptions {
   /** Which stacks to run on: [target, scenario] pairs. */
   readonly cases: ReadonlyArray<readonly [TargetPlugin, Scenario]>;
   readonly engines: readonly LoadEngine[];
+  /** Client thread counts to measure an engine that has them (--client-threads); 1 and 2 by default. */
+  readonly threads?: readonly number[];
   readonly onProgress?: (line: string) => void;
 }
 
@@ -24,6 +26,8 @@ export interface SelfbenchRow {
   readonly target: string;
   readonly scenario: string;
   readonly engine: string;
+  /** The generator's worker threads (1 for the external tools). */
+  readonly threads: number;
   readonly round: number;
   /** Which ran first this round: the order alternates, so drift does not favour one side. */
   readonly first: 'bench' | 'bare';
@@ -48,12 +52,18 @@ export async function selfbench(o: SelfbenchOptions): Promise<SelfbenchRow[]> {
       if (!verification.ok) throw errors.targetStart(target.name, scenario.name, verification.problems.join('; '));
       if (o.cpus?.server) pinProcessGroups(running.processGroups, o.cpus.server);
       const url = running.url + scenario.request.path;
-      const throughBench = async (engine: LoadEngine): Promise<SelfbenchSide> => {
+      const throughBench = async (engine: LoadEngine, threads: number): Promise<SelfbenchSide> => {
         const m = await engine.run({
           url,
           request: scenario.request,
           expect: scenario.expect.body,
-          shape: { connections: o.connections, durationSeconds: o.seconds, keepAlive: true, timeoutSeconds: 10 },
+          shape: {
+            connections: o.connections,
+            durationSeconds: o.seconds,
+            keepAlive: true,
+            timeoutSeconds: 10,
+            ...(threads > 1 ? { threads } : {}),
+          },
           ...(o.cpus?.client ? { cpus: o.cpus.client } : {}),
         });
         return {
@@ -62,22 +72,26 @@ export async function selfbench(o: SelfbenchOptions): Promise<SelfbenchRow[]> {
           cpuSeconds: ((m.client?.cpuPercent ?? 0) / 100) * m.durationSeconds,
         };
       };
-      const bare = async (engine: LoadEngine): Promise<SelfbenchSide> => {
-        const b = await runBare(engine.name, url, o.connections, o.seconds, o.cpus?.client);
+      const bare = async (engine: LoadEngine, threads: number): Promise<SelfbenchSide> => {
+        const b = await runBare(engine.name, url, o.connections, o.seconds, o.cpus?.client, threads);
         return { rps: b.rps, requests: b.requests, cpuSeconds: b.cpuSeconds };
       };
       // a warm-up, so the first measurement does not meet a cold server
       await runBare('wrk', url, o.connections, 2, o.cpus?.client).catch(() => undefined);
       for (let round = 1; round <= o.rounds; round++) {
-        for (const engine of engines) {
+        for (const [engine, threads] of engines.flatMap((e) =>
+          (e.clientThreads ? (o.threads ?? [1, 2]) : [1]).map((n) => [e, n] as const),
+        )) {
           const first = round % 2 === 1 ? 'bench' : 'bare';
-          o.onProgress?.(`${target.name}/${scenario.name} ${engine.name} round ${round}/${o.rounds}`);
-          const a = first === 'bench' ? await throughBench(engine) : await bare(engine);
-          const b = first === 'bench' ? await bare(engine) : await throughBench(engine);
+          const label = threads > 1 ? ` ${threads} threads` : '';
+          o.onProgress?.(`${target.name}/${scenario.name} ${engine.name}${label} round ${round}/${o.rounds}`);
+          const a = first === 'bench' ? await throughBench(engine, threads) : await bare(engine, threads);
+          const b = first === 'bench' ? await bare(engine, threads) : await throughBench(engine, threads);
           rows.push({
             target: target.name,
             scenario: scenario.name,
             engine: engine.name,
+            threads,
             round,
             first,
             bench: first === 'bench' ? a : b,

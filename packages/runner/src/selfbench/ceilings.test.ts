@@ -1,0 +1,65 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ceilingLine, ceilingsOf, readCeilings, saveCeilings } from './ceilings.js';
+import type { SelfbenchRow } from './selfbench.js';
+
+const row = (target: string, engine: string, threads: number, requests: number, cpuSeconds: number): SelfbenchRow => ({
+  target,
+  scenario: 'hello',
+  engine,
+  threads,
+  round: 1,
+  first: 'bench',
+  bench: { rps: requests / 5, requests, cpuSeconds },
+  bare: { rps: requests / 5, requests, cpuSeconds },
+});
+
+const rows = [
+  row('nginx-static', 'autocannon', 1, 300_000, 5),
+  row('nginx-static', 'autocannon', 1, 340_000, 5),
+  row('nginx-static', 'autocannon', 1, 320_000, 5),
+  row('node', 'autocannon', 1, 100_000, 2),
+  row('nginx-static', 'autocannon', 2, 330_000, 5.5),
+  row('nginx-static', 'wrk', 1, 700_000, 5),
+];
+
+const previous = process.env.XDG_CACHE_HOME;
+afterEach(() => {
+  if (previous === undefined) delete process.env.XDG_CACHE_HOME;
+  else process.env.XDG_CACHE_HOME = previous;
+});
+
+describe('engine ceilings', () => {
+  it('are the best median rps per client CPU-second over the stacks, per engine and thread count', () => {
+    expect(ceilingsOf(rows)).toEqual([
+      { engine: 'autocannon', threads: 1, target: 'nginx-static', rpsPerClientCpuSecond: 64_000, rps: 64_000 },
+      { engine: 'autocannon', threads: 2, target: 'nginx-static', rpsPerClientCpuSecond: 60_000, rps: 66_000 },
+      { engine: 'wrk', threads: 1, target: 'nginx-static', rpsPerClientCpuSecond: 140_000, rps: 140_000 },
+    ]);
+  });
+
+  it("are saved in bench's cache dir and read back on this machine as one line per engine", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'benchtest-ceilings-'));
+    try {
+      process.env.XDG_CACHE_HOME = dir;
+      expect(readCeilings()).toBeUndefined();
+      expect(ceilingLine('autocannon', readCeilings())).toBe('not measured here (bench selfbench)');
+      const file = saveCeilings(rows, '-c 50', new Date('2026-11-23T21:00:00Z'));
+      expect(file).toBe(path.join(dir, 'bench', 'selfbench', 'last-selfbench.json'));
+      const saved = readCeilings();
+      expect(ceilingLine('autocannon', saved)).toBe(
+        '64,000 rps per client CPU-second, 2 threads 60,000 (selfbench 2026-11-23, nginx-static)',
+      );
+      expect(ceilingLine('ab', saved)).toBe('not measured here (bench selfbench)');
+      // another machine's file, or a damaged one, is not this machine's ceiling
+      writeFileSync(file!, JSON.stringify({ ...saved, hostname: 'elsewhere' }));
+      expect(readCeilings()).toBeUndefined();
+      writeFileSync(file!, '{');
+      expect(readCeilings()).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,103 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
+import { benchCacheDir } from '@bench/core';
+import type { SelfbenchRow } from './selfbench.js';
+
+const ceilingSchema = z.object({
+  engine: z.string(),
+  threads: z.number().int(),
+  /** The stack it was reached on (the fastest the selfbench ran). */
+  target: z.string(),
+  /** Median over rounds of requests answered per second of the generator's CPU time. */
+  rpsPerClientCpuSecond: z.number(),
+  /** Median rps through bench. */
+  rps: z.number(),
+});
+
+const savedSchema = z.object({
+  measuredAt: z.string(),
+  hostname: z.string(),
+  cpuModel: z.string(),
+  cpus: z.number().int(),
+  setting: z.string(),
+  ceilings: z.array(ceilingSchema),
+});
+
+export type EngineCeiling = z.infer<typeof ceilingSchema>;
+export type SavedCeilings = z.infer<typeof savedSchema>;
+
+const median = (values: readonly number[]) => {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+/** Each engine and thread count's ceiling: the best over the stacks of its median rps per client CPU-second. */
+export function ceilingsOf(rows: readonly SelfbenchRow[]): EngineCeiling[] {
+  const groups = new Map<string, SelfbenchRow[]>();
+  for (const r of rows.filter((r) => r.bench.cpuSeconds > 0)) {
+    const key = `${r.engine}\u0000${r.threads}\u0000${r.target}`;
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  const best = new Map<string, EngineCeiling>();
+  for (const runs of groups.values()) {
+    const first = runs[0]!;
+    const ceiling = {
+      engine: first.engine,
+      threads: first.threads,
+      target: first.target,
+      rpsPerClientCpuSecond: Math.round(median(runs.map((r) => r.bench.requests / r.bench.cpuSeconds))),
+      rps: Math.round(median(runs.map((r) => r.bench.rps))),
+    };
+    const key = `${first.engine}\u0000${first.threads}`;
+    if ((best.get(key)?.rpsPerClientCpuSecond ?? -1) < ceiling.rpsPerClientCpuSecond) best.set(key, ceiling);
+  }
+  return [...best.values()].sort((a, b) => a.engine.localeCompare(b.engine) || a.threads - b.threads);
+}
+
+const fileIn = (dir: string) => path.join(dir, 'last-selfbench.json');
+
+/** Keeps the ceilings of this selfbench in bench's cache dir (for bench list and bench doctor); the file's path, if saved. */
+export function saveCeilings(rows: readonly SelfbenchRow[], setting: string, now = new Date()): string | undefined {
+  const dir = benchCacheDir('selfbench');
+  if (!dir) return undefined;
+  const cpus = os.cpus();
+  const saved: SavedCeilings = {
+    measuredAt: now.toISOString(),
+    hostname: os.hostname(),
+    cpuModel: cpus[0]?.model ?? 'unknown',
+    cpus: cpus.length,
+    setting,
+    ceilings: ceilingsOf(rows),
+  };
+  writeFileSync(fileIn(dir), `${JSON.stringify(saved, null, 2)}\n`);
+  return fileIn(dir);
+}
+
+/** The last selfbench's ceilings measured on this machine (same hostname), if any. */
+export function readCeilings(): SavedCeilings | undefined {
+  const dir = benchCacheDir('selfbench');
+  if (!dir) return undefined;
+  try {
+    const saved = savedSchema.parse(JSON.parse(readFileSync(fileIn(dir), 'utf8')));
+    return saved.hostname === os.hostname() ? saved : undefined;
+  } catch {
+    return undefined; // none yet, or unreadable: as if never measured
+  }
+}
+
+const n = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 0 });
+
+/** One line for an engine: its measured ceiling per client core here, with more threads beside; or how to measure it. */
+export function ceilingLine(engine: string, saved: SavedCeilings | undefined): string {
+  const mine = saved?.ceilings.filter((c) => c.engine === engine) ?? [];
+  const one = mine.find((c) => c.threads === 1) ?? mine[0];
+  if (!saved || !one) return 'not measured here (bench selfbench)';
+  const more = mine
+    .filter((c) => c !== one)
+    .map((c) => `, ${c.threads} threads ${n(c.rpsPerClientCpuSecond)}`)
+    .join('');
+  return `${n(one.rpsPerClientCpuSecond)} rps per client CPU-second${more} (selfbench ${saved.measuredAt.slice(0, 10)}, ${one.target})`;
+}
