@@ -15,7 +15,7 @@ import { versionFrom } from '@bench/core';
 import { runExternal, type ExternalRun } from '../external-process.js';
 import { K6Api } from './k6-api.js';
 import { k6Binary, K6_INSTALL } from './k6-binary.js';
-import { createK6Tally, k6ErrorSamples, k6Latency, readK6Csv, type K6Tally } from './k6-samples.js';
+import { createK6Tally, k6ErrorSamples, k6Latency, readK6Csvs, type K6Tally } from './k6-samples.js';
 import { k6Script } from './k6-script.js';
 import { executionSegments, segmentFlags } from './segments.js';
 
@@ -131,8 +131,8 @@ async function runK6(plan: LoadPlan): Promise<LoadMeasurement> {
     const failed = finished.find((r) => r.exit.code !== 0 && !plan.signal?.aborted);
     if (failed)
       throw new Error(`k6 failed (${failed.exit.error ?? `exit ${failed.exit.code ?? failed.exit.signal}`}): ${failed.outputTail}`);
-    const tally = createK6Tally(started * 1000);
-    for (const file of csvFiles) await readK6Csv(file, tally);
+    const tally = createK6Tally(started * 1000, { inOrder: true });
+    await readK6Csvs(csvFiles, tally);
     const client = sumClients(finished);
     return {
       ...k6Measurement(tally, sumPerSecond(finished, startedAtNs)),

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodeLatencyHistogram } from '@bench/core';
 import { k6Measurement } from './k6-engine.js';
-import { createK6Tally, readK6Csv } from './k6-samples.js';
+import { createK6Tally, readK6Csv, readK6Csvs } from './k6-samples.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'benchtest-k6-samples-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -35,9 +35,15 @@ describe("k6's raw samples, second by second", () => {
     // two instances whose samples interleave in time; the second one's file is read after the first's
     const a = csv('a.csv', [request(0.2, 2), request(1.5, 4), request(2.4, 6, 404)]);
     const b = csv('b.csv', [request(0.7, 3), request(1.2, 5), request(1.9, 0, 0, '1212'), request(2.3, 7)]);
-    const tally = createK6Tally(ORIGIN_US);
-    await readK6Csv(a, tally);
-    await readK6Csv(b, tally);
+    // read one file after the other, or both at once by time, holding one second's histogram at a time
+    const oneByOne = createK6Tally(ORIGIN_US);
+    await readK6Csv(a, oneByOne);
+    await readK6Csv(b, oneByOne);
+    const merged = createK6Tally(ORIGIN_US, { inOrder: true });
+    await readK6Csvs([a, b], merged);
+    expect(k6Measurement(merged, [10, 20, 30])).toEqual(k6Measurement(oneByOne, [10, 20, 30]));
+    const tally = createK6Tally(ORIGIN_US, { inOrder: true });
+    await readK6Csvs([a, b], tally);
     const m = k6Measurement(tally, [10, 20, 30]);
     expect(m.requests).toBe(7);
     expect(m.seconds?.map((s) => [s.t, s.requests, s.non2xx, s.failures.connect])).toEqual([
@@ -52,6 +58,15 @@ describe("k6's raw samples, second by second", () => {
     expect(m.seconds?.map((s) => s.clientCpuPercent)).toEqual([10, 20, 30]);
     expect(m.seconds?.at(-1)?.seconds).toBe(0.4);
     expect(decodeLatencyHistogram(m.histogram!).totalCount).toBe(7);
+  });
+
+  it('says which file is not k6 CSV output, or is empty', async () => {
+    const empty = csv('empty.csv', []);
+    writeFileSync(empty, '');
+    await expect(readK6Csvs([csv('ok.csv', [request(0.1, 1)]), empty], createK6Tally())).rejects.toThrow(/empty.csv is empty/);
+    const other = path.join(dir, 'other.csv');
+    writeFileSync(other, 'a,b,c\n1,2,3\n');
+    await expect(readK6Csvs([other], createK6Tally())).rejects.toThrow(/other.csv is not k6 CSV output/);
   });
 
   it('starts at the first sample read when the run start is not known (bench import)', async () => {

@@ -30,11 +30,14 @@ export interface K6Tally {
   series?: SeriesRecorder;
   /** Epoch microseconds where second 0 begins; absent: at the first sample read. */
   originUs?: number;
+  /** The samples come in time order (readK6Csvs): each second's histogram is summarized and freed as the reading moves on. */
+  readonly inOrder: boolean;
 }
 
-export function createK6Tally(originUs?: number): K6Tally {
+export function createK6Tally(originUs?: number, options: { readonly inOrder?: boolean } = {}): K6Tally {
   return {
     ...(originUs !== undefined ? { originUs } : {}),
+    inOrder: options.inOrder ?? false,
     histogram: createLatencyHistogram(),
     requests: 0,
     statusCodes: {},
@@ -68,72 +71,124 @@ const atNs = (us: number) => BigInt(Math.round(us)) * 1000n;
 
 function seriesOf(tally: K6Tally, us: number): SeriesRecorder {
   tally.originUs ??= us;
-  return (tally.series ??= new SeriesRecorder(atNs(tally.originUs)));
+  return (tally.series ??= new SeriesRecorder(atNs(tally.originUs), { live: tally.inOrder }));
 }
 
 /** The CSV columns bench asks for (--system-tags status,error_code): metric_name,timestamp,metric_value,error_code,status,... */
 const COLUMNS = ['metric_name', 'timestamp', 'metric_value', 'error_code', 'status'];
 
+/** Where one file's reading is: a request's rows come together, its duration before its blocked time. */
+interface FileState {
+  readonly file: string;
+  header: boolean;
+  pendingDurationMs: number;
+}
+
+const fileState = (file: string): FileState => ({ file, header: true, pendingDurationMs: 0 });
+
 /**
- * A request's latency is http_req_blocked (getting a connection, connect included) plus
- * http_req_duration (sending, waiting, receiving): from the request's start to its last byte, as
- * ab and autocannon count it. k6 writes a request's samples together, duration before blocked,
- * all stamped with the request's end.
+ * One CSV line into the tally. A request's latency is http_req_blocked (getting a connection,
+ * connect included) plus http_req_duration (sending, waiting, receiving): from the request's start
+ * to its last byte, as ab and autocannon count it. k6 writes a request's samples together,
+ * duration before blocked, all stamped with the request's end.
  */
-export async function readK6Csv(file: string, tally: K6Tally): Promise<void> {
-  const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
-  let header = true;
-  let pendingDurationMs = 0;
-  for await (const line of lines) {
-    if (header) {
-      if (!COLUMNS.every((c, i) => line.split(',')[i] === c))
-        throw new Error(`${file} is not k6 CSV output with status and error_code tags`);
-      header = false;
-      continue;
+function readLine(line: string, state: FileState, tally: K6Tally): void {
+  if (state.header) {
+    if (!COLUMNS.every((c, i) => line.split(',')[i] === c))
+      throw new Error(`${state.file} is not k6 CSV output with status and error_code tags`);
+    state.header = false;
+    return;
+  }
+  const [metric, timestamp, value, errorCode, status] = line.split(',', 5);
+  switch (metric) {
+    case 'http_reqs': {
+      tally.requests++;
+      // with an answer, k6's error code only restates its status (1404 for a 404): non-2xx, not a failure
+      if (errorCode && (!status || status === '0'))
+        seriesOf(tally, Number(timestamp)).failure(countError(tally, errorCode), atNs(Number(timestamp)));
+      if (status && status !== '0') {
+        tally.statusCodes[status] = (tally.statusCodes[status] ?? 0) + 1;
+        if (!status.startsWith('2')) tally.non2xx++;
+      }
+      break;
     }
-    const [metric, timestamp, value, errorCode, status] = line.split(',', 5);
-    switch (metric) {
-      case 'http_reqs': {
-        tally.requests++;
-        // with an answer, k6's error code only restates its status (1404 for a 404): non-2xx, not a failure
-        if (errorCode && (!status || status === '0'))
-          seriesOf(tally, Number(timestamp)).failure(countError(tally, errorCode), atNs(Number(timestamp)));
-        if (status && status !== '0') {
-          tally.statusCodes[status] = (tally.statusCodes[status] ?? 0) + 1;
-          if (!status.startsWith('2')) tally.non2xx++;
-        }
-        break;
-      }
-      case 'http_req_duration':
-        pendingDurationMs = Number(value);
-        break;
-      case 'http_req_blocked': {
-        const ms = pendingDurationMs + Number(value);
-        const endUs = Number(timestamp);
-        tally.histogram.recordValue(Math.max(1, Math.round(ms * 1000)));
-        tally.firstStartUs = Math.min(tally.firstStartUs, endUs - ms * 1000);
-        tally.lastEndUs = Math.max(tally.lastEndUs, endUs);
-        // an answer in its second with its latency; a request that got none counts there as the run's totals count it
-        const series = seriesOf(tally, endUs - ms * 1000);
-        if (status && status !== '0') series.response(ms * 1000, status.startsWith('2'), atNs(endUs));
-        else series.count(1, 0, atNs(endUs));
-        break;
-      }
-      case 'data_received':
-        tally.bytesReceived += Number(value);
-        break;
-      case 'bench_body_bytes':
-        tally.bodyBytes += Number(value);
-        break;
-      case 'bench_body_mismatch':
-        tally.bodyMismatches += Number(value);
-        tally.failures.length += Number(value);
-        for (let i = 0; i < Number(value); i++) seriesOf(tally, Number(timestamp)).failure('length', atNs(Number(timestamp)));
-        break;
-      default:
+    case 'http_req_duration':
+      state.pendingDurationMs = Number(value);
+      break;
+    case 'http_req_blocked': {
+      const ms = state.pendingDurationMs + Number(value);
+      const endUs = Number(timestamp);
+      tally.histogram.recordValue(Math.max(1, Math.round(ms * 1000)));
+      tally.firstStartUs = Math.min(tally.firstStartUs, endUs - ms * 1000);
+      tally.lastEndUs = Math.max(tally.lastEndUs, endUs);
+      // an answer in its second with its latency; a request that got none counts there as the run's totals count it
+      const series = seriesOf(tally, endUs - ms * 1000);
+      if (status && status !== '0') series.response(ms * 1000, status.startsWith('2'), atNs(endUs));
+      else series.count(1, 0, atNs(endUs));
+      break;
+    }
+    case 'data_received':
+      tally.bytesReceived += Number(value);
+      break;
+    case 'bench_body_bytes':
+      tally.bodyBytes += Number(value);
+      break;
+    case 'bench_body_mismatch':
+      tally.bodyMismatches += Number(value);
+      tally.failures.length += Number(value);
+      for (let i = 0; i < Number(value); i++) seriesOf(tally, Number(timestamp)).failure('length', atNs(Number(timestamp)));
+      break;
+    default:
+  }
+}
+
+const lineReader = (file: string) => createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
+
+/** One instance's samples into the tally. */
+export async function readK6Csv(file: string, tally: K6Tally): Promise<void> {
+  const state = fileState(file);
+  for await (const line of lineReader(file)) readLine(line, state, tally);
+  if (state.header) throw new Error(`${file} is empty: the k6 instance wrote no samples`);
+}
+
+/**
+ * Every instance's samples into the tally, merged by time: the next line read is always the
+ * earliest one waiting in any file (each file is in time order, as k6 writes it), so a tally made
+ * with `inOrder` holds one second's histogram at a time rather than one per second of the run.
+ */
+export async function readK6Csvs(files: readonly string[], tally: K6Tally): Promise<void> {
+  const readers = files.map((file) => {
+    const stream = createReadStream(file, 'utf8');
+    const input = createInterface({ input: stream, crlfDelay: Infinity });
+    return { stream, input, lines: input[Symbol.asyncIterator](), state: fileState(file), next: undefined as string | undefined, at: 0 };
+  });
+  type Reader = (typeof readers)[number];
+  const advance = async (reader: Reader) => {
+    const { value, done } = await reader.lines.next();
+    reader.next = done ? undefined : (value as string);
+    reader.at = reader.next === undefined ? Number.POSITIVE_INFINITY : Number(reader.next.split(',', 2)[1]);
+  };
+  try {
+    // each file's header first
+    for (const reader of readers) {
+      await advance(reader);
+      if (reader.next === undefined) throw new Error(`${reader.state.file} is empty: the k6 instance wrote no samples`);
+      readLine(reader.next, reader.state, tally);
+      await advance(reader);
+    }
+    for (;;) {
+      let earliest: Reader | undefined;
+      for (const reader of readers) if (reader.next !== undefined && (!earliest || reader.at < earliest.at)) earliest = reader;
+      if (!earliest?.next) return;
+      readLine(earliest.next, earliest.state, tally);
+      await advance(earliest);
+    }
+  } finally {
+    for (const reader of readers) {
+      reader.input.close();
+      reader.stream.destroy();
     }
   }
-  if (header) throw new Error(`${file} is empty: the k6 instance wrote no samples`);
 }
 
 export const k6Latency = (tally: K6Tally): LatencyStats => summarizeLatency(tally.histogram);
