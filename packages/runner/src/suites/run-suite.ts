@@ -36,7 +36,9 @@ async function runClientTimingSuite(request: SuiteRunRequest): Promise<RunDocume
     request.command ?? '',
     resolveRunOptions({ scenarios: ['https-client'] }, request.repeat !== undefined ? { repeat: request.repeat } : {}),
   );
-  doc.suite = { name: definition.name, scale: request.scale, skipped: {} };
+  // the article's own shape: each client timed whole over n requests in a row, nothing to stretch
+  const shape = `clients: the article's shape, each client's whole process timed over ${ns.join(', ')} requests in a row`;
+  doc.suite = { name: definition.name, scale: request.scale, skipped: {}, shapes: [{ run: 'clients', kind: 'requests', line: shape }] };
   for (const client of httpsClients) {
     const availability = client.available();
     if (!availability.ok) doc.suite.skipped[client.name] = availability.reason ?? 'not available';
