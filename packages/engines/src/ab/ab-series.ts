@@ -17,20 +17,30 @@ export interface AbSeries {
  * have ab's non-2xx and failures).
  */
 export function abSeries(tsv: string, run: ExternalRun, timeTakenSeconds: number, histogram: LatencyHistogram): AbSeries | undefined {
+  const starts: number[] = [];
+  const totals: number[] = [];
   let first = Number.POSITIVE_INFINITY;
+  let last = 0;
   forEachAbRecord(tsv, ({ startSecond, totalMs }) => {
     recordMilliseconds(histogram, totalMs);
+    starts.push(startSecond);
+    totals.push(totalMs);
     if (startSecond < first) first = startSecond;
+    if (startSecond > last) last = startSecond;
   });
   if (!Number.isFinite(first)) return undefined;
   // how far into the first record's second ab was spawned (below 0 when its first request began in a later second)
   const intoSecondMs = run.spawnedAtMs - first * 1000;
   const startedAtNs = run.spawnedAtNs - BigInt(Math.round(intoSecondMs * 1e6));
   const endNs = run.spawnedAtNs + BigInt(Math.round(timeTakenSeconds * 1e9));
-  const series = new SeriesRecorder(startedAtNs);
-  forEachAbRecord(tsv, ({ startSecond, totalMs }) => {
-    const at = startedAtNs + BigInt(startSecond - first) * 1_000_000_000n;
-    series.response(totalMs * 1000, true, at < endNs ? at : endNs - 1n);
+  // the records in the order of their seconds (ab writes them in another), so the recorder holds one second's histogram at a time
+  const bySecond = Array.from({ length: last - first + 1 }, (): number[] => []);
+  starts.forEach((second, i) => bySecond[second - first]!.push(i));
+  const series = new SeriesRecorder(startedAtNs, { live: true });
+  bySecond.forEach((records, offset) => {
+    const second = startedAtNs + BigInt(offset) * 1_000_000_000n;
+    const at = second < endNs ? second : endNs - 1n;
+    for (const i of records) series.response(totals[i]! * 1000, true, at);
   });
   const seconds = series.finish(endNs, run.clientCpuPerSecond(startedAtNs));
   const [head, ...rest] = seconds;

@@ -45,7 +45,7 @@ async function runOpenLoop(plan: LoadPlan): Promise<LoadMeasurement> {
   const queue: number[] = [];
   let scheduled = 0;
   const t0 = process.hrtime.bigint() + 1_000_000n;
-  const series = new SeriesRecorder(t0);
+  const series = new SeriesRecorder(t0, { live: true });
   // answers to requests still in flight when the period ends count in its last second
   const periodEnd = t0 + BigInt(Math.round(seconds * 1e9));
   const inPeriod = (at: bigint) => (at < periodEnd ? at : periodEnd - 1n);
