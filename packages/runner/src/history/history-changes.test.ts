@@ -67,6 +67,10 @@ describe('history series and their change points', () => {
       /^\| hello\/node c=10 autocannon \| rps \| 08aaaaa\.\.09aaaaa \| 1,0\d\d \| 8\d\d \| -20\.\d% \| .* \| regression \|$/m,
     );
     expect(check).toContain('**rps<-5% broken**');
+    expect(check).not.toContain('Too few runs');
+    expect(renderHistoryCheck(groupSeries(entries.slice(0, 8)), [], [])).toContain(
+      'Too few runs to find a change yet (a change point needs 3 runs on each side): hello/node c=10 autocannon (4).',
+    );
     const show = renderHistoryShow(series, found, 4);
     expect(show).toContain('(last 4 of 16 runs)');
     expect(show).not.toContain('◆');

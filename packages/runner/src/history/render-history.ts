@@ -83,6 +83,12 @@ export function renderHistoryCheck(
 ): string {
   const rows = found.flatMap((f) => f.changes.map((c) => ({ f, c })));
   const out = [`## Change points`, '', `${series.length} series, ${series.reduce((n, s) => n + s.points.length, 0)} runs.`, ''];
+  const short = series.filter((s) => s.points.length < 6);
+  if (short.length > 0)
+    out.push(
+      `Too few runs to find a change yet (a change point needs 3 runs on each side): ${short.map((s) => `${s.label} (${s.points.length})`).join(', ')}.`,
+      '',
+    );
   if (rows.length === 0) out.push('No change point found.', '');
   else {
     out.push('| series | metric | commits | before | after | change | p-value | |', '|---|---|---|---|---|---|---|---|');
