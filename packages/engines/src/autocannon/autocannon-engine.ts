@@ -20,7 +20,7 @@ const heapLimitMb = (connections: number) => Math.max(128, 64 + Math.ceil(connec
  * the runner's timers and sampling), and its memory is gone when the run ends (a warm-up's
  * thousands of connections are not still in the heap when the measured run opens as many again).
  */
-function runInWorker(plan: LoadPlan): Promise<ThreadMeasurement> {
+function runInWorker(plan: LoadPlan, allReady: () => Promise<void> = async () => {}): Promise<ThreadMeasurement> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./autocannon-worker.js', import.meta.url), {
       workerData: toPortable(plan),
@@ -38,7 +38,9 @@ function runInWorker(plan: LoadPlan): Promise<ThreadMeasurement> {
       void worker.terminate();
     };
     worker.on('message', (message: WorkerMessage) => {
-      if (message.type === 'progress') plan.onProgress?.({ elapsedSeconds: message.elapsedSeconds, requests: message.requests });
+      // loaded: the load starts when every thread of the run is (at once for one)
+      if (message.type === 'ready') void allReady().then(() => worker.postMessage('go'));
+      else if (message.type === 'progress') plan.onProgress?.({ elapsedSeconds: message.elapsedSeconds, requests: message.requests });
       else if (message.type === 'done') finish(() => resolve(message.measurement));
       else finish(() => reject(new Error(message.message)));
     });
@@ -56,18 +58,28 @@ async function runThreads(plan: LoadPlan): Promise<LoadMeasurement> {
   plan.signal?.addEventListener('abort', forward, { once: true });
   if (plan.signal?.aborted) stop.abort();
   const requests = shapes.map(() => 0);
+  let loaded = 0;
+  let release = () => {};
+  const everyoneLoaded = new Promise<void>((resolve) => (release = resolve));
+  const allReady = () => {
+    if (++loaded === shapes.length) release();
+    return everyoneLoaded;
+  };
   try {
     const parts = await Promise.all(
       shapes.map((shape, i) =>
-        runInWorker({
-          ...plan,
-          shape,
-          signal: stop.signal,
-          onProgress: (p) => {
-            requests[i] = p.requests;
-            if (i === 0) plan.onProgress?.({ elapsedSeconds: p.elapsedSeconds, requests: requests.reduce((a, b) => a + b, 0) });
+        runInWorker(
+          {
+            ...plan,
+            shape,
+            signal: stop.signal,
+            onProgress: (p) => {
+              requests[i] = p.requests;
+              if (i === 0) plan.onProgress?.({ elapsedSeconds: p.elapsedSeconds, requests: requests.reduce((a, b) => a + b, 0) });
+            },
           },
-        }).catch((error: unknown) => {
+          allReady,
+        ).catch((error: unknown) => {
           stop.abort();
           throw error;
         }),
