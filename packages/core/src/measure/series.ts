@@ -36,13 +36,12 @@ const isEmpty = (bucket: Bucket) => bucket.requests === 0 && Object.values(bucke
 function settle(bucket: Bucket | undefined): void {
   const h = bucket?.histogram;
   if (!bucket || !h) return;
-  if (h.totalCount > 0)
-    bucket.latency = {
-      p50: toMs(h.getValueAtPercentile(50)),
-      p90: toMs(h.getValueAtPercentile(90)),
-      p99: toMs(h.getValueAtPercentile(99)),
-      max: toMs(h.maxValue),
-    };
+  if (h.totalCount > 0) {
+    // a percentile reads its bucket's highest value (3 digits), which can pass the second's exact max
+    const max = toMs(h.maxValue);
+    const at = (p: number) => Math.min(max, toMs(h.getValueAtPercentile(p)));
+    bucket.latency = { p50: at(50), p90: at(90), p99: at(99), max };
+  }
   h.destroy();
   delete bucket.histogram;
 }

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { errors, requestScenario, type RunDocument } from '@bench/core';
 import { measuredCell } from '../cell-result.js';
+import { cellSeries } from '../measure/cell-series.js';
 import { createK6Tally, readK6Csv, k6Measurement } from '@bench/engines';
 import { resolveRunOptions } from '../options/resolve.js';
 import { newRunDocument } from '../run.js';
@@ -82,6 +83,8 @@ export async function importK6(dir: string, command: string): Promise<RunDocumen
         `imported from ${files.length} k6 sample file(s) written by the generators of \`bench export\`; the machine below is the one that imported them`,
       ],
       documentLength: d.scenario.documentLength,
+      // second 0 is the first sample read: the generators' own start is not in their files
+      series: cellSeries({ seconds: measurement.seconds ?? [] }),
     },
   );
   const doc = newRunDocument(command, options);
