@@ -3,6 +3,7 @@ import { formatBytes, formatNumber } from './format.js';
 import { thresholdLines } from './thresholds.js';
 import { spreadLines } from './repeat-spread.js';
 import { sparkline } from './sparkline.js';
+import { soakLine } from './soak-line.js';
 
 const HEADER = ['target', 'c', 'rps', 'ms/req', 'p50 ms', 'p80 ms', 'p99 ms', 'failed', 'non-2xx', 'server CPU', 'server RSS'];
 
@@ -128,6 +129,10 @@ export function renderMarkdown(doc: RunDocument): string {
     for (const r of results.filter((r) => r.rate && r.latencyUncorrected)) out.push(`- ${describeOpenLoop(r)}`);
     for (const r of results) {
       const line = rpsSparkline(r);
+      if (line) out.push(`- ${cellName(r)}: ${line}`);
+    }
+    for (const r of results) {
+      const line = soakLine(r);
       if (line) out.push(`- ${cellName(r)}: ${line}`);
     }
     for (const r of results) for (const note of r.notes) out.push(`- ${cellName(r)}: ${note}`);

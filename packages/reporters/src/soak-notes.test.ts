@@ -18,4 +18,20 @@ describe('soak notes', () => {
     expect(lines.at(-1)).toBe(`bench note: ${leak}`);
     expect(renderAbText({ ...okResult, notes: [] }, doc)).not.toContain('bench note:');
   });
+
+  it('give a long cell a soak line whatever its verdicts, and a short one none', () => {
+    const soak = {
+      seconds: 600,
+      rss: { slopeMBPerMin: 0.12, r2: 0.08, startBytes: 1, endBytes: 2 },
+      rps: { windowSeconds: 60, first: 10_000, last: 9_900, driftPercent: -1, p: 0.41 },
+      p99: { windowSeconds: 60, first: 40, last: 41, driftPercent: 2.5, p: 0.62 },
+      coolDown: { afterSeconds: 3, rssBytes: 1, returned: true },
+    };
+    const long = renderMarkdown({ ...fixtureDocument(), results: [{ ...okResult, soak }] });
+    expect(long.split('\n')).toContain(
+      '- php-mod c=10: soak over 600 s: server RSS +0.12 MB/min (R² 0.08), throughput -1% (p 0.41), p99 +2.5% (p 0.62), memory came back 3 s after the load',
+    );
+    const short = renderMarkdown({ ...fixtureDocument(), results: [{ ...okResult, soak: { ...soak, seconds: 10 } }] });
+    expect(short).not.toContain('soak over');
+  });
 });
