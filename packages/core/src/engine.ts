@@ -121,6 +121,8 @@ export interface LoadEngine {
   readonly description: string;
   /** Whether one run can be split over several generator processes (--generators). */
   readonly splitsLoad?: boolean;
+  /** Whether onProgress counts the answers so far and an abort still returns the measurement: a warm-up can then watch one run settle. */
+  readonly countsProgress?: boolean;
   /** Whether it spreads its connections over worker threads of bench's process (--client-threads, shape.threads). */
   readonly clientThreads?: boolean;
   available(): Promise<EngineAvailability>;

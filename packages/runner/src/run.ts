@@ -8,6 +8,7 @@ import {
   type HttpAnswer,
   type LoadEngine,
   type LoadMeasurement,
+  type LoadPlan,
   type LoadProgress,
   type LoadShape,
   type Reporter,
@@ -27,7 +28,7 @@ import { makePlan, type Plan, type PlannedPair } from './plan.js';
 import { callReporters, endReporters } from './reporting.js';
 import { sampleProcessGroups, pinProcessGroups, CLIENT_SATURATED_PERCENT, EVENT_LOOP_LAG_MS } from '@bench/core';
 import { releaseMemory } from './measure/release-memory.js';
-import { warmUntilSteady } from './measure/steady-warmup.js';
+import { warmInOneRun, warmUntilSteady } from './measure/steady-warmup.js';
 import { detectStall } from './measure/stall.js';
 import { watchMachineCpu } from './measure/machine-cpu.js';
 import { explainTimeouts } from './measure/timeout-bound.js';
@@ -318,19 +319,34 @@ async function measureCell(
       emit({ type: 'cell-start', ...event, phase: 'warmup' });
       const warmSampler = sampleProcessGroups({ server: running.processGroups });
       let died: string | undefined;
-      // slices of the cell's own load until throughput settles (pools grown to what it needs), --warmup-max at most
-      const warm = await warmUntilSteady(
-        {
-          slice: async (seconds) => {
-            const run = await untilCrash(engine.run({ ...plan, shape: shapeOf(options, cell.concurrency, { durationSeconds: seconds }) }));
-            if ('crashed' in run) died = run.crashed;
-            return 'crashed' in run || stopLoad.signal.aborted ? undefined : run;
-          },
-          serverFrom: (startedAtNs) => warmSampler.perSecond(startedAtNs).server,
-        },
-        options.warmupSeconds,
-        options.warmupMaxSeconds,
-      );
+      const warmRun = async (seconds: number, extra: Partial<LoadPlan> = {}) => {
+        const run = await untilCrash(
+          engine.run({ ...plan, ...extra, shape: shapeOf(options, cell.concurrency, { durationSeconds: seconds }) }),
+        );
+        if ('crashed' in run) died = run.crashed;
+        return 'crashed' in run || stopLoad.signal.aborted ? undefined : run;
+      };
+      const serverFrom = (startedAtNs: bigint) => warmSampler.perSecond(startedAtNs).server;
+      // the cell's own load until throughput settles (pools grown to what it needs), --warmup-max at most: one run
+      // watched second by second where the engine counts its progress, else one-second slices
+      const warm =
+        engine.countsProgress && options.warmupMaxSeconds > options.warmupSeconds
+          ? await warmInOneRun(
+              {
+                run: (seconds, onProgress, stop) =>
+                  warmRun(seconds, {
+                    onProgress: (progress) => {
+                      plan.onProgress(progress);
+                      onProgress(progress);
+                    },
+                    signal: AbortSignal.any([stopLoad.signal, stop]),
+                  }),
+                serverFrom,
+              },
+              options.warmupSeconds,
+              options.warmupMaxSeconds,
+            )
+          : await warmUntilSteady({ slice: (seconds) => warmRun(seconds), serverFrom }, options.warmupSeconds, options.warmupMaxSeconds);
       warmSampler.stop();
       if (died !== undefined) return failedCell(cell, `target died during warm-up: ${died}`);
       if (!warm || stopLoad.signal.aborted) return failedCell(cell, 'interrupted');

@@ -94,6 +94,7 @@ async function runThreads(plan: LoadPlan): Promise<LoadMeasurement> {
 /** autocannon, driven through its API in a worker thread of bench's process: the default engine. */
 export const autocannonEngine: LoadEngine = {
   name: 'autocannon',
+  countsProgress: true,
   description: 'autocannon in-process (Node, worker threads: --client-threads), closed loop',
   clientThreads: true,
   available: async () => ({ ok: true, version: AUTOCANNON_VERSION }),

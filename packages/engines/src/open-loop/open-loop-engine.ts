@@ -227,6 +227,7 @@ async function runOpenLoop(plan: LoadPlan): Promise<LoadMeasurement> {
 /** bench's own open-loop generator (undici connections in this process): what --rate uses unless --engine k6. */
 export const openLoopEngine: LoadEngine = {
   name: 'open-loop',
+  countsProgress: true,
   description: `bench's open loop (undici ${UNDICI_VERSION}): constant arrival rate, latency from the intended send time`,
   available: async () => ({ ok: true, version: `${ENGINES_VERSION} (undici ${UNDICI_VERSION})` }),
   supports(shape) {

@@ -1,6 +1,6 @@
 import type { LoadMeasurement } from '@bench/core';
 import { describe, expect, it } from 'vitest';
-import { isSteady, warmUntilSteady } from './steady-warmup.js';
+import { isSteady, warmInOneRun, warmUntilSteady } from './steady-warmup.js';
 
 // Slices whose throughput follows `rps`, one fake second each.
 function slices(rps: readonly number[]) {
@@ -56,5 +56,35 @@ describe('warmUntilSteady', () => {
     // 10 and 13 answers: within one standard deviation of counting
     expect(isSteady(10, 13, 10)).toBe(true);
     expect(isSteady(10, 20, 10)).toBe(false);
+  });
+});
+
+describe('warmInOneRun', () => {
+  // one run whose progress ticks each fake second with these answers, stopped when asked
+  function oneRun(perSecond: readonly number[]) {
+    let clock = 0;
+    return {
+      now: () => clock,
+      run: async (seconds: number, onProgress: (p: { elapsedSeconds: number; requests: number }) => void, stop: AbortSignal) => {
+        let requests = 0;
+        let t = 0;
+        while (t < seconds && !stop.aborted) {
+          requests += perSecond[Math.min(t, perSecond.length - 1)] ?? 0;
+          t++;
+          clock = t * 1000;
+          onProgress({ elapsedSeconds: t, requests });
+        }
+        return { requests, durationSeconds: t } as LoadMeasurement;
+      },
+    };
+  }
+
+  it('stops the run once two seconds agree', async () => {
+    const outcome = await warmInOneRun(oneRun([1000, 2000, 3000, 4000, 4050, 4050]), 1, 30);
+    expect(outcome).toMatchObject({ seconds: 5, reason: 'steady', rps: [1000, 2000, 3000, 4000, 4050] });
+  });
+
+  it('runs to the cap when throughput never settles', async () => {
+    expect(await warmInOneRun(oneRun([1000, 2000, 1000, 2000, 1000, 2000, 1000, 2000]), 1, 6)).toMatchObject({ seconds: 6, reason: 'cap' });
   });
 });

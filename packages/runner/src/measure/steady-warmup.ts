@@ -1,4 +1,4 @@
-import type { EngineSecond, LoadMeasurement, ResourceSecond } from '@bench/core';
+import type { EngineSecond, LoadMeasurement, LoadProgress, ResourceSecond } from '@bench/core';
 import type { SampledRun } from './cell-series.js';
 
 /** Two warm-up seconds whose throughput differs by at most this share of the larger are steady. */
@@ -86,5 +86,49 @@ export async function warmUntilSteady(
     reason,
     rps: slices.map((m) => Math.round(rpsOf(m) * 100) / 100),
     ...(seconds.length > 0 ? { sampled: { seconds, ...(server.length > 0 ? { server } : {}) } } : {}),
+  };
+}
+
+export interface OneRunWarmup {
+  /** One run of at most `seconds` reporting its answers so far; `stop` ends it early with its measurement. Undefined when it did not finish. */
+  readonly run: (seconds: number, onProgress: (progress: LoadProgress) => void, stop: AbortSignal) => Promise<LoadMeasurement | undefined>;
+  readonly serverFrom?: (startedAtNs: bigint) => readonly ResourceSecond[] | undefined;
+  readonly now?: () => number;
+}
+
+/**
+ * The same warm-up as one engine run, for engines whose progress counts answers (autocannon, the open loop):
+ * each progress tick (about a second) is a slice, and the run is stopped when two agree. No generator start
+ * between slices (an autocannon worker thread takes about a second to start on a loaded machine).
+ */
+export async function warmInOneRun(runner: OneRunWarmup, minimumSeconds: number, capSeconds: number): Promise<WarmupOutcome | undefined> {
+  const now = runner.now ?? Date.now;
+  const started = now();
+  const stop = new AbortController();
+  let last: LoadProgress = { elapsedSeconds: 0, requests: 0 };
+  const rps: number[] = [];
+  const answers: number[] = [];
+  let reason: WarmupReason = 'cap';
+  const onProgress = (progress: LoadProgress) => {
+    const seconds = progress.elapsedSeconds - last.elapsedSeconds;
+    if (seconds < 0.5 || stop.signal.aborted) return;
+    answers.push(progress.requests - last.requests);
+    rps.push((progress.requests - last.requests) / seconds);
+    last = progress;
+    const [previous, latest] = rps.slice(-2);
+    if (progress.elapsedSeconds < minimumSeconds || previous === undefined || latest === undefined) return;
+    if (isSteady(previous, latest, Math.min(...answers.slice(-2)))) {
+      reason = 'steady';
+      stop.abort();
+    }
+  };
+  const measurement = await runner.run(capSeconds, onProgress, stop.signal);
+  if (!measurement) return undefined;
+  const server = measurement.startedAtNs !== undefined ? runner.serverFrom?.(measurement.startedAtNs) : undefined;
+  return {
+    seconds: Math.round((now() - started) / 100) / 10,
+    reason,
+    rps: rps.map((r) => Math.round(r * 100) / 100),
+    ...(measurement.seconds ? { sampled: { seconds: measurement.seconds, ...(server ? { server } : {}) } } : {}),
   };
 }
