@@ -9,7 +9,7 @@ const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 
  */
 export function progressPrinter() {
   const tty = Boolean(process.stderr.isTTY) && !process.env.CI;
-  let options: { durationSeconds?: number; requests?: number; warmupSeconds: number } = { warmupSeconds: 0 };
+  let options: { durationSeconds?: number; requests?: number; warmupSeconds: number; warmupMaxSeconds?: number } = { warmupSeconds: 0 };
   let bar: cliProgress.SingleBar | undefined;
   let label = '';
   let phase: 'warmup' | 'measure' = 'measure';
@@ -67,7 +67,13 @@ export function progressPrinter() {
           break;
         }
         const byCount = phase === 'measure' && options.requests !== undefined;
-        const total = phase === 'warmup' ? options.warmupSeconds : byCount ? (options.requests ?? 0) : (options.durationSeconds ?? 10);
+        // a warm-up lasts until the stack is steady: --warmup-max at most
+        const total =
+          phase === 'warmup'
+            ? Math.max(options.warmupSeconds, options.warmupMaxSeconds ?? 0)
+            : byCount
+              ? (options.requests ?? 0)
+              : (options.durationSeconds ?? 10);
         bar = new cliProgress.SingleBar(
           {
             format: `${label} [{bar}] {value}/{total}${byCount ? ' req' : ' s'} | {requests} req`,
