@@ -1,7 +1,7 @@
 import { errors, type CellResult, type Reporter, type RunDocument } from '@bench/core';
 import type { Project } from '../project/project.js';
 import { resolveRunOptions } from '../options/resolve.js';
-import type { RunOptionInput } from '../options/declarations.js';
+import { runOptionDeclarations, type RunOptionInput } from '../options/declarations.js';
 import { callReporters, endReporters } from '../reporting.js';
 import { newRunDocument, runBench, type RunEvent } from '../run.js';
 import { createServiceManager } from '../services/service-manager.js';
@@ -10,6 +10,9 @@ import { planRunShape } from './time-shape.js';
 import type { Suite } from './suite-registry.js';
 import { httpsClients } from './https-clients/clients.js';
 import { measureHttpsClients } from './https-clients/measure-clients.js';
+
+// a quick scaled run waits less for a stack to settle too (never under 2 s: steadiness needs two seconds)
+const scaledWarmupCap = (scale: number) => Math.max(2, Math.round((runOptionDeclarations.warmupMaxSeconds.default ?? 30) * scale));
 
 /** Rounds of every cell a suite runs unless told otherwise: the fewest that give a ratio its interval. */
 export const SUITE_ROUNDS = 3;
@@ -124,7 +127,7 @@ export async function runSuite(project: Project, request: SuiteRunRequest): Prom
         options,
         shapes.get(run.id)?.options,
         scaleOptions(run.options, request.scale),
-        { repeat: SUITE_ROUNDS },
+        { repeat: SUITE_ROUNDS, ...(request.scale < 1 ? { warmupMaxSeconds: scaledWarmupCap(request.scale) } : {}) },
       );
       await runBench(shaped, {
         targets: project.targets,
