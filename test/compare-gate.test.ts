@@ -75,7 +75,7 @@ describe('bench compare: a gate never passes undecided', () => {
     const lines = run.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(
-      /^bench: 1 --fail-if check\(s\) undecided, so the gate cannot pass \(first: hello\/node c=10 rps<-5% is no verdict\): .*--repeat 3 or more.*; or pass --allow-undecided/,
+      /^bench: BENCH_ERR_UNDECIDED: 1 --fail-if check\(s\) undecided, so the gate cannot pass \(first: hello\/node c=10 rps<-5% is no verdict\): .*--repeat 3 or more.*; or pass --allow-undecided/,
     );
     const allowed = await runCli(['compare', base, head, '--fail-if', 'rps<-5%', '--allow-undecided'], { timeoutMs: 20_000 });
     expect(allowed.code).toBe(0);
@@ -98,7 +98,7 @@ describe('bench compare: a gate never passes undecided', () => {
       /- basis, hello app-pr vs app-main c=10 rps: 4 round\(s\) paired, median of the per-round ratios head\/base, 95% bootstrap interval -\d+\.\d% \.\. [+-]\d+\.\d% -> undecided/,
     );
     expect(undecided.stderr).toMatch(
-      /^bench: 1 --fail-if check\(s\) undecided.*is undecided\): .*higher --max-rounds or --max-time.*--allow-undecided[^\n]*\n$/,
+      /^bench: BENCH_ERR_UNDECIDED: 1 --fail-if check\(s\) undecided.*is undecided\): .*higher --max-rounds or --max-time.*--allow-undecided[^\n]*\n$/,
     );
     const dropped = resultsFile(
       dir,

@@ -25,17 +25,17 @@ const cases: Array<[string, () => { cwd: string; args: string[] }, RegExp]> = [
   [
     'missing --config file',
     () => ({ cwd: appWith('README.md', ''), args: ['run', '--config', 'nope.config.ts'] }),
-    /^bench: config nope\.config\.ts: no such file$/,
+    /^bench: BENCH_ERR_CONFIG: config nope\.config\.ts: no such file$/,
   ],
   [
     'invalid syntax',
     () => ({ cwd: appWith('bench.config.mjs', 'export default {'), args: ['run'] }),
-    /^bench: config bench\.config\.mjs: it cannot be loaded: .*(Unexpected|SyntaxError)/,
+    /^bench: BENCH_ERR_CONFIG: config bench\.config\.mjs: it cannot be loaded: .*(Unexpected|SyntaxError)/,
   ],
   [
     'invalid TypeScript',
     () => ({ cwd: appWith('bench.config.ts', 'export default { targets: [ };'), args: ['run'] }),
-    /^bench: config bench\.config\.ts: it cannot be loaded: /,
+    /^bench: BENCH_ERR_CONFIG: config bench\.config\.ts: it cannot be loaded: /,
   ],
   [
     'no default export object',
@@ -45,12 +45,12 @@ const cases: Array<[string, () => { cwd: string; args: string[] }, RegExp]> = [
   [
     'unknown key',
     () => ({ cwd: appWith('bench.config.json', '{ "targetz": [] }'), args: ['run'] }),
-    /^bench: config bench\.config\.json: the top level: Unrecognized key: "targetz"$/,
+    /^bench: BENCH_ERR_CONFIG: config bench\.config\.json: the top level: Unrecognized key: "targetz"$/,
   ],
   [
     'wrong type',
     () => ({ cwd: appWith('bench.config.json', '{ "defaults": { "concurrency": 5 } }'), args: ['run', 'hello'] }),
-    /^bench: config bench\.config\.json: defaults\.concurrency: expected array, received number$/,
+    /^bench: BENCH_ERR_CONFIG: config bench\.config\.json: defaults\.concurrency: expected array, received number$/,
   ],
   [
     'bad threshold expression',
@@ -85,7 +85,7 @@ const cases: Array<[string, () => { cwd: string; args: string[] }, RegExp]> = [
       ),
       args: ['run', '-d', '1'],
     }),
-    /^bench: target "app" \(your server\) did not start: .*exited with code 3.*cannot read config\.yml/,
+    /^bench: BENCH_ERR_APP_TARGET: target "app" \(your server\) did not start: .*exited with code 3.*cannot read config\.yml/,
   ],
   [
     'a ready path that never answers 2xx',
@@ -96,7 +96,7 @@ const cases: Array<[string, () => { cwd: string; args: string[] }, RegExp]> = [
       ),
       args: ['run', '-d', '1'],
     }),
-    /^bench: target "app" \(your server\) did not start: .*\/health not ready after 1000 ms \(last: HTTP 404/,
+    /^bench: BENCH_ERR_APP_TARGET: target "app" \(your server\) did not start: .*\/health not ready after 1000 ms \(last: HTTP 404/,
   ],
 ];
 

@@ -159,7 +159,7 @@ describe('engines from the command line', () => {
       const run = await runCli(['run', 'hello', '-t', 'node', '--engine', name], { env: { [override]: '/nonexistent/bin' } });
       expect(run.code).toBe(2);
       expect(run.stderr.trim().split('\n')).toEqual([
-        expect.stringMatching(new RegExp(`^bench: engine "${name}" is not available: .*\\(${install}\\)$`)),
+        expect.stringMatching(new RegExp(`^bench: BENCH_ERR_ENGINE_UNAVAILABLE: engine "${name}" is not available: .*\\(${install}\\)$`)),
       ]);
     },
   );
@@ -167,7 +167,7 @@ describe('engines from the command line', () => {
   it('an engine that cannot drive the run says so before anything starts', async () => {
     const rate = await runCli(['run', 'hello', '-t', 'node', '--engine', 'wrk', '--rate', '100']);
     expect(rate.code).toBe(2);
-    expect(rate.stderr).toMatch(/^bench: engine "wrk" cannot do this: wrk holds no arrival rate/m);
+    expect(rate.stderr).toMatch(/^bench: BENCH_ERR_ENGINE_UNSUPPORTED: engine "wrk" cannot do this: wrk holds no arrival rate/m);
     const dir = testTempDir('engine-json');
     writeFileSync(
       path.join(dir, 'bench.config.json'),

@@ -113,10 +113,14 @@ describe('k6 engine', () => {
   it('refuses what it cannot do, in one line, exit 2', async () => {
     const wrk = await runCli(['run', 'hello', '-t', 'node', '-n', '10', '--engine', 'wrk', '--generators', '2']);
     expect(wrk.code).toBe(2);
-    expect(wrk.stderr.trim()).toMatch(/^bench: engine "wrk" cannot do this: only k6 splits a run over generators/);
+    expect(wrk.stderr.trim()).toMatch(
+      /^bench: BENCH_ERR_ENGINE_UNSUPPORTED: engine "wrk" cannot do this: only k6 splits a run over generators/,
+    );
     const few = await runCli(['run', 'hello', '-t', 'node', '-c', '2', '-n', '10', '--generators', '4']);
     expect(few.code).toBe(2);
-    expect(few.stderr.trim()).toMatch(/^bench: .*--generators 4 splits the connections between k6 processes: -c must be at least 4/);
+    expect(few.stderr.trim()).toMatch(
+      /^bench: BENCH_ERR_\w+: .*--generators 4 splits the connections between k6 processes: -c must be at least 4/,
+    );
     const missing = await runCli(['run', 'hello', '-t', 'node', '-n', '10', '--engine', 'k6'], {
       env: { BENCH_K6_BINARY: '/nonexistent/k6' },
     });
@@ -191,6 +195,6 @@ describe('bench export k6 / bench import', () => {
     expect(k6TestRunSchema.parse(parseYaml(readFileSync(path.join(out, 'testrun.yaml'), 'utf8'))).spec.parallelism).toBe(4);
     const run = await runCli(['import', out]);
     expect(run.code).toBe(2);
-    expect(run.stderr.trim()).toMatch(/^bench: .*holds 0 sample file\(s\) but the run was split over 4 generator\(s\)/);
+    expect(run.stderr.trim()).toMatch(/^bench: BENCH_ERR_\w+: .*holds 0 sample file\(s\) but the run was split over 4 generator\(s\)/);
   });
 });

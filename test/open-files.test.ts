@@ -43,7 +43,7 @@ describe('open-files limit', () => {
     const run = await runWithLimit('1024:1024', ['run', 'hello', '-t', 'node', '-c', '1500', '-d', '1']);
     expect(run.code).toBe(2);
     expect(run.stderr.trim()).toMatch(
-      /^bench: this run needs about 3512 open files but the limit is 1024 \(hard 1024\); run `ulimit -n 3512`/,
+      /^bench: BENCH_ERR_OPEN_FILES: this run needs about 3512 open files but the limit is 1024 \(hard 1024\); run `ulimit -n 3512`/,
     );
   });
 });

@@ -73,7 +73,7 @@ describe('plugins from module files', () => {
     const broken = await runCli(['run', '--engine', './broken-engine.mjs'], { cwd: dir });
     expect(broken.code).toBe(2);
     expect(broken.stderr.trim()).toMatch(
-      /^bench: (BENCH_ERR_ENGINE_LOAD: )?failed to load engine "\.\/broken-engine\.mjs": this engine cannot load here$/,
+      /^bench: BENCH_ERR_ENGINE_LOAD: failed to load engine "\.\/broken-engine\.mjs": this engine cannot load here$/,
     );
     const missing = await runCli(['run', '--engine', './nowhere.mjs'], { cwd: dir });
     expect(missing.code).toBe(2);

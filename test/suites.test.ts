@@ -45,7 +45,7 @@ describe('bench suite', () => {
   it('-t names only targets the suite has', async () => {
     const run = await runCli(['suite', 'linuxfab-2000', '-t', 'node']);
     expect(run.code).toBe(2);
-    expect(run.stderr.trim()).toBe('bench: suite linuxfab-2000 has no target node; its targets: php-mod');
+    expect(run.stderr.trim()).toBe('bench: BENCH_ERR_USAGE: suite linuxfab-2000 has no target node; its targets: php-mod');
   });
 
   it('php-sapi-centos5: the ab block per mode, mod_fcgid beside mod_php and CGI, the article figures beside ours, memory per process', async () => {

@@ -95,7 +95,7 @@ describe('bench run --url', () => {
     writeFileSync(path.join(dir, 'bench.config.json'), JSON.stringify({ thresholds: { '*': { rps: '>1', p50: '<0.000001' } } }));
     const fail = await runCli(['run', '--url', `${base}/items`, '-c', '2', '-n', '100', '-w', '0'], { cwd: dir });
     expect(fail.code).toBe(1);
-    expect(fail.stderr).toMatch(/bench: 1 of 2 thresholds failed \(first: GET \/items\/.* p50 <0\.000001, got/);
+    expect(fail.stderr).toMatch(/bench: BENCH_ERR_THRESHOLDS: 1 of 2 thresholds failed \(first: GET \/items\/.* p50 <0\.000001, got/);
     expect(fail.stdout).toMatch(/: p50 <0\.000001 \(actual [\d.]+, from "\*"\): FAIL/);
   });
 

@@ -27,7 +27,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       return error.exitCode === 0 ? 0 : 2;
     }
     if (isBenchError(error)) {
-      process.stderr.write(`bench: ${error.message}\n`);
+      // the code first, so a script or a search of docs/errors.md finds what it means and what to do
+      process.stderr.write(`bench: ${error.code}: ${error.message}\n`);
       if (debug) process.stderr.write(`${error.stack ?? ''}\n${error.cause instanceof Error ? `cause: ${error.cause.stack}\n` : ''}`);
       return error.exitCode;
     }
