@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { builtinScenarios, resolveRunOptions, runBench } from '@bench/runner';
+import { builtinScenarios, resolveRunOptions, runCells } from '@bench/runner';
 import { builtinTargets } from '@bench/targets';
 import { renderAbText } from '@bench/reporters';
 
@@ -37,7 +37,7 @@ describe('the ab reporter against real ApacheBench', () => {
     } finally {
       await running.stop();
     }
-    const doc = await runBench(
+    const doc = await runCells(
       resolveRunOptions(
         { scenarios: ['hello'], targets: ['node'] },
         { concurrency: [4], requests: 200, keepAlive: false, warmupSeconds: 0, timeoutSeconds: 5 },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { builtinTargets } from '@bench/targets';
-import { builtinScenarios, resolveRunOptions, runBench } from '@bench/runner';
+import { builtinScenarios, resolveRunOptions, runCells } from '@bench/runner';
 import { misbehavingTarget } from './support/failing-targets.js';
 import { leftoverServers, serverProcesses } from './support/processes.js';
 
@@ -12,7 +12,7 @@ describe('targets that fail', () => {
   it('one that dies at start-up gives a failed cell with the tail of its output, and the run goes on', async () => {
     const broken = misbehavingTarget('broken', 'exit-at-start');
     const before = serverProcesses();
-    const doc = await runBench({ ...options, targets: ['broken', 'node'] }, { targets: [broken, node], scenarios, reporters: [] });
+    const doc = await runCells({ ...options, targets: ['broken', 'node'] }, { targets: [broken, node], scenarios, reporters: [] });
     const [failed, ok] = doc.results;
     expect(failed).toMatchObject({ target: 'broken', status: 'failed' });
     expect(failed?.error).toMatch(/exited with code 3.*cannot open config/);
@@ -23,7 +23,7 @@ describe('targets that fail', () => {
 
   it('one that dies mid-run marks that cell failed with what was seen, and the run goes on', async () => {
     const dying = misbehavingTarget('dying', 'die-after-ms', 2000);
-    const doc = await runBench(
+    const doc = await runCells(
       { ...options, concurrency: [2, 3], durationSeconds: 3, targets: ['dying', 'node'] },
       { targets: [dying, node], scenarios, reporters: [] },
     );
@@ -37,7 +37,7 @@ describe('targets that fail', () => {
 
   it('one that answers wrongly is never measured', async () => {
     const wrong = misbehavingTarget('wrong', 'wrong-body');
-    const doc = await runBench({ ...options, targets: ['wrong'] }, { targets: [wrong], scenarios, reporters: [] });
+    const doc = await runCells({ ...options, targets: ['wrong'] }, { targets: [wrong], scenarios, reporters: [] });
     expect(doc.results[0]).toMatchObject({ status: 'failed', requests: 0 });
     expect(doc.results[0]?.error).toMatch(/verification failed: body is 7 bytes, expected 11/);
   });

@@ -3,8 +3,8 @@ import type { BenchConfig } from './config/define-config.js';
 import type { ReporterConfigEntry } from './config/schema.js';
 import type { RunOptionInput } from './options/declarations.js';
 import { loadProject } from './project/project.js';
-import type { ReporterSpec } from './reporter-spec.js';
-import { loadReporters } from './reporters.js';
+import type { ReporterSpec } from './reporters/reporter-spec.js';
+import { loadReporters } from './reporters/load-reporters.js';
 import { runProject } from './run-project.js';
 import type { RunEvent } from './run.js';
 

@@ -5,9 +5,9 @@ import { resolveRunOptions } from './options/resolve.js';
 import { ensureOpenFiles } from './open-files.js';
 import { withEngine } from './project/load-engine.js';
 import type { Project } from './project/project.js';
-import { runBench, type RunEvent } from './run.js';
+import { runCells, type RunEvent } from './run.js';
 import { createServiceManager } from './services/service-manager.js';
-import { urlRun } from './url-run.js';
+import { targetAndScenarioFromUrl } from './from-url.js';
 import { appendRunToHistory, historyFilePath } from './history/run-history.js';
 
 export interface ProjectRunRequest {
@@ -63,7 +63,7 @@ export async function runProject(project: Project, request: ProjectRunRequest): 
     runOptions = { ...runOptions, engine: chosen.name };
   }
   if (options.url !== undefined) {
-    const one = urlRun({ ...options, url: options.url });
+    const one = targetAndScenarioFromUrl({ ...options, url: options.url });
     targets = [...targets, one.target];
     scenarios = [...scenarios, one.scenario];
     runOptions = { ...runOptions, scenarios: [one.scenario.name], targets: [one.target.name] };
@@ -76,7 +76,7 @@ export async function runProject(project: Project, request: ProjectRunRequest): 
   const baseDir = project.config?.dir ?? request.cwd ?? process.cwd();
   const historyFile = historyFilePath(runOptions.history, baseDir);
   if (historyFile !== undefined) runOptions = { ...runOptions, history: historyFile };
-  const doc = await runBench(runOptions, {
+  const doc = await runCells(runOptions, {
     targets,
     scenarios,
     engines,

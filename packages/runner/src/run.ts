@@ -25,7 +25,7 @@ import { evaluateThresholds, type ThresholdsSpec } from './config/thresholds.js'
 import { builtinEngines, findEngine } from '@bench/engines';
 import type { RunOptions } from './options/declarations.js';
 import { makePlan, type Plan, type PlannedPair } from './plan.js';
-import { callReporters, endReporters } from './reporting.js';
+import { callReporters, endReporters } from './reporters/call-reporters.js';
 import { sampleProcessGroups, pinProcessGroups, CLIENT_SATURATED_PERCENT, EVENT_LOOP_LAG_MS } from '@bench/core';
 import { releaseMemory } from './measure/release-memory.js';
 import { warmInOneRun, warmUntilSteady } from './measure/steady-warmup.js';
@@ -137,7 +137,7 @@ async function chooseEngine(
 }
 
 /** Plans, runs every cell, and reports: the whole of `bench run` without the terminal. */
-export async function runBench(options: RunOptions, context: RunContext): Promise<RunDocument> {
+export async function runCells(options: RunOptions, context: RunContext): Promise<RunDocument> {
   const services = context.services ?? noServices;
   const emit = context.onEvent ?? (() => {});
   const signal = context.signal;

@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { importK6 } from '../k6-export/import-k6.js';
-import type { reporterSpecCollector } from '../reporter-spec.js';
-import { loadReporters, parseReporterOptions } from '../reporters.js';
+import type { reporterSpecCollector } from '../reporters/reporter-spec.js';
+import { loadReporters, parseReporterOptions } from '../reporters/load-reporters.js';
 import { replayDocument } from '../results-file.js';
 
 export const IMPORTED_RESULTS = 'bench-results.json';

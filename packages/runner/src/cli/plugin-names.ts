@@ -3,7 +3,7 @@ import { builtinEngines } from '@bench/engines';
 import { builtinTargets } from '@bench/targets';
 import { builtinScenarios } from '../project/builtin-scenarios.js';
 import { loadProject, type Project } from '../project/project.js';
-import { builtinReporterNames } from '../reporters.js';
+import { builtinReporterNames } from '../reporters/load-reporters.js';
 import { loadSuites } from '../suites/suite-registry.js';
 
 /** The names of every plugin a command can use, read from the registries (and a config's additions). */

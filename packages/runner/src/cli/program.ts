@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import { TOOL_VERSION } from '../version.js';
 import { addRunOptions, runOptionKeys } from '../options/index.js';
-import { reporterSpecCollector } from '../reporter-spec.js';
+import { reporterSpecCollector } from '../reporters/reporter-spec.js';
 import { runCommand } from './run-command.js';
 import { listCommand } from './list-command.js';
 import { serveCommand } from './serve-command.js';

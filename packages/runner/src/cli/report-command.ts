@@ -1,6 +1,6 @@
 import { readResultsFile, replayDocument } from '../results-file.js';
-import type { reporterSpecCollector } from '../reporter-spec.js';
-import { loadReporters, parseReporterOptions } from '../reporters.js';
+import type { reporterSpecCollector } from '../reporters/reporter-spec.js';
+import { loadReporters, parseReporterOptions } from '../reporters/load-reporters.js';
 
 /** Re-renders a results file through any reporter. */
 export async function reportCommand(

@@ -1,7 +1,7 @@
 import { parseNameList } from '../options/index.js';
 import { loadProject } from '../project/project.js';
-import type { reporterSpecCollector } from '../reporter-spec.js';
-import { loadReporters, parseReporterOptions } from '../reporters.js';
+import type { reporterSpecCollector } from '../reporters/reporter-spec.js';
+import { loadReporters, parseReporterOptions } from '../reporters/load-reporters.js';
 import { findSuite, loadSuites } from '../suites/suite-registry.js';
 import { runSuite } from '../suites/run-suite.js';
 import { formatTable } from './format-table.js';

@@ -7,7 +7,7 @@ import type { ReporterConfigEntry, ScenarioConfigEntry, TargetConfigEntry } from
 import type { ThresholdsSpec } from '../config/thresholds.js';
 import { builtinEngines } from '@bench/engines';
 import type { RunOptionInput } from '../options/declarations.js';
-import type { ReporterSpec } from '../reporter-spec.js';
+import type { ReporterSpec } from '../reporters/reporter-spec.js';
 import { builtinScenarios } from './builtin-scenarios.js';
 import { loadEngine, withEngine } from './load-engine.js';
 import { importDefault, looksLikePath } from './load-module.js';

@@ -2,8 +2,8 @@ import { errors, type CellResult, type Reporter, type RunDocument } from '@bench
 import type { Project } from '../project/project.js';
 import { resolveRunOptions } from '../options/resolve.js';
 import { runOptionDeclarations, type RunOptionInput } from '../options/declarations.js';
-import { callReporters, endReporters } from '../reporting.js';
-import { newRunDocument, runBench, type RunEvent } from '../run.js';
+import { callReporters, endReporters } from '../reporters/call-reporters.js';
+import { newRunDocument, runCells, type RunEvent } from '../run.js';
 import { createServiceManager } from '../services/service-manager.js';
 import { scaleOptions } from './scale.js';
 import { planRunShape } from './time-shape.js';
@@ -129,7 +129,7 @@ export async function runSuite(project: Project, request: SuiteRunRequest): Prom
         scaleOptions(run.options, request.scale),
         { repeat: SUITE_ROUNDS, ...(request.scale < 1 ? { warmupMaxSeconds: scaledWarmupCap(request.scale) } : {}) },
       );
-      await runBench(shaped, {
+      await runCells(shaped, {
         targets: project.targets,
         scenarios: project.scenarios,
         engines: project.engines,

@@ -2,8 +2,8 @@ import path from 'node:path';
 import { assertWritableFile, errors, type Reporter, type ReporterFactory } from '@bench/core';
 import { builtinReporters, loadReporter } from '@bench/reporters';
 import type { ReporterSpec } from './reporter-spec.js';
-import { suiteReporter } from './suites/suite-reporter.js';
-import { htmlReporterWithSuites } from './suites/render-suite-html.js';
+import { suiteReporter } from '../suites/suite-reporter.js';
+import { htmlReporterWithSuites } from '../suites/render-suite-html.js';
 
 // Reporters that need the runner's own knowledge (the suites' published figures), beside @bench/reporters' built-ins.
 const runnerReporters: Readonly<Record<string, ReporterFactory>> = { suite: suiteReporter, html: htmlReporterWithSuites };

@@ -4,7 +4,7 @@ import { urlTarget } from '@bench/targets';
 import type { RunOptions } from './options/declarations.js';
 
 /** `bench run --url URL`: the running server as a target, and its one request (method, headers, body) as a scenario. */
-export function urlRun(options: RunOptions & { readonly url: string }): { scenario: Scenario; target: TargetPlugin } {
+export function targetAndScenarioFromUrl(options: RunOptions & { readonly url: string }): { scenario: Scenario; target: TargetPlugin } {
   const url = new URL(options.url);
   const method = options.method ?? 'GET';
   const path = `${url.pathname}${url.search}`;
