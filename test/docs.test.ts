@@ -53,6 +53,10 @@ describe('docs', () => {
     for (const page of ['docs/README.md', 'docs/history.md', 'docs/comparing.md', 'docs/html-report.md', 'docs/errors.md'])
       expect(linked, page).toContain(page);
     for (const page of docFiles.filter((f) => f.startsWith('docs/'))) expect(linked, `README links to ${page}`).toContain(page);
+    // and the index lists every page
+    const indexed = new Set(linksOf('docs/README.md').map((link) => `docs/${link.split('#')[0] ?? ''}`));
+    for (const page of docFiles.filter((f) => f.startsWith('docs/') && f !== 'docs/README.md'))
+      expect(indexed, `docs/README.md lists ${page}`).toContain(page);
   });
 
   it.each(docFiles)('every relative link in %s leads to a file (and heading) that exists', (file) => {
