@@ -264,6 +264,11 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
   else if (failure !== undefined) stoppedBecause = 'failed';
   doc.rounds = { requested: options.repeat, completed, stoppedBecause, seed, lines: [...lines] };
   emit({ type: 'rounds-end', rounds: completed, stoppedBecause, lines });
+  // Reports read the results in the plan's order, round by round, whatever order the cells ran in (each cell's
+  // startedAt and the recorded seed keep that order); the sort is stable, so concurrency levels stay in order.
+  const rank = new Map(plan.pairs.map((p, i) => [`${p.scenario.name}\u0000${p.target.name}`, i]));
+  const rankOf = (r: CellResult) => rank.get(`${r.scenario}\u0000${r.target}`) ?? 0;
+  doc.results.sort((a, b) => a.repeat - b.repeat || rankOf(a) - rankOf(b));
   doc.complete = failure === undefined && !signal?.aborted;
   doc.finishedAt = new Date().toISOString();
   if (context.thresholds) doc.thresholds = evaluateThresholds(context.thresholds, doc);
