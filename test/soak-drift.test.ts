@@ -3,8 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { builtinScenarios, resolveRunOptions, runBench, type RunEvent } from '@bench/runner';
-import { soakFixture } from './support/soak-fixture.js';
-import { leftoverServers, serverProcesses } from './support/processes.js';
+import { soakFixture, soakFixtureProcesses } from './support/soak-fixture.js';
 import { benchTempDirs, newTempDirs } from './support/leaks.js';
 
 const scenarios = builtinScenarios();
@@ -53,12 +52,17 @@ describe('throughput drift', () => {
     rmSync(pidFile, { force: true });
     const cell = (name: string) => doc.results.find((r) => r.target === name)!;
     expect(slowed).toBe(true);
-    expect(cell('slowing').soak?.rps?.driftPercent).toBeLessThan(-20);
+    const seen = JSON.stringify(doc.results.map((r) => [r.target, r.notes, r.series?.map((p) => p.rps)]));
+    expect(cell('slowing').soak?.rps?.driftPercent, seen).toBeLessThan(-20);
     expect(
       cell('slowing').notes.some((n) => /^throughput drifted -\d+(\.\d)?% from the first 5 s to the last .*rank test p = /.test(n)),
+      seen,
     ).toBe(true);
     expect(cell('steady').status).toBe('ok');
-    expect(cell('steady').notes.filter((n) => n.includes('drifted'))).toEqual([]);
+    expect(
+      cell('steady').notes.filter((n) => n.includes('drifted')),
+      seen,
+    ).toEqual([]);
   }, 60_000);
 });
 
@@ -71,7 +75,6 @@ describe('a target killed with SIGKILL mid-cell', () => {
     );
     const doomed = soakFixture('doomed', { DELAY_MS: '1', PID_FILE: pidFile });
     const after = soakFixture('after', { DELAY_MS: '1' });
-    const servers = serverProcesses();
     const temps = benchTempDirs();
     let killed: number | undefined;
     const doc = await runBench(
@@ -105,7 +108,7 @@ describe('a target killed with SIGKILL mid-cell', () => {
     expect(doc.results.filter((r) => r.target === 'after').map((r) => r.status)).toEqual(['ok', 'ok']);
     expect(doc.complete).toBe(true);
     expect(alive(killed!)).toBe(false);
-    expect(await leftoverServers(servers)).toEqual([]);
+    expect(soakFixtureProcesses(['doomed', 'after'])).toEqual([]);
     // the stack dirs of this run's two servers (other runs on the machine may hold dirs of their own meanwhile)
     const ours = (dir: string) => ['doomed.log', 'after.log'].some((log) => existsSync(path.join(os.tmpdir(), dir, log)));
     expect((await newTempDirs(temps)).filter(ours)).toEqual([]);

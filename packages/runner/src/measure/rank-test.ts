@@ -29,28 +29,38 @@ function erf(x: number): number {
 
 const normalCdf = (z: number) => 0.5 * (1 + erf(z / Math.SQRT2));
 
-// Ways to arrange n1 + n2 distinct values so that the first sample's U equals u, for every u (the exact null distribution).
-function exactCounts(n1: number, n2: number): number[] {
-  // counts[i][j] over u, built up by the recursion f(i, j, u) = f(i - 1, j, u - j) + f(i, j - 1, u)
-  let previous: number[][] = Array.from({ length: n2 + 1 }, () => [1]);
-  for (let i = 1; i <= n1; i++) {
-    const current: number[][] = [[1]];
-    for (let j = 1; j <= n2; j++) {
-      const size = i * j + 1;
-      const row = new Array<number>(size).fill(0);
-      const withoutJ = current[j - 1]!;
-      const withoutI = previous[j]!;
-      for (let u = 0; u < size; u++) row[u] = (withoutJ[u] ?? 0) + (u >= j ? (withoutI[u - j] ?? 0) : 0);
-      current.push(row);
+/**
+ * The exact permutation p-value (two-sided) of the first sample's rank sum: over every way to pick
+ * n1 of the pooled midranks, the share at least as far from the mean as the one observed. Midranks
+ * are halves at most, so doubled they are integers and a count per (picked, sum) is exact, ties included.
+ */
+function exactP(doubledRanks: readonly number[], n1: number, observed: number): number {
+  const total = doubledRanks.reduce((sum, r) => sum + r, 0);
+  // ways[k][s]: subsets of k values summing to s
+  const ways: number[][] = Array.from({ length: n1 + 1 }, () => new Array<number>(total + 1).fill(0));
+  ways[0]![0] = 1;
+  for (const rank of doubledRanks) {
+    for (let k = n1; k >= 1; k--) {
+      const row = ways[k]!;
+      const below = ways[k - 1]!;
+      for (let sum = total; sum >= rank; sum--) row[sum]! += below[sum - rank]!;
     }
-    previous = current;
   }
-  return previous[n2]!;
+  const mean = (total * n1) / doubledRanks.length;
+  const distance = Math.abs(observed - mean);
+  let extreme = 0;
+  let all = 0;
+  ways[n1]!.forEach((count, sum) => {
+    all += count;
+    if (Math.abs(sum - mean) >= distance - 1e-9) extreme += count;
+  });
+  return Math.min(1, extreme / all);
 }
 
 /**
- * Two-sided p-value of the Mann-Whitney U test: exact for small samples without ties (up to 20 a
- * side), else by the normal approximation with the tie and continuity corrections.
+ * Two-sided p-value of the Mann-Whitney U test: exact (the permutation distribution of the rank
+ * sum, ties included) up to 20 values a side, else by the normal approximation with the tie and
+ * continuity corrections.
  */
 export function mannWhitneyP(a: readonly number[], b: readonly number[]): number {
   const n1 = a.length;
@@ -59,17 +69,15 @@ export function mannWhitneyP(a: readonly number[], b: readonly number[]): number
   const { ranks, tieTerm } = midranks([...a, ...b]);
   let rankSumA = 0;
   for (let i = 0; i < n1; i++) rankSumA += ranks[i]!;
+  if (n1 <= 20 && n2 <= 20)
+    return exactP(
+      ranks.map((r) => Math.round(r * 2)),
+      n1,
+      Math.round(rankSumA * 2),
+    );
   const u = rankSumA - (n1 * (n1 + 1)) / 2;
   const n = n1 + n2;
   const mean = (n1 * n2) / 2;
-  if (tieTerm === 0 && n1 <= 20 && n2 <= 20) {
-    const counts = exactCounts(n1, n2);
-    const total = counts.reduce((sum, c) => sum + c, 0);
-    const extreme = Math.min(u, n1 * n2 - u);
-    let tail = 0;
-    for (let k = 0; k <= extreme; k++) tail += counts[k]!;
-    return Math.min(1, (2 * tail) / total);
-  }
   const variance = ((n1 * n2) / 12) * (n + 1 - tieTerm / (n * (n - 1)));
   if (variance <= 0) return 1; // every value equal
   const z = Math.max(0, Math.abs(u - mean) - 0.5) / Math.sqrt(variance);
