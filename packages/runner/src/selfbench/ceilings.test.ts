@@ -53,6 +53,9 @@ describe('engine ceilings', () => {
         '64,000 rps per client CPU-second, 2 threads 60,000 (selfbench 2026-11-23, nginx-static)',
       );
       expect(ceilingLine('ab', saved)).toBe('not measured here (bench selfbench)');
+      // a later selfbench of one engine keeps the others' ceilings
+      saveCeilings([row('nginx-static', 'ab', 1, 800_000, 5)], '-c 50');
+      expect(readCeilings()?.ceilings.map((c) => `${c.engine} ${c.threads}`)).toEqual(['ab 1', 'autocannon 1', 'autocannon 2', 'wrk 1']);
       // another machine's file, or a damaged one, is not this machine's ceiling
       writeFileSync(file!, JSON.stringify({ ...saved, hostname: 'elsewhere' }));
       expect(readCeilings()).toBeUndefined();

@@ -64,13 +64,16 @@ export function saveCeilings(rows: readonly SelfbenchRow[], setting: string, now
   const dir = benchCacheDir('selfbench');
   if (!dir) return undefined;
   const cpus = os.cpus();
+  const measured = ceilingsOf(rows);
+  // engines this selfbench did not run keep their last ceiling here
+  const kept = (readCeilings()?.ceilings ?? []).filter((c) => !measured.some((m) => m.engine === c.engine));
   const saved: SavedCeilings = {
     measuredAt: now.toISOString(),
     hostname: os.hostname(),
     cpuModel: cpus[0]?.model ?? 'unknown',
     cpus: cpus.length,
     setting,
-    ceilings: ceilingsOf(rows),
+    ceilings: [...kept, ...measured].sort((a, b) => a.engine.localeCompare(b.engine) || a.threads - b.threads),
   };
   writeFileSync(fileIn(dir), `${JSON.stringify(saved, null, 2)}\n`);
   return fileIn(dir);
