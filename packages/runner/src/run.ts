@@ -145,16 +145,16 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
   const { engine, version } = await chooseEngine(options, context.engines ?? builtinEngines, [
     ...new Set(plan.pairs.map((p) => p.scenario)),
   ]);
+  const comparisons = (options.compare ?? []).map((text) => parseTargetPair('--compare', text));
+  const planned = new Set(plan.pairs.map((p) => p.target.name));
+  for (const name of comparisons.flatMap((c) => [c.base, c.head]))
+    if (!planned.has(name)) throw errors.usage(`--compare names "${name}", which is not a target of this run (${[...planned].join(', ')})`);
   await services.prepare(plan.pairs.map((p) => p.scenario));
   // the seed of every round's order, recorded so the order can be replayed (--seed)
   const seed = options.seed ?? randomSeed();
   const doc = newRunDocument(context.command ?? '', { ...options, seed });
   const auto = options.repeat === 'auto';
   const repeats = options.repeat === 'auto' ? options.maxRounds : options.repeat;
-  const comparisons = (options.compare ?? []).map((text) => parseTargetPair('--compare', text));
-  const planned = new Set(plan.pairs.map((p) => p.target.name));
-  for (const name of comparisons.flatMap((c) => [c.base, c.head]))
-    if (!planned.has(name)) throw errors.usage(`--compare names "${name}", which is not a target of this run (${[...planned].join(', ')})`);
   const total = plan.pairs.length * plan.concurrency.length * repeats;
   emit({ type: 'plan', plan, cells: total, engine: engine.name, options });
   const maxConcurrency = Math.max(...options.concurrency);
