@@ -11,7 +11,11 @@ function descendantsWithCpus(root: number): Array<{ pid: number; comm: string; c
   const found = new Set([root]);
   for (let grew = true; grew;) {
     grew = false;
-    for (const p of table) if (found.has(p.ppid) && !found.has(p.pid)) (found.add(p.pid), (grew = true));
+    for (const p of table)
+      if (found.has(p.ppid) && !found.has(p.pid)) {
+        found.add(p.pid);
+        grew = true;
+      }
   }
   return table.filter((p) => found.has(p.pid) && p.pid !== root).map((p) => ({ pid: p.pid, comm: p.comm, cpus: allowed(p.pid) }));
 }

@@ -102,7 +102,10 @@ describe('rounds', () => {
   it('with --repeat auto, stop at --max-rounds when the comparison stays undecided', async () => {
     // head alternates 4% and 12% slower: the interval straddles the 5% threshold however many rounds run
     let flip = false;
-    const head = () => ((flip = !flip) ? 960 : 880);
+    const head = () => {
+      flip = !flip;
+      return flip ? 960 : 880;
+    };
     const { doc } = await rounds({ repeat: 'auto', compare: ['a:b'], maxRounds: 5 }, { a: steady(1000), b: head });
     expect(doc.rounds).toMatchObject({ completed: 5, stoppedBecause: 'max-rounds' });
     expect(doc.rounds!.lines[0]).toMatch(/undecided$/);

@@ -62,7 +62,6 @@ function signalGroup(pgid: number, signal: NodeJS.Signals): void {
   }
 }
 
-
 async function waitGroupGone(pgid: number, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -104,7 +103,7 @@ export function spawnGroup(command: string, args: readonly string[], options: Sp
       resolve({ code, signal });
     });
   });
-  exited.then(() => log?.end());
+  void exited.then(() => log?.end());
 
   const pid = child.pid ?? -1;
   if (pid > 0) {

@@ -30,7 +30,6 @@ function signalAll(signal: NodeJS.Signals): void {
   }
 }
 
-
 async function reap(): Promise<void> {
   signalAll('SIGTERM');
   const deadline = Date.now() + 2000;

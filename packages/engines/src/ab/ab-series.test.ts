@@ -17,7 +17,7 @@ function run(spawnedAtMs: number, spawnedAtNs: bigint, cpuFrom: bigint[]): Exter
       cpuFrom.push(startNs);
       return [5, 6, 7];
     },
-  } as unknown as ExternalRun;
+  };
 }
 
 describe("ab's per-request records, second by second", () => {

@@ -164,8 +164,9 @@ export async function readK6Csvs(files: readonly string[], tally: K6Tally): Prom
   });
   type Reader = (typeof readers)[number];
   const advance = async (reader: Reader) => {
-    const { value, done } = await reader.lines.next();
-    reader.next = done ? undefined : (value as string);
+    // readline's iterator is typed AsyncIterator<any>; its lines are strings
+    const line: IteratorResult<string> = await reader.lines.next();
+    reader.next = line.done ? undefined : line.value;
     reader.at = reader.next === undefined ? Number.POSITIVE_INFINITY : Number(reader.next.split(',', 2)[1]);
   };
   try {

@@ -27,6 +27,7 @@ function header(doc: RunDocument): string {
   const engines = [...new Set(doc.results.flatMap((r) => (r.engine ? [`${r.engine.name} ${r.engine.version}`] : [])))];
   const options = Object.entries(doc.options)
     .filter(([, v]) => v !== undefined)
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- objects went through JSON.stringify
     .map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)] as const);
   const out = [
     `<h1>bench: ${escapeHtml([...new Set(doc.results.map((r) => r.scenario))].join(', ') || 'no cells')}</h1>`,

@@ -18,7 +18,7 @@ function byShape<T>(describe: string, pick: (value: unknown) => z.ZodType | unde
     if (parsed.success) return parsed.data as T;
     for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
     return z.NEVER;
-  }) as unknown as z.ZodType<T>;
+  });
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -5,7 +5,7 @@ export function cpusInList(list: string): number {
   let count = 0;
   for (const part of list.split(',')) {
     const [from, to] = part.split('-').map(Number);
-    count += to === undefined ? 1 : Math.max(0, to! - from!) + 1;
+    count += to === undefined ? 1 : Math.max(0, to - from!) + 1;
   }
   return Math.max(1, count);
 }

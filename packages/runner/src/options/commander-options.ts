@@ -7,6 +7,7 @@ export function addRunOptions(command: Command, keys: readonly RunOptionKey[]): 
     const declaration = runOptionDeclarations[key];
     const shown =
       declaration.defaultText ??
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- defaults are numbers, strings, booleans or lists of numbers (10,100)
       (declaration.default !== undefined && !declaration.flags.startsWith('--no-') ? String(declaration.default) : undefined);
     const option = new Option(
       declaration.flags,

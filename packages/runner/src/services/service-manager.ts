@@ -1,4 +1,4 @@
-import { errors, type Scenario, type ServiceEndpoints, type ServiceName, findBinary } from '@bench/core';
+import { errors, type ServiceEndpoints, type ServiceName, findBinary } from '@bench/core';
 import type { CounterReading, ServiceManager } from '../services.js';
 import { mariadbService } from './mariadb.js';
 import { memcachedService } from './memcached.js';

@@ -74,7 +74,7 @@ export function fieldValue(name: string, repeats: readonly CellResult[], aggrega
   const values = repeats.map(field).filter((v) => v !== undefined);
   if (values.length === 0) return undefined;
   if (values.every((v) => typeof v === 'number')) {
-    const numbers = values as number[];
+    const numbers = values;
     return aggregate === 'mean' ? numbers.reduce((s, v) => s + v, 0) / numbers.length : median(numbers);
   }
   return values[0];

@@ -55,7 +55,7 @@ export function publishedValue(published: PublishedTable, rowLabel: string, colu
   if (!row || index < 0) return null;
   const value = row.values[index] ?? null;
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) return column.metric ? (value[column.metric] ?? null) : null;
-  return value as PublishedCell;
+  return value;
 }
 
 /** The repeats of the cell a row and column stand for today, found in the suite's results. */

@@ -82,7 +82,7 @@ export async function startStack(options: StartStackOptions): Promise<RunningTar
 
   const crashed = new Promise<string>((resolve) => {
     for (const proc of started) {
-      proc.exited.then((exit) => {
+      void proc.exited.then((exit) => {
         if (!stopping) resolve(describeExit(proc, exit));
       });
     }

@@ -73,9 +73,7 @@ export function renderHttpsClientTables(definition: SuiteDefinition, tables: rea
     for (const label of rows) {
       const published = table.rows.find((r) => r.label === label)?.values[mwColumn];
       const then =
-        typeof published === 'number' && typeof ref?.values[mwColumn] === 'number'
-          ? (published / (ref.values[mwColumn] as number)).toFixed(2)
-          : '·';
+        typeof published === 'number' && typeof ref?.values[mwColumn] === 'number' ? (published / ref.values[mwColumn]).toFixed(2) : '·';
       const client = clientOf[label];
       const nowValue = client ? (perRequest ? mw(client, n) / (n ?? 1) : mw(client, n)) : NaN;
       out.push(`- ${label}: ${then} / ${Number.isNaN(nowValue) || Number.isNaN(refNow) ? '-' : (nowValue / refNow).toFixed(2)}`);
