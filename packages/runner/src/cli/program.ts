@@ -11,6 +11,7 @@ import { reportCommand } from './report-command.js';
 import { compareCommand, type CompareFlags } from './compare-command.js';
 import { noiseCommand, noiseOptionKeys } from './noise-command.js';
 import { selfbenchCommand } from './selfbench-command.js';
+import { bareTools } from '../selfbench/bare-tools.js';
 import { parsePositiveInteger, parsePositiveNumber, parsePositiveSeconds } from '../options/index.js';
 import { suiteCommand } from './suite-command.js';
 import { exportCommand, exportOptionKeys } from './export-command.js';
@@ -196,7 +197,10 @@ export function buildProgram(plugins: PluginNames = builtinPluginNames()): Comma
     .option('-c, --concurrency <n>', 'connections', (v) => parsePositiveInteger('-c', v), 50)
     .option('-d, --duration <seconds>', 'each run', (v) => parsePositiveSeconds('-d', v), 5)
     .option('--rounds <n>', 'A/B rounds, the order alternating', (v) => parsePositiveInteger('--rounds', v), 3)
-    .option('--engines <list>', `engines to measure, of ${plugins.engines.join(', ')} (default: autocannon,wrk,ab)`)
+    .option(
+      '--engines <list>',
+      `engines to measure, of ${plugins.engines.join(', ')} (default: ${Object.keys(bareTools).join(',')}, those with a bare tool)`,
+    )
     .option('--cpus <spec>', 'pinning (default with 2+ cores: server=0,client=1)')
     .action((flags: { concurrency: number; duration: number; rounds: number; engines?: string; cpus?: string }) => selfbenchCommand(flags));
 

@@ -4,6 +4,7 @@ import { builtinTargets } from '@bench/targets';
 import { builtinEngines } from '@bench/engines';
 import { parseCpus, parseNameList } from '../options/index.js';
 import { builtinScenarios } from '../project/builtin-scenarios.js';
+import { bareTools } from '../selfbench/bare-tools.js';
 import { renderSelfbench } from '../selfbench/render-selfbench.js';
 import { selfbench } from '../selfbench/selfbench.js';
 import { saveCeilings } from '../selfbench/ceilings.js';
@@ -22,7 +23,8 @@ export async function selfbenchCommand(flags: {
   const cases = [pick('nginx-static', 'file'), pick('node', 'hello')].filter(
     (c): c is [NonNullable<(typeof c)[0]>, NonNullable<(typeof c)[1]>] => Boolean(c[0] && c[1]),
   );
-  const names = flags.engines ? parseNameList([flags.engines]) : ['autocannon', 'wrk', 'ab'];
+  // by default every engine that has a bare tool to measure it against
+  const names = flags.engines ? parseNameList([flags.engines]) : Object.keys(bareTools);
   const engines = [];
   for (const name of names) {
     const engine = builtinEngines.find((e) => e.name === name);
