@@ -97,7 +97,8 @@ export const runOptionDeclarations = {
       'warm-up goes on past --warmup until two seconds in a row agree within 5% on throughput (pools grown, JIT settled), at most this long; equal to --warmup for a fixed warm-up',
     schema: z.number().nonnegative(),
     parse: (raw) => parseNonNegativeSeconds('--warmup-max', raw),
-    default: 30,
+    // long enough for the pools and JITs measured here to settle (Node in 7 s under load), short enough for a quick look
+    default: 10,
   }),
   timeoutSeconds: always({
     flags: '--timeout <seconds>',
