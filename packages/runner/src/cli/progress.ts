@@ -51,7 +51,9 @@ export function progressPrinter() {
           interrupted: 'interrupted',
           failed: 'the run failed',
         }[event.stoppedBecause];
-        if (event.stoppedBecause !== 'fixed') process.stderr.write(`bench: ${event.rounds} round(s); stopped: ${why}\n`);
+        // a fixed count, a failure and an interruption say themselves; only --repeat auto's own stop needs a line
+        if (!['fixed', 'failed', 'interrupted'].includes(event.stoppedBecause))
+          process.stderr.write(`bench: ${event.rounds} round(s); stopped: ${why}\n`);
         break;
       }
       case 'target-verifying':
