@@ -84,3 +84,12 @@ describe('--client-threads 2 in a run', () => {
     expect(count).toBe(4000);
   }, 30_000);
 });
+
+describe('--client-threads with an engine that has no threads', () => {
+  it('is refused before anything starts', async () => {
+    const options = resolveRunOptions({ scenarios: ['hello'] }, { concurrency: [2], durationSeconds: 1, clientThreads: 2, engine: 'wrk' });
+    await expect(
+      runBench({ ...options, targets: ['counting'] }, { targets: [soakFixture('counting')], scenarios, reporters: [] }),
+    ).rejects.toMatchObject({ code: 'BENCH_ERR_ENGINE_UNSUPPORTED' });
+  });
+});
