@@ -127,7 +127,10 @@ async function chooseEngine(
   if ((options.generators ?? 1) > 1 && !engine.splitsLoad)
     throw errors.engineUnsupported(engine.name, 'only k6 splits a run over generators: use --engine k6 with --generators');
   if ((options.clientThreads ?? 1) > 1 && !engine.clientThreads)
-    throw errors.engineUnsupported(engine.name, '--client-threads spreads the connections of autocannon (in-process); drop it for this engine');
+    throw errors.engineUnsupported(
+      engine.name,
+      '--client-threads spreads the connections of autocannon (in-process); drop it for this engine',
+    );
   const availability = await engine.available();
   if (!availability.ok) throw errors.engineUnavailable(engine.name, availability.reason ?? 'unknown reason');
   for (const scenario of scenarios) {
