@@ -110,6 +110,20 @@ function rpsSparkline(r: CellResult): string {
   return `rps per second ${sparkline(rps)} (min ${formatNumber(Math.min(...rps), 0)}, max ${formatNumber(Math.max(...rps), 0)})`;
 }
 
+// How long the cells warmed up: a fixed time, or until steady (the range over the cells, and how many hit the cap).
+function describeWarmup(results: readonly CellResult[]): string {
+  const warmups = results.flatMap((r) => (r.warmup ? [r.warmup] : []));
+  if (warmups.length === 0 || warmups.every((w) => w.reason === 'fixed')) {
+    const seconds = results[0]?.warmupSeconds ?? 0;
+    return seconds > 0 ? `, ${seconds} s warm-up` : '';
+  }
+  const seconds = warmups.map((w) => w.seconds);
+  const [low, high] = [Math.min(...seconds), Math.max(...seconds)];
+  const capped = warmups.filter((w) => w.reason === 'cap').length;
+  const range = low === high ? `${formatNumber(low, 1)} s` : `${formatNumber(low, 1)}-${formatNumber(high, 1)} s`;
+  return `, warm-up until steady (${range}${capped ? `; ${capped} of ${warmups.length} cells reached --warmup-max first` : ''})`;
+}
+
 /** One table per scenario, in the spirit of article 004's tables, with what shaped the numbers. */
 export function renderMarkdown(doc: RunDocument): string {
   const out: string[] = [];
@@ -119,7 +133,7 @@ export function renderMarkdown(doc: RunDocument): string {
     const first = results[0];
     out.push(`### ${scenario}`, '', table(groupByCell(results).map(groupRow)), '');
     if (first) {
-      const warm = first.warmupSeconds > 0 ? `, ${first.warmupSeconds} s warm-up` : '';
+      const warm = describeWarmup(results);
       const repeated = results.some((r) => r.repeat > 1) ? ' Repeated cells show medians, with the rps range in brackets.' : '';
       out.push(
         `${first.keepAlive ? 'keep-alive' : 'a new connection per request (no keep-alive)'}, ${describeBound(first)}${warm}.${repeated}`,
