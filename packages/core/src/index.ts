@@ -27,3 +27,4 @@ export * from './probe/version.js';
 export * from './probe/not-installed.js';
 export * from './process/cache-dir.js';
 export * from './measure/series.js';
+export * from './random/seeded-random.js';

@@ -40,7 +40,7 @@ import { noServices, type CounterReading, type ServiceManager } from './services
 import { verifyTarget } from './verify.js';
 import { targetStartOptions } from './start-options.js';
 import { TOOL_VERSION } from './version.js';
-import { randomSeed, seededRandom, shuffled } from './random/seeded-random.js';
+import { randomSeed, seededRandom, shuffled } from '@bench/core';
 import { assessRounds, type StopReason } from './compare/round-decision.js';
 import { parseTargetPair } from './compare/paired-compare.js';
 import { MIN_REPEATS } from './compare/compare.js';

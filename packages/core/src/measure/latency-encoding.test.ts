@@ -8,17 +8,7 @@ import {
   summarizeLatency,
   type LatencyHistogram,
 } from './latency.js';
-
-// A small deterministic generator (mulberry32), so a failure can be replayed.
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as random } from '../random/seeded-random.js';
 
 /** Latencies in microseconds, log-normal-ish around `medianUs`, capped at `maxUs`. */
 function samples(seed: number, count: number, medianUs: number, maxUs: number): number[] {

@@ -1,18 +1,7 @@
-import { createLatencyHistogram, encodeLatencyHistogram, type CellResult, type SecondPoint } from '@bench/core';
+import { createLatencyHistogram, encodeLatencyHistogram, seededRandom, type CellResult, type SecondPoint } from '@bench/core';
 import { describe, expect, it } from 'vitest';
 import { fixtureDocument, okResult } from '../../test-fixtures/document.js';
 import { renderRunHtml } from './run-report.js';
-
-// A seeded generator: the same synthetic run every time.
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A measured cell of `seconds` seconds with a warm-up, its series and a histogram of realistic spread. */
 function syntheticCell(target: string, seconds: number, random: () => number): CellResult {
@@ -37,7 +26,7 @@ function syntheticCell(target: string, seconds: number, random: () => number): C
 
 describe('the HTML run report', () => {
   it('stays under 1 MB for 20 cells of 60 s', () => {
-    const random = mulberry32(1);
+    const random = seededRandom(1);
     const doc = {
       ...fixtureDocument(Array.from({ length: 20 }, (_, i) => syntheticCell(`target-${i}`, 60, random))),
       schemaVersion: 2 as const,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isBenchError, type CellResult, type RunDocument } from '@bench/core';
-import { normal, seededRandom, shuffled, type Random } from '../random/seeded-random.js';
+import { normal, seededRandom, shuffled, type Random } from '@bench/core';
 import { comparePaired, comparePairedMetric, parseTargetPair, type PairedRounds } from './paired-compare.js';
 import { assessRounds } from './round-decision.js';
 

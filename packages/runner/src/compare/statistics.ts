@@ -1,4 +1,4 @@
-import { seededRandom, type Random } from '../random/seeded-random.js';
+import { seededRandom, type Random } from '@bench/core';
 
 /** The median of a non-empty list. */
 export function median(values: readonly number[]): number {

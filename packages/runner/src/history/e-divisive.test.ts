@@ -1,23 +1,7 @@
+import { normal, seededRandom as seeded } from '@bench/core';
 import { describe, expect, it } from 'vitest';
 import { detectChangePoints } from './e-divisive.js';
 import { studentTTest, studentTTwoSidedP } from './t-test.js';
-
-// mulberry32: a small seeded generator, so every series here is the same at every run
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-// Normal noise by Box-Muller.
-function normal(random: () => number): number {
-  return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
-}
 
 /** A series of `length` points around 1000 with `noise` relative sd; steps[i] = [index, relative change]. */
 function series(seed: number, length: number, noise: number, steps: ReadonlyArray<readonly [number, number]> = []): number[] {

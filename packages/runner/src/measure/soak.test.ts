@@ -1,6 +1,6 @@
 import type { SecondPoint } from '@bench/core';
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../random/seeded-random.js';
+import { seededRandom } from '@bench/core';
 import { mannWhitneyP } from './rank-test.js';
 import { drift, linearFit, looksLikeLeak, soakNotes, soakVerdict } from './soak.js';
 
