@@ -1,3 +1,4 @@
+import { latencySchema } from '@bench/core';
 import { z } from 'zod';
 
 // One line of a history file (JSON Lines): one measured cell of one run, with the series it belongs
@@ -33,15 +34,9 @@ export const gitInfoSchema = z.object({
   repositoryUrl: z.string().optional(),
 });
 
-export const historyMetricsSchema = z.object({
+// the result model's own latency fields (ms), the ones a trend follows
+export const historyMetricsSchema = latencySchema.pick({ mean: true, p50: true, p90: true, p99: true, p999: true, max: true }).extend({
   rps: z.number(),
-  /** Latency in ms. */
-  mean: z.number(),
-  p50: z.number(),
-  p90: z.number(),
-  p99: z.number(),
-  p999: z.number(),
-  max: z.number(),
   requests: z.number().int(),
   failed: z.number().int(),
   non2xx: z.number().int(),
