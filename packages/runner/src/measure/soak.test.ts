@@ -60,6 +60,19 @@ describe('drift', () => {
 });
 
 describe('soak verdicts', () => {
+  it('never call a short run a leak: a pool growing over a few seconds climbs as steadily', () => {
+    const s = series(
+      3,
+      () => 7000,
+      () => 9,
+      (t) => 200 + 100 * t,
+    );
+    const soak = soakVerdict(s, { afterSeconds: 1, rssBytes: 280 * MB })!;
+    expect(soak.rss?.slopeMBPerMin).toBeGreaterThan(1000);
+    expect(looksLikeLeak(soak)).toBe(false);
+    expect(soakNotes(soak).filter((note) => note.startsWith('server RSS'))).toEqual([]);
+  });
+
   it('flag a server whose memory climbs steadily in a 60 s run, in every one of many seeded runs', () => {
     const random = seededRandom(7);
     for (let run = 0; run < 50; run++) {

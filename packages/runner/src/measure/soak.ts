@@ -7,8 +7,11 @@ const MB = 1024 * 1024;
 export const LEAK_SLOPE_MB_PER_MIN = 1;
 /** ...along a line that explains this much of its variance (a sawtooth of GC cycles does not)... */
 export const LEAK_MIN_R2 = 0.8;
-/** ...by at least this much over the measured run (MB), so a few MB of noise in a short run is not a leak. */
+/** ...by at least this much over the measured run (MB), so a few MB of noise in a short run is not a leak... */
 export const LEAK_MIN_GROWTH_MB = 4;
+/** ...in a run of at least this many seconds: in a few seconds a growing pool or a filling cache climbs just as steadily
+ * (measured: prefork Apache stacks at "2,000 MB/min" in 3 s runs of hello at -c 50). */
+export const LEAK_MIN_SECONDS = 30;
 /** A drift is flagged when the rank test finds the two windows apart at this level... */
 export const DRIFT_SIGNIFICANCE = 0.01;
 /** ...and their medians differ by at least this much (percent): rps, then p99 (noisier second to second). */
@@ -108,6 +111,7 @@ export function soakVerdict(series: readonly SecondPoint[], coolDown?: CoolDownR
 export function looksLikeLeak(soak: CellSoak): boolean {
   const rss = soak.rss;
   if (!rss) return false;
+  if (soak.seconds < LEAK_MIN_SECONDS) return false;
   const minutes = soak.seconds / 60;
   return rss.slopeMBPerMin >= LEAK_SLOPE_MB_PER_MIN && rss.r2 >= LEAK_MIN_R2 && rss.slopeMBPerMin * minutes >= LEAK_MIN_GROWTH_MB;
 }
