@@ -13,7 +13,7 @@ import {
 } from '@bench/core';
 import { installBodyCheck, installConnectionPolicy } from './client-setup.js';
 import type { EventEmitter } from 'node:events';
-import { RAW_SAMPLES_ENV, type ThreadMeasurement } from './merge-threads.js';
+import { RAW_SAMPLES_ENV, type ThreadMeasurement } from '../threads/merge-threads.js';
 
 // autocannon's instance is an EventEmitter that is also a promise; its typings only say the latter.
 type AutocannonInstance = EventEmitter & PromiseLike<unknown> & { stop(): void };

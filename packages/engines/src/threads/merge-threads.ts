@@ -3,6 +3,7 @@ import {
   encodeLatencyHistogram,
   mergeLatencyHistograms,
   summarizeLatency,
+  type EncodedHistogram,
   type EngineSecond,
   type LoadMeasurement,
   type LoadShape,
@@ -10,9 +11,15 @@ import {
 
 /** Test mode (BENCH_RAW_LATENCY_SAMPLES=1): each thread also returns every latency it recorded (µs), so a test can pool them. */
 export const RAW_SAMPLES_ENV = 'BENCH_RAW_LATENCY_SAMPLES';
-export type ThreadMeasurement = LoadMeasurement & { readonly rawSamplesUs?: readonly number[] };
+export type ThreadMeasurement = LoadMeasurement & {
+  readonly rawSamplesUs?: readonly number[];
+  /** Open loop: the histogram of `latencyUncorrected`, so threads merge it exactly too. */
+  readonly uncorrectedHistogram?: EncodedHistogram;
+  /** Open loop: requests due within the period that no free connection could send. */
+  readonly droppedRequests?: number;
+};
 
-/** Each thread's share of the shape: connections (and a -n request count) split as evenly as whole numbers allow. */
+/** Each thread's share of the shape: connections (and a -n request count) split as evenly as whole numbers allow, a --rate evenly. */
 export function splitShape(shape: LoadShape, threads: number): LoadShape[] {
   const n = Math.max(1, Math.min(threads, shape.connections));
   const share = (total: number, i: number) => Math.floor(total / n) + (i < total % n ? 1 : 0);
@@ -24,6 +31,7 @@ export function splitShape(shape: LoadShape, threads: number): LoadShape[] {
       ...rest,
       connections: share(shape.connections, i),
       ...(shape.requests !== undefined ? { requests: share(shape.requests, i) } : {}),
+      ...(shape.rate !== undefined ? { rate: shape.rate / n } : {}),
     };
   });
 }
@@ -70,6 +78,13 @@ function mergeSeconds(parts: readonly ThreadMeasurement[], startNs: bigint): Eng
     });
 }
 
+function merged(histograms: readonly EncodedHistogram[]): { latency: LoadMeasurement['latency']; histogram: EncodedHistogram } {
+  const h = mergeLatencyHistograms(histograms);
+  const result = { latency: summarizeLatency(h), histogram: encodeLatencyHistogram(h) };
+  h.destroy();
+  return result;
+}
+
 /** One measurement from the threads' own: counts add, histograms merge exactly, seconds add by t. */
 export function mergeThreads(parts: readonly ThreadMeasurement[]): ThreadMeasurement {
   if (parts.length === 1) return parts[0]!;
@@ -77,11 +92,9 @@ export function mergeThreads(parts: readonly ThreadMeasurement[]): ThreadMeasure
     (min, p) => (p.startedAtNs !== undefined && (min === undefined || p.startedAtNs < min) ? p.startedAtNs : min),
     undefined,
   );
-  const histograms = parts.flatMap((p) => (p.histogram ? [p.histogram] : []));
-  const merged = mergeLatencyHistograms(histograms);
-  const latency = summarizeLatency(merged);
-  const histogram = encodeLatencyHistogram(merged);
-  merged.destroy();
+  const { latency, histogram } = merged(parts.flatMap((p) => (p.histogram ? [p.histogram] : [])));
+  const uncorrected = parts.every((p) => p.uncorrectedHistogram) ? merged(parts.map((p) => p.uncorrectedHistogram!)) : undefined;
+  const rates = parts.flatMap((p) => (p.rate ? [p.rate] : []));
   const failures = emptyFailures();
   const statusCodes: Record<string, number> = {};
   for (const p of parts) {
@@ -99,6 +112,16 @@ export function mergeThreads(parts: readonly ThreadMeasurement[]): ThreadMeasure
     ),
     requests: sum((p) => p.requests),
     latency,
+    ...(uncorrected ? { latencyUncorrected: uncorrected.latency, uncorrectedHistogram: uncorrected.histogram } : {}),
+    ...(rates.length === parts.length
+      ? {
+          rate: {
+            target: rates.reduce((total, r) => total + r.target, 0),
+            achieved: Math.round(rates.reduce((total, r) => total + r.achieved, 0) * 100) / 100,
+          },
+        }
+      : {}),
+    ...(parts.some((p) => p.droppedRequests !== undefined) ? { droppedRequests: sum((p) => p.droppedRequests) } : {}),
     failures,
     non2xx: sum((p) => p.non2xx),
     statusCodes,

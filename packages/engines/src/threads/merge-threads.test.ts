@@ -1,6 +1,6 @@
 import { createLatencyHistogram, emptyFailures, encodeLatencyHistogram, summarizeLatency, type LoadMeasurement } from '@bench/core';
 import { describe, expect, it } from 'vitest';
-import { mergeThreads, splitShape } from './merge-threads.js';
+import { mergeThreads, splitShape, type ThreadMeasurement } from './merge-threads.js';
 
 const shape = { connections: 7, keepAlive: true, timeoutSeconds: 5 };
 
@@ -43,6 +43,25 @@ describe('client threads', () => {
       [2, 333],
     ]);
     expect(splitShape({ ...shape, connections: 1 }, 4)).toHaveLength(1);
+    expect(splitShape({ ...shape, rate: 1001 }, 2).map((s) => s.rate)).toEqual([500.5, 500.5]);
+  });
+
+  it('merge an open loop’s uncorrected histograms, rates and dropped requests too', () => {
+    const open = (latenciesUs: number[], achieved: number, dropped: number): ThreadMeasurement => {
+      const h = createLatencyHistogram();
+      for (const us of latenciesUs) h.recordValue(us);
+      const m = { ...thread(latenciesUs, 0n, [latenciesUs.length]), rate: { target: 500, achieved }, droppedRequests: dropped };
+      const encoded = encodeLatencyHistogram(h);
+      h.destroy();
+      return { ...m, latencyUncorrected: m.latency, uncorrectedHistogram: encoded };
+    };
+    const merged = mergeThreads([open([100, 200, 300], 499.5, 1), open([10_000], 500, 2)]);
+    const pooled = createLatencyHistogram();
+    for (const us of [100, 200, 300, 10_000]) pooled.recordValue(us);
+    expect(merged.latencyUncorrected).toEqual(summarizeLatency(pooled));
+    pooled.destroy();
+    expect(merged.rate).toEqual({ target: 1000, achieved: 999.5 });
+    expect(merged.droppedRequests).toBe(3);
   });
 
   it('merge into one measurement: counts add, the histogram holds every sample, seconds add by t on one clock', () => {
