@@ -8,6 +8,7 @@ import { builtinScenarios, resolveRunOptions, runBench } from '@bench/runner';
 import { soakFixture } from './support/soak-fixture.js';
 
 const autocannonEngine = builtinEngines.find((e) => e.name === 'autocannon')!;
+const openLoopEngine = builtinEngines.find((e) => e.name === 'open-loop')!;
 const scenarios = builtinScenarios();
 const hello = scenarios.find((s) => s.name === 'hello')!;
 const served = async (running: RunningTarget) => Number(await (await fetch(`${running.url}/count`)).text());
@@ -54,6 +55,29 @@ describe('client threads', () => {
       pooled.destroy();
     }, 30_000);
   }
+
+  it('open loop on 2 threads: sends the run’s requests, counted as the server counted them, with merged percentiles equal to the pooled samples’', async () => {
+    const before = await served(running);
+    const m = (await openLoopEngine.run({
+      url: running.url + hello.request.path,
+      request: hello.request,
+      expect: hello.expect.body,
+      shape: { connections: 8, threads: 2, rate: 1001, durationSeconds: 2, keepAlive: true, timeoutSeconds: 5 },
+    })) as Awaited<ReturnType<typeof openLoopEngine.run>> & { rawSamplesUs?: number[] };
+    const answered = (await served(running)) - before;
+    // the open loop answers what is in flight when the period ends: every request due in it, one count on both sides
+    expect([m.requests, answered]).toEqual([2002, 2002]);
+    expect(m.rate).toEqual({ target: 1001, achieved: 1001 });
+    expect(m.failures).toMatchObject({ connect: 0, receive: 0, length: 0, exceptions: 0 });
+    expect((m.seconds ?? []).reduce((sum, s) => sum + s.requests, 0)).toBe(m.requests);
+    const pooled = createLatencyHistogram();
+    for (const us of m.rawSamplesUs ?? []) pooled.recordValue(us);
+    expect(pooled.totalCount).toBe(m.requests);
+    expect(m.latency).toEqual(summarizeLatency(pooled));
+    expect(m.latencyUncorrected?.p50).toBeGreaterThan(0);
+    expect(m).not.toHaveProperty('uncorrectedHistogram');
+    pooled.destroy();
+  }, 30_000);
 });
 
 describe('--client-threads 2 in a run', () => {

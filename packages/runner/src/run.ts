@@ -129,7 +129,7 @@ async function chooseEngine(
   if ((options.clientThreads ?? 1) > 1 && !engine.clientThreads)
     throw errors.engineUnsupported(
       engine.name,
-      '--client-threads spreads the connections of autocannon (in-process); drop it for this engine',
+      '--client-threads spreads the connections of the in-process engines (autocannon, open-loop); drop it for this engine',
     );
   const availability = await engine.available();
   if (!availability.ok) throw errors.engineUnavailable(engine.name, availability.reason ?? 'unknown reason');
