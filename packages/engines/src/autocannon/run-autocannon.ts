@@ -13,7 +13,8 @@ import {
 } from '@bench/core';
 import { installBodyCheck, installConnectionPolicy } from './client-setup.js';
 import type { EventEmitter } from 'node:events';
-import { RAW_SAMPLES_ENV, type ThreadMeasurement } from '../threads/merge-threads.js';
+import type { ThreadMeasurement } from '../threads/merge-threads.js';
+import type { ThreadSlot } from '../threads/serve-thread.js';
 
 // autocannon's instance is an EventEmitter that is also a promise; its typings only say the latter.
 type AutocannonInstance = EventEmitter & PromiseLike<unknown> & { stop(): void };
@@ -25,7 +26,7 @@ function isText(bytes: Buffer): boolean {
 }
 
 /** One autocannon run against one URL, in this thread; every response is timed into a microsecond histogram. */
-export async function runAutocannon(plan: LoadPlan): Promise<ThreadMeasurement> {
+export async function runAutocannon(plan: LoadPlan, slot: Pick<ThreadSlot, 'rawSamples'> = {}): Promise<ThreadMeasurement> {
   const { shape, request } = plan;
   const histogram = createLatencyHistogram();
   const failures = emptyFailures();
@@ -40,7 +41,7 @@ export async function runAutocannon(plan: LoadPlan): Promise<ThreadMeasurement> 
   const check = bodyTextCheck(plan.expect);
   const binaryBody = plan.expect.kind === 'exact' && !isText(plan.expect.bytes());
   // test mode only: every latency as recorded (µs), so a test can check merged percentiles against the pooled samples
-  const raw: number[] | undefined = process.env[RAW_SAMPLES_ENV] === '1' ? [] : undefined;
+  const raw: number[] | undefined = slot.rawSamples ? [] : undefined;
 
   const instance = autocannon({
     url: plan.url,

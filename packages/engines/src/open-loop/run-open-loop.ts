@@ -10,7 +10,7 @@ import {
   type LatencyHistogram,
   type LoadPlan,
 } from '@bench/core';
-import { RAW_SAMPLES_ENV, type ThreadMeasurement } from '../threads/merge-threads.js';
+import type { ThreadMeasurement } from '../threads/merge-threads.js';
 import type { ThreadSlot } from '../threads/serve-thread.js';
 import { arrivalSchedule } from './arrival-schedule.js';
 import { classifyUndiciError } from './undici-errors.js';
@@ -45,7 +45,7 @@ export async function runOpenLoop(plan: LoadPlan, slot: ThreadSlot): Promise<Thr
   let keptAlive = 0;
   let inFlight = 0;
   // test mode only: every corrected latency as recorded (µs), so a test can check merged percentiles against the pooled samples
-  const raw: number[] | undefined = process.env[RAW_SAMPLES_ENV] === '1' ? [] : undefined;
+  const raw: number[] | undefined = slot.rawSamples ? [] : undefined;
 
   const connections: Client[] = [];
   const idle: Client[] = [];

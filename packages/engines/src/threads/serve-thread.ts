@@ -1,7 +1,8 @@
-// The worker side of an in-process engine's thread: one run, its own event loop and its own
-// bounded heap. It says 'ready' once loaded and starts its load at 'go', so several threads start
-// together and none counts another's start-up in its run ('stop' before 'go' returns an empty run at once).
-import { parentPort, workerData } from 'node:worker_threads';
+// The worker side of an in-process engine's threads. A thread serves one run after another (kept
+// warm between a cell's warm-up and its measured run, and between cells): each run is loaded with
+// 'prepare', answered 'ready', started at 'go', so several threads start together and none counts
+// another's start-up in its run ('stop' before 'go' returns an empty run at once).
+import { parentPort } from 'node:worker_threads';
 import type { LoadPlan } from '@bench/core';
 import { fromPortable, type PortablePlan } from './portable-plan.js';
 import type { ThreadMeasurement } from './merge-threads.js';
@@ -11,15 +12,21 @@ export interface ThreadSlot {
   readonly index: number;
   readonly count: number;
   readonly startAtNs: bigint;
+  /** Test mode: also return every latency recorded (µs), so a test can pool the threads' samples. */
+  readonly rawSamples?: boolean;
 }
 
-export interface ThreadData {
+export interface ThreadRunData {
   readonly plan: PortablePlan;
   readonly index: number;
   readonly count: number;
+  readonly rawSamples: boolean;
 }
 
-export type ToThread = { readonly type: 'go'; readonly startAtNs: bigint } | { readonly type: 'stop' };
+export type ToThread =
+  | { readonly type: 'prepare'; readonly run: ThreadRunData }
+  | { readonly type: 'go'; readonly startAtNs: bigint }
+  | { readonly type: 'stop' };
 
 export type FromThread =
   | { readonly type: 'ready' }
@@ -29,32 +36,35 @@ export type FromThread =
 
 export type ThreadRun = (plan: LoadPlan, slot: ThreadSlot) => Promise<ThreadMeasurement>;
 
-/** Runs `run` once in this worker thread, driven by the messages of runOnThreads. */
+/** Serves runs of `run` in this worker thread, driven by the messages of runOnThreads. */
 export function serveThread(run: ThreadRun): void {
   const port = parentPort;
   if (!port) return;
-  const data = workerData as ThreadData;
-  const stop = new AbortController();
   const post = (message: FromThread) => port.postMessage(message);
-  let started = false;
+  let current: { data: ThreadRunData; stop: AbortController; started: boolean } | undefined;
   const start = (startAtNs: bigint) => {
-    if (started) return;
-    started = true;
+    if (!current || current.started) return;
+    const { data, stop } = current;
+    current.started = true;
     run(
       {
         ...fromPortable(data.plan),
         signal: stop.signal,
         onProgress: (p) => post({ type: 'progress', elapsedSeconds: p.elapsedSeconds, requests: p.requests }),
       },
-      { index: data.index, count: data.count, startAtNs },
+      { index: data.index, count: data.count, startAtNs, rawSamples: data.rawSamples },
     ).then(
       (measurement) => post({ type: 'done', measurement }),
       (error: unknown) => post({ type: 'failed', message: error instanceof Error ? error.message : String(error) }),
     );
   };
   port.on('message', (message: ToThread) => {
-    if (message.type === 'stop') stop.abort();
+    if (message.type === 'prepare') {
+      current = { data: message.run, stop: new AbortController(), started: false };
+      post({ type: 'ready' });
+      return;
+    }
+    if (message.type === 'stop') current?.stop.abort();
     start(message.type === 'go' ? message.startAtNs : process.hrtime.bigint());
   });
-  post({ type: 'ready' });
 }
