@@ -12,7 +12,8 @@ import { compareCommand, type CompareFlags } from './compare-command.js';
 import { noiseCommand, noiseOptionKeys } from './noise-command.js';
 import { selfbenchCommand } from './selfbench-command.js';
 import { bareTools } from '../selfbench/bare-tools.js';
-import { parsePositiveInteger, parsePositiveNumber, parsePositiveSeconds } from '../options/index.js';
+import { parseConcurrencyList, parsePositiveInteger, parsePositiveNumber, parsePositiveSeconds } from '../options/index.js';
+import { DEFAULT_OPEN_LOOP_RATE } from '../selfbench/selfbench.js';
 import { suiteCommand } from './suite-command.js';
 import { exportCommand, exportOptionKeys } from './export-command.js';
 import { importCommand } from './import-command.js';
@@ -202,7 +203,23 @@ export function buildProgram(plugins: PluginNames = builtinPluginNames()): Comma
       `engines to measure, of ${plugins.engines.join(', ')} (default: ${Object.keys(bareTools).join(',')}, those with a bare tool)`,
     )
     .option('--cpus <spec>', 'pinning (default with 2+ cores: server=0,client=1)')
-    .action((flags: { concurrency: number; duration: number; rounds: number; engines?: string; cpus?: string }) => selfbenchCommand(flags));
+    .option('--rate <rps>', `the open-loop engine's arrival rate, requests per second (default: ${DEFAULT_OPEN_LOOP_RATE})`, (v) =>
+      parsePositiveInteger('--rate', v),
+    )
+    .option('--client-threads <list>', 'thread counts to measure the in-process engines at (default: 1,2)', (v) =>
+      parseConcurrencyList('--client-threads', v),
+    )
+    .action(
+      (flags: {
+        concurrency: number;
+        duration: number;
+        rounds: number;
+        engines?: string;
+        cpus?: string;
+        rate?: number;
+        clientThreads?: number[];
+      }) => selfbenchCommand(flags),
+    );
 
   return program;
 }

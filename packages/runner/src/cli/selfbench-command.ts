@@ -16,6 +16,8 @@ export async function selfbenchCommand(flags: {
   rounds: number;
   engines?: string;
   cpus?: string;
+  rate?: number;
+  clientThreads?: number[];
 }): Promise<void> {
   const scenarios = builtinScenarios();
   const pick = (target: string, scenario: string) =>
@@ -46,6 +48,8 @@ export async function selfbenchCommand(flags: {
     ...(cpus ? { cpus } : {}),
     cases,
     engines,
+    ...(flags.rate !== undefined ? { rate: flags.rate } : {}),
+    ...(flags.clientThreads ? { threads: flags.clientThreads } : {}),
     onProgress: (line) => process.stderr.write(`bench: selfbench ${line}\n`),
   });
   const setting = `-c ${flags.concurrency}, ${flags.duration} s a run, ${flags.rounds} rounds${cpus ? `, server on CPU ${cpus.server ?? 'any'} and generator on CPU ${cpus.client ?? 'any'}` : ', unpinned'}`;

@@ -37,7 +37,8 @@ const median = (values: readonly number[]) => {
 /** Each engine and thread count's ceiling: the best over the stacks of its median rps per client CPU-second. */
 export function ceilingsOf(rows: readonly SelfbenchRow[]): EngineCeiling[] {
   const groups = new Map<string, SelfbenchRow[]>();
-  for (const r of rows.filter((r) => r.bench.cpuSeconds > 0)) {
+  // a ceiling is a closed loop's, as fast as it can go (an open loop at a set rate says what that load costs)
+  for (const r of rows.filter((r) => r.bench.cpuSeconds > 0 && r.rate === undefined)) {
     const key = `${r.engine}\u0000${r.threads}\u0000${r.target}`;
     groups.set(key, [...(groups.get(key) ?? []), r]);
   }

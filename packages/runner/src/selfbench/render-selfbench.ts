@@ -3,7 +3,9 @@ import type { SelfbenchRow } from './selfbench.js';
 const n = (value: number, digits = 0) => value.toLocaleString('en-US', { maximumFractionDigits: digits });
 // requests answered per second of the generator's CPU time: what one core of client buys
 const perCpuSecond = (side: SelfbenchRow['bench']) => side.requests / side.cpuSeconds;
-const perCpu = (side: SelfbenchRow['bench']) => (side.cpuSeconds > 0 ? n(perCpuSecond(side)) : '-');
+const perCpu = (side: SelfbenchRow['bench'] | undefined) => (side && side.cpuSeconds > 0 ? n(perCpuSecond(side)) : '-');
+const ratio = (r: SelfbenchRow) => (r.bare ? r.bench.rps / r.bare.rps : undefined);
+const engineLabel = (r: SelfbenchRow) => (r.rate !== undefined ? `${r.engine} at ${n(r.rate)} rps` : r.engine);
 const median = (values: number[]) => {
   const s = [...values].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
@@ -20,7 +22,7 @@ export function renderSelfbench(rows: readonly SelfbenchRow[], setting: string):
   ];
   for (const r of rows) {
     out.push(
-      `| ${r.target} | ${r.engine} | ${r.threads} | ${r.round} | ${r.first} | ${n(r.bench.rps)} | ${n(r.bare.rps)} | ${(r.bench.rps / r.bare.rps).toFixed(2)} | ${perCpu(r.bench)} | ${perCpu(r.bare)} |`,
+      `| ${r.target} | ${engineLabel(r)} | ${r.threads} | ${r.round} | ${r.bare ? r.first : '-'} | ${n(r.bench.rps)} | ${r.bare ? n(r.bare.rps) : '-'} | ${ratio(r)?.toFixed(2) ?? '-'} | ${perCpu(r.bench)} | ${perCpu(r.bare)} |`,
     );
   }
   out.push(
@@ -36,9 +38,15 @@ export function renderSelfbench(rows: readonly SelfbenchRow[], setting: string):
   for (const runs of groups.values()) {
     const first = runs[0]!;
     const cpu = runs.filter((r) => r.bench.cpuSeconds > 0).map((r) => perCpuSecond(r.bench));
+    const ratios = runs.flatMap((r) => (r.bare ? [r.bench.rps / r.bare.rps] : []));
     out.push(
-      `| ${first.target} | ${first.engine} | ${first.threads} | ${median(runs.map((r) => r.bench.rps / r.bare.rps)).toFixed(2)} | ${n(median(runs.map((r) => r.bench.rps)))} | ${cpu.length ? n(median(cpu)) : '-'} |`,
+      `| ${first.target} | ${engineLabel(first)} | ${first.threads} | ${ratios.length ? median(ratios).toFixed(2) : '-'} | ${n(median(runs.map((r) => r.bench.rps)))} | ${cpu.length ? n(median(cpu)) : '-'} |`,
     );
   }
+  if (rows.some((r) => r.rate !== undefined))
+    out.push(
+      '',
+      'An open loop runs at its set rate, not as fast as it can: its rps per client CPU-s is what that load costs at each thread count (not a ceiling; it has no bare tool to compare with).',
+    );
   return `${out.join('\n')}\n`;
 }

@@ -2,6 +2,9 @@ import { errors, type LoadEngine, type Scenario, type TargetPlugin, pinProcessGr
 import { verifyTarget } from '../verify.js';
 import { bareTools, runBare } from './bare-tools.js';
 
+/** The open loop's arrival rate when none is given: well below what one thread of it sends on one shared core here. */
+export const DEFAULT_OPEN_LOOP_RATE = 2000;
+
 export interface SelfbenchOptions {
   readonly connections: number;
   readonly seconds: number;
@@ -12,6 +15,8 @@ export interface SelfbenchOptions {
   readonly engines: readonly LoadEngine[];
   /** Client thread counts to measure an engine that has them (--client-threads); 1 and 2 by default. */
   readonly threads?: readonly number[];
+  /** The arrival rate for an engine that needs one (the open loop), requests per second. */
+  readonly rate?: number;
   readonly onProgress?: (line: string) => void;
 }
 
@@ -32,7 +37,10 @@ export interface SelfbenchRow {
   /** Which ran first this round: the order alternates, so drift does not favour one side. */
   readonly first: 'bench' | 'bare';
   readonly bench: SelfbenchSide;
-  readonly bare: SelfbenchSide;
+  /** The bare tool's run; absent for an engine that has none (the open loop: bench's own). */
+  readonly bare?: SelfbenchSide;
+  /** The arrival rate it ran at, for an open loop (its rps per client CPU-second is then at that load, not a ceiling). */
+  readonly rate?: number;
 }
 
 /**
@@ -42,7 +50,7 @@ export interface SelfbenchRow {
  */
 export async function selfbench(o: SelfbenchOptions): Promise<SelfbenchRow[]> {
   const rows: SelfbenchRow[] = [];
-  const engines = o.engines.filter((e) => bareTools[e.name]);
+  const engines = o.engines;
   for (const [target, scenario] of o.cases) {
     const availability = await target.available();
     if (!availability.ok) throw errors.targetUnavailable(target.name, availability.reason ?? 'unknown reason');
@@ -52,7 +60,17 @@ export async function selfbench(o: SelfbenchOptions): Promise<SelfbenchRow[]> {
       if (!verification.ok) throw errors.targetStart(target.name, scenario.name, verification.problems.join('; '));
       if (o.cpus?.server) pinProcessGroups(running.processGroups, o.cpus.server);
       const url = running.url + scenario.request.path;
+      // an open loop runs at o.rate (the closed loops as fast as the server answers)
+      const rateOf = (engine: LoadEngine) =>
+        engine.supports(
+          { connections: o.connections, durationSeconds: o.seconds, keepAlive: true, timeoutSeconds: 10 },
+          scenario.request,
+          scenario.expect.body,
+        ).ok
+          ? undefined
+          : (o.rate ?? DEFAULT_OPEN_LOOP_RATE);
       const throughBench = async (engine: LoadEngine, threads: number): Promise<SelfbenchSide> => {
+        const rate = rateOf(engine);
         const m = await engine.run({
           url,
           request: scenario.request,
@@ -62,6 +80,7 @@ export async function selfbench(o: SelfbenchOptions): Promise<SelfbenchRow[]> {
             durationSeconds: o.seconds,
             keepAlive: true,
             timeoutSeconds: 10,
+            ...(rate !== undefined ? { rate } : {}),
             ...(threads > 1 ? { threads } : {}),
           },
           ...(o.cpus?.client ? { cpus: o.cpus.client } : {}),
@@ -82,21 +101,18 @@ export async function selfbench(o: SelfbenchOptions): Promise<SelfbenchRow[]> {
         for (const [engine, threads] of engines.flatMap((e) =>
           (e.clientThreads ? (o.threads ?? [1, 2]) : [1]).map((n) => [e, n] as const),
         )) {
-          const first = round % 2 === 1 ? 'bench' : 'bare';
           const label = threads > 1 ? ` ${threads} threads` : '';
           o.onProgress?.(`${target.name}/${scenario.name} ${engine.name}${label} round ${round}/${o.rounds}`);
+          const row = { target: target.name, scenario: scenario.name, engine: engine.name, threads, round };
+          if (!bareTools[engine.name]) {
+            const rate = rateOf(engine);
+            rows.push({ ...row, first: 'bench', bench: await throughBench(engine, threads), ...(rate !== undefined ? { rate } : {}) });
+            continue;
+          }
+          const first = round % 2 === 1 ? 'bench' : 'bare';
           const a = first === 'bench' ? await throughBench(engine, threads) : await bare(engine, threads);
           const b = first === 'bench' ? await bare(engine, threads) : await throughBench(engine, threads);
-          rows.push({
-            target: target.name,
-            scenario: scenario.name,
-            engine: engine.name,
-            threads,
-            round,
-            first,
-            bench: first === 'bench' ? a : b,
-            bare: first === 'bench' ? b : a,
-          });
+          rows.push({ ...row, first, bench: first === 'bench' ? a : b, bare: first === 'bench' ? b : a });
         }
       }
     } finally {
