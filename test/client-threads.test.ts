@@ -13,6 +13,18 @@ const scenarios = builtinScenarios();
 const hello = scenarios.find((s) => s.name === 'hello')!;
 const served = async (running: RunningTarget) => Number(await (await fetch(`${running.url}/count`)).text());
 
+type Measured = Awaited<ReturnType<typeof autocannonEngine.run>> & { rawSamplesUs?: number[] };
+
+/** The seconds add up to the run, and every sample of every thread is in the merged histogram: its percentiles are the pooled samples'. */
+function expectMergedAsPooled(m: Measured) {
+  expect((m.seconds ?? []).reduce((sum, s) => sum + s.requests, 0)).toBe(m.requests);
+  const pooled = createLatencyHistogram();
+  for (const us of m.rawSamplesUs ?? []) pooled.recordValue(us);
+  expect(pooled.totalCount).toBe(m.requests);
+  expect(m.latency).toEqual(summarizeLatency(pooled));
+  pooled.destroy();
+}
+
 describe('client threads', () => {
   let running: RunningTarget;
   beforeAll(async () => {
@@ -31,7 +43,7 @@ describe('client threads', () => {
       request: hello.request,
       expect: hello.expect.body,
       shape: { connections: 8, threads: 2, keepAlive: true, timeoutSeconds: 5, ...shape },
-    }) as Promise<Awaited<ReturnType<typeof autocannonEngine.run>> & { rawSamplesUs?: number[] }>;
+    }) as Promise<Measured>;
 
   for (const bound of [{ requests: 3000 }, { durationSeconds: 2 }]) {
     it(`count what the server answered, and merge percentiles equal to the pooled samples' (${JSON.stringify(bound)})`, async () => {
@@ -46,13 +58,7 @@ describe('client threads', () => {
         expect(answered - m.requests).toBeLessThanOrEqual(8);
       }
       expect(m.failures).toMatchObject({ connect: 0, receive: 0, length: 0, exceptions: 0 });
-      // the seconds add up to the run, and every sample of both threads is in the merged histogram
-      expect((m.seconds ?? []).reduce((sum, s) => sum + s.requests, 0)).toBe(m.requests);
-      const pooled = createLatencyHistogram();
-      for (const us of m.rawSamplesUs ?? []) pooled.recordValue(us);
-      expect(pooled.totalCount).toBe(m.requests);
-      expect(m.latency).toEqual(summarizeLatency(pooled));
-      pooled.destroy();
+      expectMergedAsPooled(m);
     }, 30_000);
   }
 
@@ -63,20 +69,15 @@ describe('client threads', () => {
       request: hello.request,
       expect: hello.expect.body,
       shape: { connections: 8, threads: 2, rate: 1001, durationSeconds: 2, keepAlive: true, timeoutSeconds: 5 },
-    })) as Awaited<ReturnType<typeof openLoopEngine.run>> & { rawSamplesUs?: number[] };
+    })) as Measured;
     const answered = (await served(running)) - before;
     // the open loop answers what is in flight when the period ends: every request due in it, one count on both sides
     expect([m.requests, answered]).toEqual([2002, 2002]);
     expect(m.rate).toEqual({ target: 1001, achieved: 1001 });
     expect(m.failures).toMatchObject({ connect: 0, receive: 0, length: 0, exceptions: 0 });
-    expect((m.seconds ?? []).reduce((sum, s) => sum + s.requests, 0)).toBe(m.requests);
-    const pooled = createLatencyHistogram();
-    for (const us of m.rawSamplesUs ?? []) pooled.recordValue(us);
-    expect(pooled.totalCount).toBe(m.requests);
-    expect(m.latency).toEqual(summarizeLatency(pooled));
+    expectMergedAsPooled(m);
     expect(m.latencyUncorrected?.p50).toBeGreaterThan(0);
     expect(m).not.toHaveProperty('uncorrectedHistogram');
-    pooled.destroy();
   }, 30_000);
 });
 

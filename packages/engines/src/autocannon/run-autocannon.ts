@@ -1,20 +1,10 @@
 import autocannon from 'autocannon';
-import {
-  bodyTextCheck,
-  createLatencyHistogram,
-  encodeLatencyHistogram,
-  recordMilliseconds,
-  SeriesRecorder,
-  summarizeLatency,
-  countError,
-  emptyFailures,
-  watchGeneratorHealth,
-  type LoadPlan,
-} from '@bench/core';
+import { bodyTextCheck, classifyError, watchGeneratorHealth, type LoadPlan } from '@bench/core';
 import { installBodyCheck, installConnectionPolicy } from './client-setup.js';
 import type { EventEmitter } from 'node:events';
 import type { ThreadMeasurement } from '../threads/merge-threads.js';
 import type { ThreadSlot } from '../threads/serve-thread.js';
+import { RunTally } from '../threads/run-tally.js';
 
 // autocannon's instance is an EventEmitter that is also a promise; its typings only say the latter.
 type AutocannonInstance = EventEmitter & PromiseLike<unknown> & { stop(): void };
@@ -28,20 +18,9 @@ function isText(bytes: Buffer): boolean {
 /** One autocannon run against one URL, in this thread; every response is timed into a microsecond histogram. */
 export async function runAutocannon(plan: LoadPlan, slot: Pick<ThreadSlot, 'rawSamples'> = {}): Promise<ThreadMeasurement> {
   const { shape, request } = plan;
-  const histogram = createLatencyHistogram();
-  const failures = emptyFailures();
-  const statusCodes: Record<string, number> = {};
-  const errorSamples = new Set<string>();
-  let requests = 0;
-  let non2xx = 0;
-  let totalBytes = 0;
-  let bodyBytes = 0;
-  let keptAlive = 0;
-  const series = new SeriesRecorder(undefined, { live: true });
+  const tally = new RunTally(undefined, slot.rawSamples);
   const check = bodyTextCheck(plan.expect);
   const binaryBody = plan.expect.kind === 'exact' && !isText(plan.expect.bytes());
-  // test mode only: every latency as recorded (µs), so a test can check merged percentiles against the pooled samples
-  const raw: number[] | undefined = slot.rawSamples ? [] : undefined;
 
   const instance = autocannon({
     url: plan.url,
@@ -62,14 +41,11 @@ export async function runAutocannon(plan: LoadPlan, slot: Pick<ThreadSlot, 'rawS
         lengthFromHeaders: binaryBody,
         ...(plan.expect.kind === 'exact' ? { lengthWhenMatched: plan.expect.length } : {}),
         onBody: (length, matches) => {
-          bodyBytes += length;
-          if (!matches) {
-            failures.length++;
-            series.failure('length');
-          }
+          tally.bodyBytes += length;
+          if (!matches) tally.wrongBody();
         },
       });
-      installConnectionPolicy(c, shape.keepAlive, () => keptAlive++, shape.requestsPerConnection);
+      installConnectionPolicy(c, shape.keepAlive, () => tally.keptAlive++, shape.requestsPerConnection);
     },
   } as autocannon.Options) as unknown as AutocannonInstance;
 
@@ -78,24 +54,18 @@ export async function runAutocannon(plan: LoadPlan, slot: Pick<ThreadSlot, 'rawS
   instance.on('start', () => {
     started = process.hrtime.bigint();
     lastResponse = started;
-    series.restart(started);
+    tally.series.restart(started);
   });
   instance.on('response', (_client: unknown, statusCode: number, resBytes: number, responseTime: number) => {
-    requests++;
-    totalBytes += resBytes;
-    statusCodes[statusCode] = (statusCodes[statusCode] ?? 0) + 1;
-    if (statusCode < 200 || statusCode >= 300) non2xx++;
-    recordMilliseconds(histogram, responseTime);
-    raw?.push(Math.max(1, Math.round(responseTime * 1000)));
     lastResponse = process.hrtime.bigint();
-    series.response(responseTime * 1000, statusCode >= 200 && statusCode < 300, lastResponse);
+    // autocannon times in milliseconds (a float): bench's histograms count whole microseconds
+    tally.answer(statusCode, Math.max(1, Math.round(responseTime * 1000)), resBytes, lastResponse);
   });
   instance.on('reqError', (error: unknown) => {
-    series.failure(countError(failures, error));
-    if (errorSamples.size < 5) errorSamples.add(error instanceof Error ? error.message : String(error));
+    tally.error(classifyError(error), error instanceof Error ? error.message : String(error));
   });
   const progress = setInterval(() => {
-    plan.onProgress?.({ elapsedSeconds: Number(process.hrtime.bigint() - started) / 1e9, requests });
+    plan.onProgress?.({ elapsedSeconds: Number(process.hrtime.bigint() - started) / 1e9, requests: tally.requests });
   }, 1000);
   const abort = () => instance.stop();
   plan.signal?.addEventListener('abort', abort, { once: true });
@@ -113,24 +83,10 @@ export async function runAutocannon(plan: LoadPlan, slot: Pick<ThreadSlot, 'rawS
   const finished = process.hrtime.bigint();
   // With -n the run ends at the last answer (as ab measures); with -d at the end of the period.
   const end = shape.requests !== undefined ? lastResponse : finished;
-  const durationSeconds = Math.max(Number(end - started) / 1e9, 1e-6);
-  const latency = summarizeLatency(histogram);
-  const encoded = encodeLatencyHistogram(histogram);
-  histogram.destroy();
   return {
-    durationSeconds,
-    requests,
-    latency,
-    failures,
-    non2xx,
-    statusCodes,
-    bytes: { total: totalBytes, body: bodyBytes },
-    keepAliveResponses: keptAlive,
-    errorSamples: [...errorSamples],
+    durationSeconds: Math.max(Number(end - started) / 1e9, 1e-6),
+    ...tally.finish(end, cpuPerSecond),
     ...generator,
-    seconds: series.finish(end, cpuPerSecond),
     startedAtNs: started,
-    histogram: encoded,
-    ...(raw ? { rawSamplesUs: raw } : {}),
   };
 }

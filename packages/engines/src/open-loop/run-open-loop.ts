@@ -2,16 +2,14 @@ import { Client, type Dispatcher } from 'undici';
 import {
   bodyBytesCheck,
   createLatencyHistogram,
-  emptyFailures,
   encodeLatencyHistogram,
-  SeriesRecorder,
   summarizeLatency,
   watchGeneratorHealth,
-  type LatencyHistogram,
   type LoadPlan,
 } from '@bench/core';
 import type { ThreadMeasurement } from '../threads/merge-threads.js';
 import type { ThreadSlot } from '../threads/serve-thread.js';
+import { RunTally } from '../threads/run-tally.js';
 import { arrivalSchedule } from './arrival-schedule.js';
 import { classifyUndiciError } from './undici-errors.js';
 
@@ -33,19 +31,9 @@ export async function runOpenLoop(plan: LoadPlan, slot: ThreadSlot): Promise<Thr
   const due = schedule.due;
   const url = new URL(plan.url);
   const check = bodyBytesCheck(plan.expect);
-  const corrected = createLatencyHistogram();
+  // the tally's latency is from the intended send time; beside it, from the actual send
   const uncorrected = createLatencyHistogram();
-  const failures = emptyFailures();
-  const statusCodes: Record<string, number> = {};
-  const errorSamples = new Set<string>();
-  let answered = 0;
-  let non2xx = 0;
-  let totalBytes = 0;
-  let bodyBytes = 0;
-  let keptAlive = 0;
   let inFlight = 0;
-  // test mode only: every corrected latency as recorded (µs), so a test can check merged percentiles against the pooled samples
-  const raw: number[] | undefined = slot.rawSamples ? [] : undefined;
 
   const connections: Client[] = [];
   const idle: Client[] = [];
@@ -53,7 +41,7 @@ export async function runOpenLoop(plan: LoadPlan, slot: ThreadSlot): Promise<Thr
   let scheduled = 0;
   const start = slot.startAtNs;
   const dueAt = (j: number) => start + schedule.atNs(j);
-  const series = new SeriesRecorder(start, { live: true });
+  const tally = new RunTally(start, slot.rawSamples);
   // answers to requests still in flight when the period ends count in its last second
   const periodEnd = start + BigInt(Math.round(seconds * 1e9));
   const inPeriod = (at: bigint) => (at < periodEnd ? at : periodEnd - 1n);
@@ -89,32 +77,16 @@ export async function runOpenLoop(plan: LoadPlan, slot: ThreadSlot): Promise<Thr
       inFlight--;
       const now = process.hrtime.bigint();
       if (error) {
-        const kind = classifyUndiciError(error);
-        if (kind === 'timeout') {
-          failures.timeouts++;
-          failures.exceptions++;
-        } else failures[kind]++;
-        series.failure(kind === 'timeout' ? 'timeouts' : kind, inPeriod(now));
-        if (errorSamples.size < 5) errorSamples.add(error.message);
+        tally.error(classifyUndiciError(error), error.message, inPeriod(now));
         // a connection that failed is not reused
         connections.splice(connections.indexOf(client), 1);
         void client.destroy().catch(() => {});
       } else {
         const body = Buffer.concat(chunks);
-        answered++;
-        statusCodes[status] = (statusCodes[status] ?? 0) + 1;
-        if (status < 200 || status >= 300) non2xx++;
-        bodyBytes += body.length;
-        totalBytes += headerBytes + body.length;
-        if (check && !check(body)) {
-          failures.length++;
-          series.failure('length', inPeriod(now));
-        }
-        if (shape.keepAlive && !serverCloses) keptAlive++;
-        const latencyUs = toMicros(now - intended);
-        corrected.recordValue(latencyUs);
-        raw?.push(latencyUs);
-        series.response(latencyUs, status >= 200 && status < 300, inPeriod(now));
+        tally.bodyBytes += body.length;
+        if (check && !check(body)) tally.wrongBody(inPeriod(now));
+        if (shape.keepAlive && !serverCloses) tally.keptAlive++;
+        tally.answer(status, toMicros(now - intended), headerBytes + body.length, inPeriod(now));
         uncorrected.recordValue(toMicros(now - sentAt));
         idle.push(client);
       }
@@ -180,7 +152,7 @@ export async function runOpenLoop(plan: LoadPlan, slot: ThreadSlot): Promise<Thr
   };
   plan.signal?.addEventListener('abort', abort, { once: true });
   const progress = setInterval(
-    () => plan.onProgress?.({ elapsedSeconds: Number(process.hrtime.bigint() - start) / 1e9, requests: answered }),
+    () => plan.onProgress?.({ elapsedSeconds: Number(process.hrtime.bigint() - start) / 1e9, requests: tally.requests }),
     1000,
   );
   const health = watchGeneratorHealth();
@@ -204,31 +176,17 @@ export async function runOpenLoop(plan: LoadPlan, slot: ThreadSlot): Promise<Thr
     await Promise.all(connections.map((c) => c.destroy().catch(() => {})));
   }
   const cpuPerSecond = health.cpuPerSecond();
-  const histogram = encodeLatencyHistogram(corrected);
   const uncorrectedHistogram = encodeLatencyHistogram(uncorrected);
-  const summarize = (h: LatencyHistogram) => {
-    const stats = summarizeLatency(h);
-    h.destroy();
-    return stats;
-  };
+  const latencyUncorrected = summarizeLatency(uncorrected);
+  uncorrected.destroy();
   return {
     durationSeconds: seconds,
-    requests: answered,
-    latency: summarize(corrected),
-    latencyUncorrected: summarize(uncorrected),
-    rate: { target: rate, achieved: Math.round((answered / seconds) * 100) / 100 },
-    failures,
-    non2xx,
-    statusCodes,
-    bytes: { total: totalBytes, body: bodyBytes },
-    keepAliveResponses: keptAlive,
-    errorSamples: [...errorSamples],
+    ...tally.finish(periodEnd, cpuPerSecond),
+    latencyUncorrected,
+    rate: { target: rate, achieved: Math.round((tally.requests / seconds) * 100) / 100 },
     ...health.stop(),
-    seconds: series.finish(periodEnd, cpuPerSecond),
     startedAtNs: start,
-    histogram,
     uncorrectedHistogram,
     droppedRequests: queue.length + (due - scheduled),
-    ...(raw ? { rawSamplesUs: raw } : {}),
   };
 }

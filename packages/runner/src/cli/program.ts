@@ -10,7 +10,7 @@ import { doctorCommand } from './doctor-command.js';
 import { reportCommand } from './report-command.js';
 import { compareCommand, type CompareFlags } from './compare-command.js';
 import { noiseCommand, noiseOptionKeys } from './noise-command.js';
-import { selfbenchCommand } from './selfbench-command.js';
+import { selfbenchCommand, type SelfbenchFlags } from './selfbench-command.js';
 import { bareTools } from '../selfbench/bare-tools.js';
 import { parseConcurrencyList, parsePositiveInteger, parsePositiveNumber, parsePositiveSeconds } from '../options/index.js';
 import { DEFAULT_OPEN_LOOP_RATE } from '../selfbench/selfbench.js';
@@ -209,17 +209,7 @@ export function buildProgram(plugins: PluginNames = builtinPluginNames()): Comma
     .option('--client-threads <list>', 'thread counts to measure the in-process engines at (default: 1,2)', (v) =>
       parseConcurrencyList('--client-threads', v),
     )
-    .action(
-      (flags: {
-        concurrency: number;
-        duration: number;
-        rounds: number;
-        engines?: string;
-        cpus?: string;
-        rate?: number;
-        clientThreads?: number[];
-      }) => selfbenchCommand(flags),
-    );
+    .action((flags: SelfbenchFlags) => selfbenchCommand(flags));
 
   return program;
 }

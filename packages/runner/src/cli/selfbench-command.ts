@@ -9,8 +9,7 @@ import { renderSelfbench } from '../selfbench/render-selfbench.js';
 import { selfbench } from '../selfbench/selfbench.js';
 import { saveCeilings } from '../selfbench/ceilings.js';
 
-/** `bench selfbench`: what bench costs over each bare tool, and each engine's ceiling here. */
-export async function selfbenchCommand(flags: {
+export interface SelfbenchFlags {
   concurrency: number;
   duration: number;
   rounds: number;
@@ -18,7 +17,10 @@ export async function selfbenchCommand(flags: {
   cpus?: string;
   rate?: number;
   clientThreads?: number[];
-}): Promise<void> {
+}
+
+/** `bench selfbench`: what bench costs over each bare tool, and each engine's ceiling here. */
+export async function selfbenchCommand(flags: SelfbenchFlags): Promise<void> {
   const scenarios = builtinScenarios();
   const pick = (target: string, scenario: string) =>
     [builtinTargets.find((t) => t.name === target), scenarios.find((s) => s.name === scenario)] as const;

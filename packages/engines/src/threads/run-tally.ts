@@ -1,0 +1,84 @@
+import {
+  createLatencyHistogram,
+  emptyFailures,
+  encodeLatencyHistogram,
+  SeriesRecorder,
+  summarizeLatency,
+  type FailureKind,
+} from '@bench/core';
+
+/**
+ * What an in-process engine counts in one run, answer by answer: requests, status codes, bytes,
+ * failures by kind, a few error messages, the microsecond latency histogram and the per-second
+ * series (and, in test mode, every latency as recorded).
+ */
+export class RunTally {
+  requests = 0;
+  non2xx = 0;
+  totalBytes = 0;
+  bodyBytes = 0;
+  keptAlive = 0;
+  readonly failures = emptyFailures();
+  readonly statusCodes: Record<string, number> = {};
+  readonly series: SeriesRecorder;
+  private readonly histogram = createLatencyHistogram();
+  private readonly errorSamples = new Set<string>();
+  private readonly raw: number[] | undefined;
+
+  constructor(startNs: bigint | undefined, rawSamples = false) {
+    this.series = new SeriesRecorder(startNs, { live: true });
+    this.raw = rawSamples ? [] : undefined;
+  }
+
+  /** One answer with its status, at `atNs`, `latencyUs` after it was (meant to be) sent; its bytes, headers included. */
+  answer(status: number, latencyUs: number, bytes: number, atNs: bigint): void {
+    const ok = status >= 200 && status < 300;
+    this.requests++;
+    this.totalBytes += bytes;
+    this.statusCodes[status] = (this.statusCodes[status] ?? 0) + 1;
+    if (!ok) this.non2xx++;
+    this.histogram.recordValue(latencyUs);
+    this.raw?.push(latencyUs);
+    this.series.response(latencyUs, ok, atNs);
+  }
+
+  /** An answer whose body was not the expected one. */
+  wrongBody(atNs?: bigint): void {
+    this.failures.length++;
+    this.series.failure('length', atNs);
+  }
+
+  /** A request that failed: a timeout counts as a failed request (ab's exceptions) and on its own. */
+  error(kind: FailureKind, message: string, atNs?: bigint): void {
+    if (kind === 'timeout') {
+      this.failures.timeouts++;
+      this.failures.exceptions++;
+    } else this.failures[kind]++;
+    this.series.failure(kind === 'timeout' ? 'timeouts' : kind, atNs);
+    if (this.errorSamples.size < 5) this.errorSamples.add(message);
+  }
+
+  note(message: string): void {
+    this.errorSamples.add(message);
+  }
+
+  /** The run's counts, its latency (summarized and encoded; the histogram is freed) and its seconds up to `endNs`. */
+  finish(endNs: bigint, clientCpuPerSecond: readonly number[]) {
+    const latency = summarizeLatency(this.histogram);
+    const histogram = encodeLatencyHistogram(this.histogram);
+    this.histogram.destroy();
+    return {
+      requests: this.requests,
+      latency,
+      failures: this.failures,
+      non2xx: this.non2xx,
+      statusCodes: this.statusCodes,
+      bytes: { total: this.totalBytes, body: this.bodyBytes },
+      keepAliveResponses: this.keptAlive,
+      errorSamples: [...this.errorSamples],
+      seconds: this.series.finish(endNs, clientCpuPerSecond),
+      histogram,
+      ...(this.raw ? { rawSamplesUs: this.raw } : {}),
+    };
+  }
+}
