@@ -16,8 +16,11 @@ function project(): string {
   return dir;
 }
 
-it('every built-in target names the processes it may start, for the leak checks', () => {
+it('every built-in target and engine names the processes it may start, for the leak checks', () => {
   for (const target of builtinTargets) expect(target.processNames?.length, target.name).toBeGreaterThan(0);
+  // engines name the programs they launch (none for the in-process ones)
+  for (const engine of builtinEngines)
+    expect(engine.processNames, engine.name).toEqual(engine.name === 'autocannon' || engine.name === 'open-loop' ? [] : [engine.name]);
 });
 
 describe('plugins from module files', () => {

@@ -1,18 +1,21 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { serviceDefinitions } from '@bench/runner';
+import path from 'node:path';
+import { builtinEngines, serviceDefinitions } from '@bench/runner';
 import { builtinTargets } from '@bench/targets';
 
 // Programs bench starts as servers, as each built-in target and service names them: a test fails if one outlives what started it.
 const serverNames = [...builtinTargets.flatMap((t) => t.processNames ?? []), ...Object.values(serviceDefinitions).map((s) => s.binary)];
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const SERVER_PATTERN = new RegExp(`(${[...new Set(serverNames)].map(escape).join('|')})`);
+// Load generators bench launches (wrk, ab, k6), as each built-in engine names its program.
+const generatorPrograms = new Set(builtinEngines.flatMap((e) => e.processNames ?? []));
 
 export interface ServerProcess {
   readonly pid: number;
   readonly cmdline: string;
 }
 
-/** Every live process whose command line looks like a server bench starts. */
+/** Every live process whose command line looks like a server bench starts, or that runs a load generator bench launches. */
 export function serverProcesses(): ServerProcess[] {
   const found: ServerProcess[] = [];
   for (const name of readdirSync('/proc')) {
@@ -20,8 +23,9 @@ export function serverProcesses(): ServerProcess[] {
     try {
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
       if (/\) [ZX] /.test(stat)) continue;
-      const cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
-      if (SERVER_PATTERN.test(cmdline)) found.push({ pid: Number(name), cmdline });
+      const argv = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0');
+      const cmdline = argv.join(' ').trim();
+      if (SERVER_PATTERN.test(cmdline) || generatorPrograms.has(path.basename(argv[0] ?? ''))) found.push({ pid: Number(name), cmdline });
     } catch {
       // gone while reading
     }

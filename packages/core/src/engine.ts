@@ -125,6 +125,11 @@ export interface LoadEngine {
   readonly countsProgress?: boolean;
   /** Whether it spreads its connections over worker threads of bench's process (--client-threads, shape.threads). */
   readonly clientThreads?: boolean;
+  /**
+   * The program names (the basename of argv[0]) of the processes run() launches, so leak checks can
+   * find any that outlive a run; [] for an engine that runs inside bench's process. Every built-in engine sets it.
+   */
+  readonly processNames?: readonly string[];
   available(): Promise<EngineAvailability>;
   /** Whether this engine can drive this shape and request, and check answers as this expectation asks. */
   supports(shape: LoadShape, request: ScenarioRequest, expect: BodyExpectation): Support;

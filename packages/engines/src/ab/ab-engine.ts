@@ -114,6 +114,7 @@ async function runAb(plan: LoadPlan): Promise<LoadMeasurement> {
 /** ApacheBench, the articles' own tool: its full report parsed, Connect/Processing/Waiting included. */
 export const abEngine: LoadEngine = {
   name: 'ab',
+  processNames: ['ab'],
   description:
     'ApacheBench 2.3 (HTTP/1.0, -k for keep-alive), closed loop; its Connection Times and per-request records ' +
     '(seconds by request start; the records carry no status or failure, so non-2xx and failures are totals only)',

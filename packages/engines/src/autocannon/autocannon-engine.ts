@@ -12,6 +12,7 @@ const worker = new URL('./autocannon-worker.js', import.meta.url);
 /** autocannon, driven through its API in a worker thread of bench's process: the default engine. */
 export const autocannonEngine: LoadEngine = {
   name: 'autocannon',
+  processNames: [],
   countsProgress: true,
   description: 'autocannon in-process (Node, worker threads: --client-threads), closed loop',
   clientThreads: true,

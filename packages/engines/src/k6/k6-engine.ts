@@ -148,6 +148,7 @@ async function runK6(plan: LoadPlan): Promise<LoadMeasurement> {
 /** k6 (Grafana's Go load generator), one or many instances splitting one run by execution segments. */
 export const k6Engine: LoadEngine = {
   name: 'k6',
+  processNames: ['k6'],
   description:
     'k6 (Go), closed loop or constant arrival rate; raw samples merged into one histogram, one run split over --generators instances',
   splitsLoad: true,

@@ -20,6 +20,7 @@ async function runOpenLoopThreads(plan: LoadPlan): Promise<LoadMeasurement> {
 /** bench's own open-loop generator (undici connections in this process): what --rate uses unless --engine k6. */
 export const openLoopEngine: LoadEngine = {
   name: 'open-loop',
+  processNames: [],
   countsProgress: true,
   description: `bench's open loop (undici ${UNDICI_VERSION}, worker threads: --client-threads): constant arrival rate, latency from the intended send time`,
   clientThreads: true,

@@ -167,6 +167,7 @@ async function runWrk(plan: LoadPlan): Promise<LoadMeasurement> {
 /** wrk (Debian's wrk 4.1, LuaJIT): a C load generator; a Lua script checks every answer and reports. */
 export const wrkEngine: LoadEngine = {
   name: 'wrk',
+  processNames: ['wrk'],
   description:
     'wrk 4.1 (C, epoll), closed loop; a Lua script counts statuses and checks every body; ' +
     "its seconds have answers, non-2xx and wrong bodies but no latency and no socket error (wrk's Lua sees neither per request)",
