@@ -43,11 +43,24 @@ describe('history series and their change points', () => {
     const other = { ...entry(1, 5, 5, 1, 's2'), machine: { hostname: 'other', cpuModel: 'cpu', cores: 8, memoryBytes: 1 } };
     const failed = { ...entry(2, 0, 0), status: 'failed' as const };
     const series = groupSeries([...entries, other, failed, ...entries.slice(0, 4)]);
-    expect(series.map((s) => [s.label, s.points.length])).toEqual([
-      ['hello/node c=10 autocannon [s1]', 16],
-      ['hello/node c=10 autocannon [s2]', 1],
+    expect(series.map((s) => [s.label.replace(/\[[0-9a-f]{12}\]$/, '[id]'), s.points.length]).sort()).toEqual([
+      ['hello/node c=10 autocannon [id]', 1],
+      ['hello/node c=10 autocannon [id]', 16],
     ]);
-    expect(series[0]!.points.map((p) => p.repeats)).toEqual(Array(16).fill(2));
+    expect(series.find((s) => s.points.length === 16)!.points.map((p) => p.repeats)).toEqual(Array(16).fill(2));
+  });
+
+  it('keeps one series on one class of machine: a CI runner with a new hostname and a few MB more memory each job', () => {
+    const runner = (run: number, hostname: string, memoryBytes: number) => ({
+      ...entry(run, 1000, 10),
+      machine: { hostname, cpuModel: 'cpu', cores: 2, memoryBytes },
+    });
+    const series = groupSeries([
+      runner(1, 'runner-a1b2', 2 ** 30),
+      runner(2, 'runner-c3d4', 2 ** 30 + 3 * 2 ** 20),
+      runner(3, 'fv-az99', 2 ** 30 - 2 ** 20),
+    ]);
+    expect(series.map((s) => [s.label, s.points.length])).toEqual([['hello/node c=10 autocannon', 3]]);
   });
 
   it('finds the drop between the eighth and ninth run as a regression of rps and p99, and the limit it breaks', () => {

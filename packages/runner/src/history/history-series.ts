@@ -1,6 +1,6 @@
 import { median } from '../compare/statistics.js';
 import type { GitInfo, HistoryEntry, HistoryMetrics, MachineFingerprint, SeriesKey } from './history-entry.js';
-import { seriesLabel } from './series-key.js';
+import { seriesId, seriesLabel } from './series-key.js';
 
 /** One run of one series: its repeats' medians, and the commit it measured. */
 export interface HistoryPoint {
@@ -37,12 +37,14 @@ export function groupSeries(entries: readonly HistoryEntry[]): HistorySeries[] {
   const seen = new Set<string>();
   for (const entry of entries) {
     if (entry.status !== 'ok') continue;
+    // the id from the entry's key and machine as this version keys them (a file written before keeps its series together)
+    const series = seriesId(entry.key, entry.machine);
     // the same results file added twice counts once
-    const id = `${entry.series} ${entry.run.startedAt} ${entry.run.repeat}`;
+    const id = `${series} ${entry.run.startedAt} ${entry.run.repeat}`;
     if (seen.has(id)) continue;
     seen.add(id);
-    const runs = bySeries.get(entry.series) ?? new Map<string, HistoryEntry[]>();
-    bySeries.set(entry.series, runs);
+    const runs = bySeries.get(series) ?? new Map<string, HistoryEntry[]>();
+    bySeries.set(series, runs);
     runs.set(entry.run.startedAt, [...(runs.get(entry.run.startedAt) ?? []), entry]);
   }
   const series = [...bySeries.entries()].map(([id, runs]) => {

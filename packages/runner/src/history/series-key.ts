@@ -51,10 +51,18 @@ export function machineFingerprint(machine: MachineInfo): MachineFingerprint {
   return { hostname: machine.hostname, cpuModel: machine.cpuModel, cores: machine.cpus, memoryBytes: machine.memoryBytes };
 }
 
-/** A short id of a series: the same key on the same machine gives the same id in every run. */
+/**
+ * The machine as a series knows it: CPU model, cores and memory in whole GiB, not the hostname, so a
+ * CI runner that gets a new hostname (and a few MB more or less) each job stays in the same series.
+ */
+export function machineClass(machine: MachineFingerprint): Record<string, unknown> {
+  return { cpuModel: machine.cpuModel, cores: machine.cores, memoryGiB: Math.round(machine.memoryBytes / 2 ** 30) };
+}
+
+/** A short id of a series: the same key on the same class of machine gives the same id in every run. */
 export function seriesId(key: SeriesKey, machine: MachineFingerprint): string {
   return createHash('sha256')
-    .update(JSON.stringify(canonical({ key, machine })))
+    .update(JSON.stringify(canonical({ key, machine: machineClass(machine) })))
     .digest('hex')
     .slice(0, 12);
 }
