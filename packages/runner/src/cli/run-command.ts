@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { errors } from '@bench/core';
@@ -16,10 +17,20 @@ export async function runCommand(
   reporterSpecs: ReturnType<typeof reporterSpecCollector>,
 ): Promise<void> {
   const flags = command.opts<{ config?: string; targets?: string; reporterOption?: string[] }>();
-  const given = givenRunOptions(command, runOptionKeys);
+  let given = givenRunOptions(command, runOptionKeys);
+  const project = await loadProject(flags.config !== undefined ? { configFile: flags.config } : {});
+  // `bench run --history hello`: commander hands "hello" to --history's optional file; scenario names (and no such file) are scenarios
+  const history = given.history;
+  if (
+    typeof history === 'string' &&
+    !existsSync(history) &&
+    parseNameList([history]).every((name) => project.scenarios.some((s) => s.name === name))
+  ) {
+    scenarios = [...scenarios, history];
+    given = { ...given, history: true };
+  }
   // a path on the command line is from here; one in the config is from the config's folder
   const options = typeof given.history === 'string' ? { ...given, history: path.resolve(given.history) } : given;
-  const project = await loadProject(flags.config !== undefined ? { configFile: flags.config } : {});
   const reporters = await loadReporters(reporterSpecs.specs(project.reporters), parseReporterOptions(flags.reporterOption));
   const interrupt = interruptSignal();
   try {
