@@ -1,7 +1,14 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { choosePort, listenHost, type RunningTarget, type Scenario, type TargetStartOptions } from '@bench/core';
-import { apacheBinary, apacheConfig, apacheVersion, baseApacheModules } from './apache-config.js';
+import {
+  apacheBinary,
+  apacheChildren,
+  apacheConfig,
+  apacheVersion,
+  APACHE_MAX_REQUEST_WORKERS,
+  baseApacheModules,
+} from './apache-config.js';
 import { documentRoot } from './probe.js';
 import { handDirTo, workerAccount } from './run-as.js';
 import { makeStackDir, startStack } from './stack.js';
@@ -34,6 +41,7 @@ export async function startApacheStack(o: ApacheStackOptions): Promise<RunningTa
   const scenario = stageSite(o.scenario, dir);
   const docroot = documentRoot(scenario);
   const conf = path.join(dir, 'httpd.conf');
+  const children = apacheChildren(o.options.maxConcurrency);
   writeFileSync(
     conf,
     apacheConfig({
@@ -44,6 +52,7 @@ export async function startApacheStack(o: ApacheStackOptions): Promise<RunningTa
       modules: { ...baseApacheModules(), ...o.modules },
       ...(account ? { account } : {}),
       directives: [...o.directives(dir, docroot), ...setEnvDirectives(o.environment)],
+      children,
     }),
   );
   handDirTo(dir, account);
@@ -54,6 +63,12 @@ export async function startApacheStack(o: ApacheStackOptions): Promise<RunningTa
     port,
     dir,
     processes: [{ name: 'apache2', command: apacheBinary() ?? 'apache2', args: ['-f', conf, '-DFOREGROUND'] }],
-    settings: { apache: apacheVersion(), mpm: 'prefork', maxRequestWorkers: 256, ...o.settings },
+    settings: {
+      apache: apacheVersion(),
+      mpm: 'prefork',
+      maxRequestWorkers: APACHE_MAX_REQUEST_WORKERS,
+      startServers: children,
+      ...o.settings,
+    },
   });
 }
