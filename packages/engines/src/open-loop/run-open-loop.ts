@@ -158,14 +158,18 @@ export async function runOpenLoop(plan: LoadPlan, slot: ThreadSlot): Promise<Thr
   const health = watchGeneratorHealth();
   const msUntil = (at: bigint) => Math.max(0, Number((at - process.hrtime.bigint()) / 1_000_000n));
   timer = setTimeout(tick, msUntil(dueAt(0)));
-  const closing = setTimeout(
-    () => {
-      tick(); // release and send whatever fell due up to the end
-      closed = true;
-      settle();
-    },
-    msUntil(periodEnd) + 1,
-  );
+  // the period ends once its last request fell due (a timer may fire up to a millisecond early)
+  let closing: NodeJS.Timeout;
+  const close = () => {
+    tick(); // release and send whatever fell due up to the end
+    if (scheduled < due) {
+      closing = setTimeout(close, 1);
+      return;
+    }
+    closed = true;
+    settle();
+  };
+  closing = setTimeout(close, msUntil(periodEnd) + 1);
   try {
     await finished;
   } finally {
