@@ -1,4 +1,4 @@
-import type { CellResult } from '@bench/core';
+import { pValueRelation, type CellResult } from '@bench/core';
 
 /** Runs this long get a soak line per cell whatever its verdicts (a short run's would be mostly noise). */
 export const SOAK_LINE_SECONDS = 60;
@@ -11,8 +11,8 @@ export function soakLine(result: CellResult): string | undefined {
   if (!soak || soak.seconds < SOAK_LINE_SECONDS) return undefined;
   const parts: string[] = [];
   if (soak.rss) parts.push(`server RSS ${signed(soak.rss.slopeMBPerMin, ' MB/min')} (R² ${soak.rss.r2.toFixed(2)})`);
-  if (soak.rps) parts.push(`throughput ${signed(soak.rps.driftPercent, '%')} (p ${soak.rps.p})`);
-  if (soak.p99) parts.push(`p99 ${signed(soak.p99.driftPercent, '%')} (p ${soak.p99.p})`);
+  if (soak.rps) parts.push(`throughput ${signed(soak.rps.driftPercent, '%')} (p ${pValueRelation(soak.rps.p)})`);
+  if (soak.p99) parts.push(`p99 ${signed(soak.p99.driftPercent, '%')} (p ${pValueRelation(soak.p99.p)})`);
   if (soak.coolDown)
     parts.push(
       soak.coolDown.returned

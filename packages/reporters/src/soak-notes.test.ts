@@ -29,9 +29,15 @@ describe('soak notes', () => {
     };
     const long = renderMarkdown({ ...fixtureDocument(), results: [{ ...okResult, soak }] });
     expect(long.split('\n')).toContain(
-      '- php-mod c=10: soak over 600 s: server RSS +0.12 MB/min (R² 0.08), throughput -1% (p 0.41), p99 +2.5% (p 0.62), memory came back 3 s after the load',
+      '- php-mod c=10: soak over 600 s: server RSS +0.12 MB/min (R² 0.08), throughput -1% (p = 0.41), p99 +2.5% (p = 0.62), memory came back 3 s after the load',
     );
     const short = renderMarkdown({ ...fixtureDocument(), results: [{ ...okResult, soak: { ...soak, seconds: 10 } }] });
     expect(short).not.toContain('soak over');
+  });
+
+  it('write a p-value that rounded to 0 as below the last decimal kept', () => {
+    const soak = { seconds: 1800, rps: { windowSeconds: 180, first: 47_981.5, last: 55_918.5, driftPercent: 16.5, p: 0 } };
+    const report = renderMarkdown({ ...fixtureDocument(), results: [{ ...okResult, soak }] });
+    expect(report).toContain('soak over 1800 s: throughput +16.5% (p < 0.0001)');
   });
 });

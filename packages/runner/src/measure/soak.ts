@@ -1,4 +1,4 @@
-import type { CellResult, CellSoak, SecondPoint } from '@bench/core';
+import { P_VALUE_DECIMALS, pValueRelation, type CellResult, type CellSoak, type SecondPoint } from '@bench/core';
 import { mannWhitneyP } from './rank-test.js';
 
 const MB = 1024 * 1024;
@@ -66,7 +66,7 @@ export function drift(values: readonly number[]): NonNullable<CellSoak['rps']> |
     first: round(from),
     last: round(to),
     driftPercent: round(((to - from) / from) * 100, 1),
-    p: round(mannWhitneyP(first, last), 4),
+    p: round(mannWhitneyP(first, last), P_VALUE_DECIMALS),
   };
 }
 
@@ -136,11 +136,11 @@ export function soakNotes(soak: CellSoak): string[] {
   const { rps, p99 } = soak;
   if (rps && rps.p < DRIFT_SIGNIFICANCE && Math.abs(rps.driftPercent) >= RPS_DRIFT_PERCENT)
     notes.push(
-      `throughput drifted ${signed(rps.driftPercent)} from the first ${rps.windowSeconds} s to the last (median ${rps.first} → ${rps.last} rps, rank test p = ${rps.p})`,
+      `throughput drifted ${signed(rps.driftPercent)} from the first ${rps.windowSeconds} s to the last (median ${rps.first} → ${rps.last} rps, rank test p ${pValueRelation(rps.p)})`,
     );
   if (p99 && p99.p < DRIFT_SIGNIFICANCE && Math.abs(p99.driftPercent) >= P99_DRIFT_PERCENT)
     notes.push(
-      `p99 drifted ${signed(p99.driftPercent)} from the first ${p99.windowSeconds} s to the last (median ${p99.first} → ${p99.last} ms, rank test p = ${p99.p})`,
+      `p99 drifted ${signed(p99.driftPercent)} from the first ${p99.windowSeconds} s to the last (median ${p99.first} → ${p99.last} ms, rank test p ${pValueRelation(p99.p)})`,
     );
   return notes;
 }
