@@ -380,7 +380,9 @@ async function measureCell(
       : undefined;
     const measured = describeMeasurement(cell, outcome, answer, { server, services: backends }, before, after, series, machineBusyPercent);
     // the server's memory a few seconds after the load: does what it grew come back?
-    const coolDown = series ? await coolDownReading(running.processGroups, outcome.durationSeconds) : undefined;
+    // judged on the duration asked for: an engine may measure a -d 60 run as 59.9 s
+    const runSeconds = bound.durationSeconds ?? outcome.durationSeconds;
+    const coolDown = series ? await coolDownReading(running.processGroups, runSeconds) : undefined;
     return withSoak(warmed ? { ...measured, warmup: warmed } : measured, coolDown);
   } catch (error) {
     if (isBenchError(error)) throw error;

@@ -12,13 +12,13 @@ function rssOf(groups: readonly number[]): number {
 }
 
 /**
- * Waits a few seconds after the load stopped (3 after a run of a minute or more, else 1) and reads
+ * Waits a few seconds after the load stopped (3 after a run set to a minute or more, else 1) and reads
  * the server's memory: whether what it grew during the run comes back. Nothing to read off Linux
  * or for a target bench did not start.
  */
-export async function coolDownReading(groups: readonly number[], measuredSeconds: number): Promise<CoolDownReading | undefined> {
+export async function coolDownReading(groups: readonly number[], runSeconds: number): Promise<CoolDownReading | undefined> {
   if (process.platform !== 'linux' || groups.length === 0) return undefined;
-  const afterSeconds = coolDownSeconds(measuredSeconds);
+  const afterSeconds = coolDownSeconds(runSeconds);
   await new Promise((resolve) => setTimeout(resolve, afterSeconds * 1000));
   const rssBytes = rssOf(groups);
   return rssBytes > 0 ? { afterSeconds, rssBytes } : undefined;
