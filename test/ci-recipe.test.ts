@@ -32,7 +32,7 @@ beforeAll(() => {
   base = checkout('base');
 });
 
-/** The recipe with a short load shape, capped in rounds and in time (the time cap applies after the first 3 rounds). */
+/** The recipe with a short load shape, capped in rounds and in time (the time cap applies after the first 5 rounds, the fewest a verdict needs). */
 async function recipe(head: string, out: string, caps: { maxTime: number; maxRounds: number }) {
   const summary = path.join(home, `${out}-summary.md`);
   writeFileSync(summary, '');
@@ -64,7 +64,7 @@ describe('the CI recipe: base and head interleaved in one run, rounds until deci
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/beyond --fail-if and the noise \(first: list-items\/app-head vs app-base c=10 rps<-5%/);
     expect(run.doc.rounds).toMatchObject({ requested: 'auto', stoppedBecause: 'decided' });
-    expect(run.doc.rounds!.completed).toBeGreaterThanOrEqual(3);
+    expect(run.doc.rounds!.completed).toBeGreaterThanOrEqual(5);
     expect(run.stderr).toMatch(/bench: \d+ round\(s\); stopped: every comparison decided/);
     // both targets ran in every round, and the seed of their order is recorded
     expect(typeof run.doc.options.seed).toBe('number');
@@ -79,8 +79,8 @@ describe('the CI recipe: base and head interleaved in one run, rounds until deci
     expect(run.stdout).toMatch(/- basis, list-items app-head vs app-base c=10 rps: \d+ round\(s\) paired, median of the per-round ratios/);
   });
 
-  it('never calls an identical head regressed: within noise (exit 0) or, within 3 rounds, undecided (exit 3)', async () => {
-    const run = await recipe(checkout('same'), 'same', { maxTime: 20, maxRounds: 3 });
+  it('never calls an identical head regressed: within noise (exit 0) or, within 5 rounds, undecided (exit 3)', async () => {
+    const run = await recipe(checkout('same'), 'same', { maxTime: 20, maxRounds: 5 });
     const verdict = run.stdout.match(rpsRow)?.[1];
     expect(['within noise', 'undecided', 'improved'], run.stdout + run.stderr).toContain(verdict);
     expect(run.code).toBe(verdict === 'undecided' ? 3 : 0);

@@ -86,16 +86,16 @@ describe('bench compare: a gate never passes undecided', () => {
     const straddling = resultsFile(
       dir,
       'straddling.json',
-      [10_000, 10_000, 10_000, 10_000].flatMap((b, i) => [
+      [10_000, 10_000, 10_000, 10_000, 10_000].flatMap((b, i) => [
         cell('app-main', i + 1, b),
-        cell('app-pr', i + 1, [9_000, 10_100, 9_500, 9_900][i]!),
+        cell('app-pr', i + 1, [9_000, 10_100, 9_500, 9_900, 9_400][i]!),
       ]),
     );
     const gate = ['--base', 'app-main', '--head', 'app-pr', '--fail-if', 'rps<-5%'];
     const undecided = await runCli(['compare', straddling, ...gate], { timeoutMs: 20_000 });
     expect(undecided.code).toBe(3);
     expect(undecided.stdout).toMatch(
-      /- basis, hello app-pr vs app-main c=10 rps: 4 round\(s\) paired, median of the per-round ratios head\/base, 95% bootstrap interval -\d+\.\d% \.\. [+-]\d+\.\d% -> undecided/,
+      /- basis, hello app-pr vs app-main c=10 rps: 5 round\(s\) paired, median of the per-round ratios head\/base, 95% bootstrap interval -\d+\.\d% \.\. [+-]\d+\.\d% -> undecided/,
     );
     expect(undecided.stderr).toMatch(
       /^bench: BENCH_ERR_UNDECIDED: 1 --fail-if check\(s\) undecided.*is undecided\): .*higher --max-rounds or --max-time.*--allow-undecided[^\n]*\n$/,
@@ -103,7 +103,7 @@ describe('bench compare: a gate never passes undecided', () => {
     const dropped = resultsFile(
       dir,
       'dropped.json',
-      [10_000, 9_000, 11_000].flatMap((b, i) => [cell('app-main', i + 1, b), cell('app-pr', i + 1, b * 0.8)]),
+      [10_000, 9_000, 11_000, 10_500, 9_500].flatMap((b, i) => [cell('app-main', i + 1, b), cell('app-pr', i + 1, b * 0.8)]),
     );
     const regressed = await runCli(['compare', dropped, ...gate], { timeoutMs: 20_000 });
     expect(regressed.code).toBe(1);

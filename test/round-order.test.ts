@@ -87,16 +87,18 @@ describe('rounds', () => {
     expect(doc.rounds?.seed).toBe(doc.options.seed);
   });
 
-  it('with --repeat auto, stop as soon as the comparison is decided (never before 3 rounds), and say why', async () => {
+  it('with --repeat auto, stop as soon as the comparison is decided (never before the 5 rounds a paired verdict needs), and say why', async () => {
     const { doc, events } = await rounds({ repeat: 'auto', compare: ['a:b'], maxRounds: 10 }, { a: steady(1000), b: steady(800) });
-    expect(doc.rounds).toMatchObject({ requested: 'auto', completed: 3, stoppedBecause: 'decided' });
+    expect(doc.rounds).toMatchObject({ requested: 'auto', completed: 5, stoppedBecause: 'decided' });
     expect(doc.rounds!.lines).toEqual(['a:b hello c=10: rps -20.0% [-20.0% .. -20.0%] regressed']);
     expect(events.filter((e) => e.type === 'round-end').map((e) => (e.type === 'round-end' ? e.decided : undefined))).toEqual([
       false,
       false,
+      false,
+      false,
       true,
     ]);
-    expect(events.at(-1)).toMatchObject({ type: 'rounds-end', rounds: 3, stoppedBecause: 'decided' });
+    expect(events.at(-1)).toMatchObject({ type: 'rounds-end', rounds: 5, stoppedBecause: 'decided' });
   });
 
   it('with --repeat auto, stop at --max-rounds when the comparison stays undecided', async () => {
@@ -106,12 +108,15 @@ describe('rounds', () => {
       flip = !flip;
       return flip ? 960 : 880;
     };
-    const { doc } = await rounds({ repeat: 'auto', compare: ['a:b'], maxRounds: 5 }, { a: steady(1000), b: head });
-    expect(doc.rounds).toMatchObject({ completed: 5, stoppedBecause: 'max-rounds' });
+    const { doc } = await rounds({ repeat: 'auto', compare: ['a:b'], maxRounds: 6 }, { a: steady(1000), b: head });
+    expect(doc.rounds).toMatchObject({ completed: 6, stoppedBecause: 'max-rounds' });
     expect(doc.rounds!.lines[0]).toMatch(/undecided$/);
   });
 
   it('refuses a --compare that names a target the run does not have', async () => {
     await expect(rounds({ repeat: 'auto', compare: ['a:z'] }, { a: steady(1), b: steady(1) })).rejects.toThrow(/--compare names "z"/);
+    await expect(rounds({ repeat: 'auto', compare: ['a:b'], maxRounds: 3 }, { a: steady(1), b: steady(1) })).rejects.toThrow(
+      /^--max-rounds 3 is fewer than the 5 rounds a verdict needs: raise it to 5 or more$/,
+    );
   });
 });

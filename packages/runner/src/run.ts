@@ -41,9 +41,8 @@ import { verifyTarget } from './verify.js';
 import { targetStartOptions } from './start-options.js';
 import { TOOL_VERSION } from './version.js';
 import { randomSeed, seededRandom, shuffled } from '@bench/core';
-import { assessRounds, type StopReason } from './compare/round-decision.js';
+import { assessRounds, fewestRounds, type StopReason } from './compare/round-decision.js';
 import { parseTargetPair } from './compare/paired-compare.js';
-import { MIN_REPEATS } from './compare/compare.js';
 
 /** What the runner tells whoever drives it (the CLI draws progress from these); it never prints. */
 export type RunEvent =
@@ -154,6 +153,10 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
   const planned = new Set(plan.pairs.map((p) => p.target.name));
   for (const name of comparisons.flatMap((c) => [c.base, c.head]))
     if (!planned.has(name)) throw errors.usage(`--compare names "${name}", which is not a target of this run (${[...planned].join(', ')})`);
+  if (options.repeat === 'auto' && options.maxRounds < fewestRounds(comparisons))
+    throw errors.usage(
+      `--max-rounds ${options.maxRounds} is fewer than the ${fewestRounds(comparisons)} rounds a verdict needs: raise it to ${fewestRounds(comparisons)} or more`,
+    );
   await services.prepare(plan.pairs.map((p) => p.scenario));
   // the seed of every round's order, recorded so the order can be replayed (--seed)
   const seed = options.seed ?? randomSeed();
@@ -246,7 +249,7 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
       const assessment = assessRounds(doc, comparisons, options.noisePercent);
       emit({ type: 'round-end', round: repeat, decided: assessment.decided, lines: assessment.lines });
       lines = assessment.lines;
-      if (assessment.decided && repeat >= MIN_REPEATS) {
+      if (assessment.decided && repeat >= fewestRounds(comparisons)) {
         stoppedBecause = 'decided';
         break;
       }
@@ -254,7 +257,7 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
       // pace so far, end after --max-time
       const elapsed = Date.now() - startedAt;
       const late = options.maxTimeSeconds !== undefined && elapsed + elapsed / repeat > options.maxTimeSeconds * 1000;
-      if (late && repeat >= MIN_REPEATS && repeat < repeats) {
+      if (late && repeat >= fewestRounds(comparisons) && repeat < repeats) {
         stoppedBecause = 'max-time';
         break;
       }

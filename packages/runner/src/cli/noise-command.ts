@@ -32,7 +32,7 @@ function render(floors: readonly NoiseFloor[], target: string): string {
     '',
     "- run-to-run CV: standard deviation over mean of every run's rps; the per-round ratio spread: standard deviation of ln(B/A), what a paired comparison sees.",
     '- noise threshold: the smallest --noise an identical pair is likely to be decided "within noise" with, within 20 rounds.',
-    '- rounds to see a change: n = ((1.96 + 0.84) x 1.2533 x spread / change)^2, for a 95% interval of the median ratio to exclude no change with 80% power (at least 3); `bench compare` calls it changed only beyond --noise.',
+    '- rounds to see a change: n = ((1.96 + 0.84) x 1.2533 x spread / change)^2, for a 95% interval of the median ratio to exclude no change with 80% power (at least 5, the fewest a paired verdict needs); `bench compare` calls it changed only beyond --noise.',
   );
   return `${out.join('\n')}\n`;
 }

@@ -3,9 +3,9 @@ import type { RunDocument } from '@bench/core';
 import { noiseFloor, roundsToDetect, supportedThreshold } from './noise-floor.js';
 
 describe('the noise floor from A/A rounds', () => {
-  it('needs more rounds for smaller changes and noisier machines, never fewer than 3', () => {
+  it('needs more rounds for smaller changes and noisier machines, never fewer than the 5 a paired verdict needs', () => {
     // 3% per run: ratios of two runs spread about sqrt(2) x 3% = 4.24%
-    expect(roundsToDetect(4.24, 10)).toBe(3);
+    expect(roundsToDetect(4.24, 10)).toBe(5);
     expect(roundsToDetect(4.24, 5)).toBe(9);
     expect(roundsToDetect(4.24, 2)).toBe(56);
     expect(roundsToDetect(8.5, 5)).toBeGreaterThan(roundsToDetect(4.24, 5));

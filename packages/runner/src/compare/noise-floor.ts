@@ -1,5 +1,6 @@
 import type { RunDocument } from '@bench/core';
 import { coefficientOfVariation } from '@bench/reporters';
+import { MIN_PAIRED_ROUNDS } from './compare.js';
 import { pairRounds, type TargetPair } from './paired-compare.js';
 import { median } from './statistics.js';
 
@@ -38,11 +39,11 @@ const sd = (values: readonly number[]) => {
 /**
  * The rounds a paired comparison needs to see a change of `changePercent`, given the per-round ratio spread
  * `ratioSdPercent` (sigma): n = ((z_0.975 + z_0.8) x 1.2533 x sigma / change)^2, the normal-approximation sample
- * size for a 95% interval of the median ratio to clear 0 with 80% power; at least 3 (the fewest bench decides on).
+ * size for a 95% interval of the median ratio to clear 0 with 80% power; at least MIN_PAIRED_ROUNDS (the fewest bench decides on).
  */
 export function roundsToDetect(ratioSdPercent: number, changePercent: number): number {
   const n = (((Z_95 + Z_POWER_80) * MEDIAN_EFFICIENCY * ratioSdPercent) / changePercent) ** 2;
-  return Math.max(3, Math.ceil(n));
+  return Math.max(MIN_PAIRED_ROUNDS, Math.ceil(n));
 }
 
 /**

@@ -4,7 +4,7 @@ import {
   comparableMetrics,
   DEFAULT_METRICS,
   describeInterval,
-  MIN_REPEATS,
+  MIN_PAIRED_ROUNDS,
   parseFailIf,
   summarize,
   verdictOf,
@@ -73,12 +73,12 @@ export function comparePairedMetric(metric: ComparableMetric, cell: PairedRounds
     changePercent: ratios.length > 0 ? (median(ratios) - 1) * 100 : 0,
   };
   const rounds = `${ratios.length} round(s) paired`;
-  if (ratios.length < MIN_REPEATS) {
+  if (ratios.length < MIN_PAIRED_ROUNDS) {
     return {
       ...sides,
       verdict: 'no verdict',
-      reason: `needs at least ${MIN_REPEATS} rounds in which both targets succeeded (has ${ratios.length}): run with --repeat ${MIN_REPEATS} or more, or --repeat auto`,
-      basis: `${rounds}: too few for an interval (${MIN_REPEATS} needed)`,
+      reason: `needs at least ${MIN_PAIRED_ROUNDS} rounds in which both targets succeeded (has ${ratios.length}): run with --repeat ${MIN_PAIRED_ROUNDS} or more, or --repeat auto`,
+      basis: `${rounds}: too few for an interval (${MIN_PAIRED_ROUNDS} needed)`,
     };
   }
   const [low, high] = bootstrapMedianInterval(ratios);

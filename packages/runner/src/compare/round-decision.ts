@@ -1,5 +1,5 @@
 import type { RunDocument } from '@bench/core';
-import { cellKey, MIN_REPEATS } from './compare.js';
+import { cellKey, MIN_PAIRED_ROUNDS, MIN_REPEATS } from './compare.js';
 import { comparePaired, type TargetPair } from './paired-compare.js';
 import { bootstrapMedianInterval, median } from './statistics.js';
 
@@ -13,12 +13,17 @@ export interface RoundAssessment {
   readonly lines: readonly string[];
 }
 
+/** The fewest rounds --repeat auto runs: those a paired verdict needs, or without a comparison those an interval needs. */
+export function fewestRounds(comparisons: readonly TargetPair[]): number {
+  return comparisons.length > 0 ? MIN_PAIRED_ROUNDS : MIN_REPEATS;
+}
+
 const pct = (value: number) => `${value > 0 ? '+' : ''}${value.toFixed(1)}%`;
 
 /**
  * With comparisons: decided when every compared cell's rps verdict is a change or 'within noise' (its interval
  * wholly beyond or wholly inside ±noise). Without: when every cell's 95% interval of its median rps is narrower
- * than the noise threshold (in percent of the median). Never before MIN_REPEATS rounds.
+ * than the noise threshold (in percent of the median). Never before fewestRounds(comparisons) rounds.
  */
 export function assessRounds(doc: RunDocument, comparisons: readonly TargetPair[], noisePercent: number): RoundAssessment {
   const lines: string[] = [];
