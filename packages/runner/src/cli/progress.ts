@@ -3,6 +3,17 @@ import type { RunEvent } from '../run.js';
 
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 
+/** Away from a terminal (CI logs), a measured run says where it stands this often: a soak of hours is not silent. */
+export const LOG_PROGRESS_EVERY_SECONDS = 60;
+
+const clock = (seconds: number) => {
+  const s = Math.round(seconds);
+  const hms = [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60];
+  return hms[0]
+    ? `${hms[0]}h${String(hms[1]).padStart(2, '0')}m${String(hms[2]).padStart(2, '0')}s`
+    : `${hms[1]}m${String(hms[2]).padStart(2, '0')}s`;
+};
+
 /**
  * Progress on standard error: a live bar on a terminal, one line per cell elsewhere (CI logs).
  * Reports go to standard output, so `bench run ... > report.md` stays clean.
@@ -13,6 +24,8 @@ export function progressPrinter() {
   let bar: cliProgress.SingleBar | undefined;
   let label = '';
   let phase: 'warmup' | 'measure' = 'measure';
+  // the last progress line written away from a terminal: when, and the requests counted then
+  let logged = { at: 0, requests: 0 };
 
   const stopBar = () => {
     bar?.stop();
@@ -66,6 +79,7 @@ export function progressPrinter() {
         label = `[${event.index}/${event.total}] ${event.scenario} ${event.target} c=${event.concurrency}${run}${phase === 'warmup' ? ' warm-up' : ''}`;
         if (!tty) {
           if (phase === 'measure') process.stderr.write(`bench: ${label} ...\n`);
+          logged = { at: 0, requests: 0 };
           break;
         }
         const byCount = phase === 'measure' && options.requests !== undefined;
@@ -88,6 +102,15 @@ export function progressPrinter() {
         break;
       }
       case 'cell-progress':
+        if (!tty && phase === 'measure' && event.progress.elapsedSeconds - logged.at >= LOG_PROGRESS_EVERY_SECONDS) {
+          const { elapsedSeconds, requests } = event.progress;
+          const of = options.requests === undefined ? ` of ${clock(options.durationSeconds ?? 10)}` : '';
+          const recent = (requests - logged.requests) / (elapsedSeconds - logged.at);
+          process.stderr.write(
+            `bench: ${label}: ${clock(elapsedSeconds)}${of}, ${fmt(requests)} requests, ${fmt(Math.round(recent))} rps in the last ${clock(elapsedSeconds - logged.at)}\n`,
+          );
+          logged = { at: elapsedSeconds, requests };
+        }
         if (bar) {
           const byCount = phase === 'measure' && options.requests !== undefined;
           bar.update(byCount ? event.progress.requests : Math.min(Math.round(event.progress.elapsedSeconds), bar.getTotal()), {
