@@ -19,6 +19,22 @@ function simulatedRounds(random: Random, rounds: number, change: number, noise =
   };
 }
 
+/** The share of 200 A/A pairs called changed when rounds are added (5 to 20) until decided at ±5%, as --repeat auto does. */
+function changedUntilDecided(random: Random, noise: number): number {
+  const runs = 200;
+  let changed = 0;
+  for (let i = 0; i < runs; i++) {
+    const all = simulatedRounds(random, 20, 0, noise);
+    for (let n = 5; n <= 20; n++) {
+      const verdict = comparePairedMetric('rps', { ...all, rounds: all.rounds.slice(0, n) }, 5).verdict;
+      if (verdict === 'undecided') continue;
+      if (verdict !== 'within noise') changed++;
+      break;
+    }
+  }
+  return changed / runs;
+}
+
 function doc(results: Array<Partial<CellResult>>, seed = 7): RunDocument {
   return {
     startedAt: 'now',
@@ -71,19 +87,7 @@ describe('paired comparison statistics (synthetic samples, seeded)', () => {
 
   it('stays under 5% "changed" for A/A when rounds are added until decided, as --repeat auto does (5 to 20 rounds, default ±5%)', () => {
     // repeated looks at growing data inflate false alarms: this checks the procedure itself, at the default threshold
-    const random = seededRandom(5);
-    let changed = 0;
-    const runs = 200;
-    for (let i = 0; i < runs; i++) {
-      const all = simulatedRounds(random, 20, 0);
-      for (let n = 5; n <= 20; n++) {
-        const verdict = comparePairedMetric('rps', { ...all, rounds: all.rounds.slice(0, n) }, 5).verdict;
-        if (verdict === 'undecided') continue;
-        if (verdict !== 'within noise') changed++;
-        break;
-      }
-    }
-    expect(changed / runs).toBeLessThanOrEqual(0.05);
+    expect(changedUntilDecided(seededRandom(5), NOISE_CV)).toBeLessThanOrEqual(0.05);
   });
 
   it('decides nothing on 3 rounds: an A/A pair whose three ratios fell beyond -5% (seen on a busy machine) is no verdict', () => {
@@ -102,19 +106,7 @@ describe('paired comparison statistics (synthetic samples, seeded)', () => {
 
   it('stays under 1% "changed" for A/A at 6% noise per run (a busy machine), rounds added until decided at ±5%', () => {
     // from 3 rounds, as bench first decided, this procedure called 4.0% of 300 such pairs changed; from 5, 0.3%
-    const random = seededRandom(8);
-    let changed = 0;
-    const runs = 200;
-    for (let i = 0; i < runs; i++) {
-      const all = simulatedRounds(random, 20, 0, 0.06);
-      for (let n = 5; n <= 20; n++) {
-        const verdict = comparePairedMetric('rps', { ...all, rounds: all.rounds.slice(0, n) }, 5).verdict;
-        if (verdict === 'undecided') continue;
-        if (verdict !== 'within noise') changed++;
-        break;
-      }
-    }
-    expect(changed / runs).toBeLessThanOrEqual(0.01);
+    expect(changedUntilDecided(seededRandom(8), 0.06)).toBeLessThanOrEqual(0.01);
   });
 
   it('cancels a drift of the machine that falls on both sides of a round alike', () => {
