@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderAbText } from './ab.js';
 import { renderMarkdown } from './markdown.js';
+import { renderRunHtml } from './html/run-report.js';
 import { fixtureDocument, okResult } from '../test-fixtures/document.js';
 
 const leak = 'server RSS grew 4.1 MB/min, R² 0.97: possible leak';
@@ -11,6 +12,10 @@ describe('soak notes', () => {
 
   it('reach the markdown report, one line per cell', () => {
     expect(renderMarkdown(doc).split('\n')).toContain(`- php-mod c=10: ${leak}`);
+  });
+
+  it('reach the HTML report, in the cell they belong to', () => {
+    expect(renderRunHtml(doc)).toContain(`<li class="note">${leak}</li>`);
   });
 
   it('reach the ab report after its block', () => {
@@ -33,6 +38,9 @@ describe('soak notes', () => {
     );
     const short = renderMarkdown({ ...fixtureDocument(), results: [{ ...okResult, soak: { ...soak, seconds: 10 } }] });
     expect(short).not.toContain('soak over');
+    expect(renderRunHtml({ ...fixtureDocument(), results: [{ ...okResult, soak }] })).toContain(
+      '<li class="note">soak over 600 s: server RSS +0.12 MB/min (R² 0.08), throughput -1% (p = 0.41), p99 +2.5% (p = 0.62), memory came back 3 s after the load</li>',
+    );
   });
 
   it('write a p-value that rounded to 0 as below the last decimal kept', () => {

@@ -1,6 +1,7 @@
 import { mergeLatencyHistograms, percentileCurve, type CellResult, type RunDocument } from '@bench/core';
 import { formatBytes, formatNumber } from '../format.js';
 import { chartFigure, nines, numbersTable, type ChartSpec } from './chart.js';
+import { soakLine } from '../soak-line.js';
 import { escapeHtml, htmlTable, renderPage } from './page.js';
 
 const MB = 1024 * 1024;
@@ -144,7 +145,9 @@ function latencyDistribution(groups: readonly CellResult[][]): string {
 
 function cellCharts(r: CellResult): string {
   const title = `${cellLabel(r)}${r.repeat > 1 ? `, run ${r.repeat}` : ''}`;
-  const notes = r.notes.length ? `<ul class="notes">${r.notes.map((n) => `<li class="note">${escapeHtml(n)}</li>`).join('')}</ul>` : '';
+  // a long run's soak line first (as the markdown report gives it), then the cell's notes
+  const lines = [soakLine(r), ...r.notes].filter((n): n is string => n !== undefined);
+  const notes = lines.length ? `<ul class="notes">${lines.map((n) => `<li class="note">${escapeHtml(n)}</li>`).join('')}</ul>` : '';
   if (r.status === 'failed') return `<h3>${escapeHtml(title)}</h3><p class="fail">failed: ${escapeHtml(r.error ?? 'unknown')}</p>${notes}`;
   const all = r.series ?? [];
   if (all.length === 0) return `<h3>${escapeHtml(title)}</h3><p class="note">No per-second series in this result.</p>${notes}`;
