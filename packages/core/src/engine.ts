@@ -1,12 +1,8 @@
-import type { EncodedHistogram, FailedBreakdown, LatencyStats, ResourceSample } from './result.js';
+import type { EncodedHistogram, LatencyStats, ResourceSample } from './result.js';
+import type { FailureCounts } from './measure/failures.js';
 import type { EngineSecond } from './measure/series.js';
 import type { BodyExpectation, ScenarioRequest } from './scenario.js';
 import type { Support } from './target.js';
-
-/** ab's failure buckets, plus timeouts counted on their own (a timeout is also an exception). */
-export interface FailureCounts extends FailedBreakdown {
-  timeouts: number;
-}
 
 /** How hard and how long to drive a server. */
 export interface LoadShape {

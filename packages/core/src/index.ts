@@ -27,5 +27,5 @@ export * from './probe/version.js';
 export * from './probe/not-installed.js';
 export * from './process/cache-dir.js';
 export * from './measure/series.js';
-export * from './measure/p-value.js';
+export * from './stats/index.js';
 export * from './random/seeded-random.js';

@@ -8,4 +8,4 @@ export { htmlReporter, DEFAULT_HTML_FILE } from './html/html-reporter.js';
 export { renderRunHtml, renderRunBody } from './html/run-report.js';
 export { renderPage, htmlTable, escapeHtml } from './html/page.js';
 export { chartFigure, numbersTable, downsampleForDrawing, nines, type ChartSpec, type ChartTable } from './html/chart.js';
-export { coefficientOfVariation, modifiedZScores, spreadLines, SPREAD_CV_PERCENT, OUTLIER_MODIFIED_Z } from './repeat-spread.js';
+export { spreadLines, SPREAD_CV_PERCENT, OUTLIER_MODIFIED_Z } from './repeat-spread.js';

@@ -1,4 +1,4 @@
-import type { CellResult, ReporterFactory, RunDocument } from '@bench/core';
+import { median, type CellResult, type ReporterFactory, type RunDocument } from '@bench/core';
 import { formatBytes, formatNumber } from './format.js';
 import { thresholdLines } from './thresholds.js';
 import { spreadLines } from './repeat-spread.js';
@@ -9,12 +9,6 @@ const HEADER = ['target', 'c', 'rps', 'ms/req', 'p50 ms', 'p80 ms', 'p99 ms', 'f
 
 // A pipe inside a cell would break the table.
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
 
 /** Repeated runs of one cell (--repeat) as one row: medians, with the rps range. */
 function groupRow(runs: readonly CellResult[]): string[] {

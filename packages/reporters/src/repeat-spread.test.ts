@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { CellResult } from '@bench/core';
-import { coefficientOfVariation, modifiedZScores, spreadLines } from './repeat-spread.js';
+import { spreadLines } from './repeat-spread.js';
 
 const runs = (rps: number[], target = 'node') =>
   rps.map((value, i) => ({ target, concurrency: 10, repeat: i + 1, status: 'ok', rps: value }) as unknown as CellResult);
 
 describe('the spread of a cell over its repeats', () => {
-  it('computes the coefficient of variation and modified z-scores', () => {
-    expect(coefficientOfVariation([100, 100, 100])).toBe(0);
-    expect(coefficientOfVariation([90, 100, 110])).toBeCloseTo(10, 5);
-    expect(modifiedZScores([100, 100, 100])).toBeUndefined();
-    expect(modifiedZScores([98, 100, 102, 150])![3]).toBeGreaterThan(3.5);
-  });
-
   it('flags a cell whose runs spread more than 5% and names the outlier run', () => {
     const lines = spreadLines(runs([10_000, 10_100, 9_900, 10_050, 5_000]));
     expect(lines[0]).toMatch(/^node c=10: its 5 runs spread \d+\.\d% \(coefficient of variation of rps, above 5%\)/);

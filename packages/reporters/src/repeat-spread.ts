@@ -1,30 +1,9 @@
-import type { CellResult } from '@bench/core';
+import { coefficientOfVariation, modifiedZScores, type CellResult } from '@bench/core';
 
 /** Repeats whose rps spread more than this (coefficient of variation, %) make a cell's median uncertain. */
 export const SPREAD_CV_PERCENT = 5;
 /** hyperfine's rule: a run whose modified z-score exceeds this is an outlier. */
 export const OUTLIER_MODIFIED_Z = 3.5;
-
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
-
-/** Sample standard deviation over mean, in percent. */
-export function coefficientOfVariation(values: readonly number[]): number {
-  if (values.length < 2) return 0;
-  const mean = values.reduce((s, v) => s + v, 0) / values.length;
-  const variance = values.reduce((s, v) => s + (v - mean) ** 2, 0) / (values.length - 1);
-  return mean === 0 ? 0 : (Math.sqrt(variance) / mean) * 100;
-}
-
-/** Iglewicz and Hoaglin's modified z-scores, 0.6745 (x - median) / MAD; none when the MAD is 0. */
-export function modifiedZScores(values: readonly number[]): number[] | undefined {
-  const m = median(values);
-  const mad = median(values.map((v) => Math.abs(v - m)));
-  return mad === 0 ? undefined : values.map((v) => (0.6745 * (v - m)) / mad);
-}
 
 /** Lines for a scenario's report: cells whose repeats spread more than 5% CV, and runs that are outliers. */
 export function spreadLines(results: readonly CellResult[]): string[] {

@@ -1,5 +1,9 @@
-import type { FailureCounts } from '../engine.js';
 import type { FailedBreakdown } from '../result.js';
+
+/** ab's failure buckets, plus timeouts counted on their own (a timeout is also an exception). */
+export interface FailureCounts extends FailedBreakdown {
+  timeouts: number;
+}
 
 export function emptyFailures(): FailureCounts {
   return { connect: 0, receive: 0, length: 0, exceptions: 0, timeouts: 0 };

@@ -1,6 +1,5 @@
 import * as hdr from 'hdr-histogram-js';
-import type { FailureCounts } from '../engine.js';
-import { emptyFailures } from './failures.js';
+import { emptyFailures, type FailureCounts } from './failures.js';
 
 /** What an engine saw in one second of a run: answers, failures and that second's latencies. */
 export interface EngineSecond {

@@ -1,4 +1,4 @@
-import { mergeLatencyHistograms, percentileCurve, type CellResult, type RunDocument } from '@bench/core';
+import { median, mergeLatencyHistograms, percentileCurve, type CellResult, type RunDocument } from '@bench/core';
 import { formatBytes, formatNumber } from '../format.js';
 import { chartFigure, nines, numbersTable, type ChartSpec } from './chart.js';
 import { soakLine } from '../soak-line.js';
@@ -6,11 +6,6 @@ import { escapeHtml, htmlTable, renderPage } from './page.js';
 
 const MB = 1024 * 1024;
 const round = (v: number, digits = 2) => Math.round(v * 10 ** digits) / 10 ** digits;
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
 
 const cellLabel = (r: Pick<CellResult, 'target' | 'concurrency'>) => `${r.target} c=${r.concurrency}`;
 const failuresOf = (f: { connect: number; receive: number; length: number; exceptions: number }) =>

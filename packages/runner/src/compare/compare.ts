@@ -1,5 +1,4 @@
-import { errors, type CellResult, type RunDocument } from '@bench/core';
-import { bootstrapChangeInterval, median } from './statistics.js';
+import { bootstrapChangeInterval, errors, median, MIN_REPEATS, type CellResult, type RunDocument } from '@bench/core';
 
 /** Metrics a comparison can show: rps (higher is better) and latencies in ms (lower is better). */
 export const comparableMetrics = {
@@ -14,14 +13,6 @@ export const comparableMetrics = {
 
 export type ComparableMetric = keyof typeof comparableMetrics;
 export const DEFAULT_METRICS: readonly ComparableMetric[] = ['rps', 'p50', 'p99'];
-/** Repeats a side needs before a verdict is possible. */
-export const MIN_REPEATS = 3;
-/**
- * Rounds a paired comparison needs before a verdict. Up to 5 values, the percentile bootstrap of a median is
- * their range, which holds the true median with probability 1 - 2/2^n: 75% at 3 rounds, 94% at 5. At 3, an
- * A/A pair whose three ratios happened to fall beyond -5% was called regressed (seen at 6-8% spread per round).
- */
-export const MIN_PAIRED_ROUNDS = 5;
 
 /**
  * 'within noise': the interval does not reach beyond the noise threshold (two files: not wholly beyond it;

@@ -1,10 +1,9 @@
-import { errors, type CellResult, type RunDocument } from '@bench/core';
+import { bootstrapMedianInterval, errors, median, MIN_PAIRED_ROUNDS, type CellResult, type RunDocument } from '@bench/core';
 import {
   checkLimits,
   comparableMetrics,
   DEFAULT_METRICS,
   describeInterval,
-  MIN_PAIRED_ROUNDS,
   parseFailIf,
   summarize,
   verdictOf,
@@ -15,7 +14,6 @@ import {
   type MetricComparison,
   type UndecidedLimit,
 } from './compare.js';
-import { bootstrapMedianInterval, median } from './statistics.js';
 
 /** Two targets of one run: the baseline and the change (e.g. an app's main branch and its pull request). */
 export interface TargetPair {

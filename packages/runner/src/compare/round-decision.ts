@@ -1,7 +1,6 @@
-import type { RunDocument } from '@bench/core';
-import { cellKey, MIN_PAIRED_ROUNDS, MIN_REPEATS } from './compare.js';
+import { bootstrapMedianInterval, median, MIN_PAIRED_ROUNDS, MIN_REPEATS, type RunDocument } from '@bench/core';
+import { cellKey } from './compare.js';
 import { comparePaired, type TargetPair } from './paired-compare.js';
-import { bootstrapMedianInterval, median } from './statistics.js';
 
 /** Why a run stopped adding rounds. */
 export type StopReason = 'fixed' | 'decided' | 'max-rounds' | 'max-time' | 'interrupted' | 'failed';

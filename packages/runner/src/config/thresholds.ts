@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CellResult, RunDocument, ThresholdResult } from '@bench/core';
+import { median, type CellResult, type RunDocument, type ThresholdResult } from '@bench/core';
 
 const latency = (key: keyof CellResult['latency']) => (r: CellResult) => r.latency[key];
 
@@ -69,12 +69,6 @@ function selects(selector: string, scenario: string, target: string): boolean {
   const [s, t] = selector.split('/');
   return (s === '*' || s === scenario) && (t === undefined || t === '*' || t === target);
 }
-
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
 
 /**
  * Every threshold against every cell it selects; a repeated cell is judged by the median of its

@@ -1,5 +1,5 @@
 import { comparableMetrics, type FailIfLimit } from '../compare/compare.js';
-import { detectChangePoints, type ChangePoint, type ChangePointOptions } from './e-divisive.js';
+import { detectChangePoints, mean, type ChangePoint, type ChangePointOptions } from '@bench/core';
 import type { HistoryMetric } from './history-entry.js';
 import type { HistoryPoint, HistorySeries } from './history-series.js';
 
@@ -18,8 +18,6 @@ export interface SeriesChanges {
   readonly metric: HistoryMetric;
   readonly changes: readonly HistoryChange[];
 }
-
-const mean = (values: readonly number[]) => values.reduce((a, v) => a + v, 0) / values.length;
 
 export const DEFAULT_HISTORY_METRICS: readonly HistoryMetric[] = ['rps', 'p99'];
 

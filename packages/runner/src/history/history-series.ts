@@ -1,4 +1,4 @@
-import { median } from '../compare/statistics.js';
+import { median } from '@bench/core';
 import type { GitInfo, HistoryEntry, HistoryMetrics, MachineFingerprint, SeriesKey } from './history-entry.js';
 import { seriesId, seriesLabel } from './series-key.js';
 

@@ -5,7 +5,7 @@ export { appendHistory } from './append-history.js';
 export { historyEntriesOf } from './history-entries.js';
 export { readGitInfo, mergeGitInfo, commitUrl, repositoryWebUrl } from './git-info.js';
 export { seriesKeyOf, seriesId, seriesLabel, machineFingerprint } from './series-key.js';
-export { detectChangePoints, type ChangePoint, type ChangePointOptions } from './e-divisive.js';
+export { detectChangePoints, type ChangePoint, type ChangePointOptions } from '@bench/core';
 export { groupSeries, type HistoryPoint, type HistorySeries } from './history-series.js';
 export {
   findHistoryChanges,

@@ -1,5 +1,13 @@
-import { P_VALUE_DECIMALS, pValueRelation, type CellResult, type CellSoak, type SecondPoint } from '@bench/core';
-import { mannWhitneyP } from './rank-test.js';
+import {
+  linearFit,
+  mannWhitneyP,
+  median,
+  P_VALUE_DECIMALS,
+  pValueRelation,
+  type CellResult,
+  type CellSoak,
+  type SecondPoint,
+} from '@bench/core';
 
 const MB = 1024 * 1024;
 
@@ -24,33 +32,6 @@ const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 
 
 /** How long to wait after the load stops before reading the server's memory again. */
 export const coolDownSeconds = (measuredSeconds: number): number => (measuredSeconds >= 60 ? 3 : 1);
-
-/** Least squares y = a + b·x, with the share of y's variance the line explains (R²). */
-export function linearFit(xs: readonly number[], ys: readonly number[]): { slope: number; intercept: number; r2: number } {
-  const n = xs.length;
-  const mx = xs.reduce((s, x) => s + x, 0) / n;
-  const my = ys.reduce((s, y) => s + y, 0) / n;
-  let sxx = 0;
-  let sxy = 0;
-  let syy = 0;
-  for (let i = 0; i < n; i++) {
-    const dx = xs[i]! - mx;
-    const dy = ys[i]! - my;
-    sxx += dx * dx;
-    sxy += dx * dy;
-    syy += dy * dy;
-  }
-  const slope = sxx > 0 ? sxy / sxx : 0;
-  // a flat line explains a constant series fully, and nothing else
-  const r2 = syy > 0 && sxx > 0 ? (sxy * sxy) / (sxx * syy) : syy === 0 ? 1 : 0;
-  return { slope, intercept: my - slope * mx, r2 };
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 /** First tenth against last tenth: the medians, the change in percent, and the rank test's p-value. */
 export function drift(values: readonly number[]): NonNullable<CellSoak['rps']> | undefined {

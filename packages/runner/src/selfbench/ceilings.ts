@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { benchCacheDir } from '@bench/core';
+import { benchCacheDir, median } from '@bench/core';
 import type { SelfbenchRow } from './selfbench.js';
 
 const ceilingSchema = z.object({
@@ -27,12 +27,6 @@ const savedSchema = z.object({
 
 export type EngineCeiling = z.infer<typeof ceilingSchema>;
 export type SavedCeilings = z.infer<typeof savedSchema>;
-
-const median = (values: readonly number[]) => {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
 
 /** Each engine and thread count's ceiling: the best over the stacks of its median rps per client CPU-second. */
 export function ceilingsOf(rows: readonly SelfbenchRow[]): EngineCeiling[] {

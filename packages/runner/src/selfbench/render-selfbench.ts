@@ -1,3 +1,4 @@
+import { median } from '@bench/core';
 import type { SelfbenchRow } from './selfbench.js';
 
 const n = (value: number, digits = 0) => value.toLocaleString('en-US', { maximumFractionDigits: digits });
@@ -6,11 +7,6 @@ const perCpuSecond = (side: SelfbenchRow['bench']) => side.requests / side.cpuSe
 const perCpu = (side: SelfbenchRow['bench'] | undefined) => (side && side.cpuSeconds > 0 ? n(perCpuSecond(side)) : '-');
 const ratio = (r: SelfbenchRow) => (r.bare ? r.bench.rps / r.bare.rps : undefined);
 const engineLabel = (r: SelfbenchRow) => (r.rate !== undefined ? `${r.engine} at ${n(r.rate)} rps` : r.engine);
-const median = (values: number[]) => {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
-};
 
 /** Every round, then per target and engine the median ratio and the rps each side reached per client CPU-second. */
 export function renderSelfbench(rows: readonly SelfbenchRow[], setting: string): string {

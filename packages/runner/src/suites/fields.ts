@@ -1,4 +1,4 @@
-import type { CellResult } from '@bench/core';
+import { mean, median, type CellResult } from '@bench/core';
 
 /** One figure of a measured cell, per repeat: a number, or text as ab prints it ("0/1/0.4/1/3"). */
 type Field = (r: CellResult) => number | string | undefined;
@@ -61,12 +61,6 @@ export const resultFields: Readonly<Record<string, Field>> = {
   serverRssTotalKiB: (r) => (r.resources?.server ? kib(r.resources.server.rssBytes) : undefined),
 };
 
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
-
 /** A field over a cell's repeats: numbers combined (mean or median), text from the first repeat. */
 export function fieldValue(name: string, repeats: readonly CellResult[], aggregate: 'mean' | 'median'): number | string | undefined {
   const field = resultFields[name];
@@ -75,7 +69,7 @@ export function fieldValue(name: string, repeats: readonly CellResult[], aggrega
   if (values.length === 0) return undefined;
   if (values.every((v) => typeof v === 'number')) {
     const numbers = values;
-    return aggregate === 'mean' ? numbers.reduce((s, v) => s + v, 0) / numbers.length : median(numbers);
+    return aggregate === 'mean' ? mean(numbers) : median(numbers);
   }
   return values[0];
 }

@@ -1,5 +1,4 @@
-import { CLIENT_SATURATED_PERCENT, type CellResult } from '@bench/core';
-import { bootstrapMedianInterval, median } from '../compare/statistics.js';
+import { bootstrapMedianInterval, CLIENT_SATURATED_PERCENT, median, type CellResult } from '@bench/core';
 import { resultFields } from './fields.js';
 
 /** A ratio of two rows over the suite's rounds: the median of the per-round ratios and its 95% bootstrap interval. */

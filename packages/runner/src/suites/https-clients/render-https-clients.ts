@@ -1,9 +1,8 @@
-import type { RunDocument } from '@bench/core';
+import { mean, type RunDocument } from '@bench/core';
 import type { PublishedCell, PublishedTable, SuiteDefinition } from '../suite-schema.js';
 
 type Timing = NonNullable<RunDocument['clientTimings']>[number];
 
-const mean = (values: readonly number[]) => (values.length ? values.reduce((s, v) => s + v, 0) / values.length : NaN);
 const four = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? '-' : value.toFixed(4));
 const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
 const shown = (value: PublishedCell | undefined) =>

@@ -1,7 +1,6 @@
-import { normal, seededRandom as seeded } from '@bench/core';
+import { normal, seededRandom as seeded } from '../random/seeded-random.js';
 import { describe, expect, it } from 'vitest';
 import { detectChangePoints } from './e-divisive.js';
-import { studentTTest, studentTTwoSidedP } from './t-test.js';
 
 /** A series of `length` points around 1000 with `noise` relative sd; steps[i] = [index, relative change]. */
 function series(seed: number, length: number, noise: number, steps: ReadonlyArray<readonly [number, number]> = []): number[] {
@@ -13,27 +12,6 @@ function series(seed: number, length: number, noise: number, steps: ReadonlyArra
 }
 
 const SEEDS = Array.from({ length: 100 }, (_, i) => i + 1);
-
-describe("Student's t distribution and the two-sample t-test", () => {
-  it('give the p-values of the tables', () => {
-    expect(studentTTwoSidedP(2, 10)).toBeCloseTo(0.07339, 4);
-    expect(studentTTwoSidedP(2.228, 10)).toBeCloseTo(0.05, 3);
-    expect(studentTTwoSidedP(1.96, 1e6)).toBeCloseTo(0.05, 3);
-    expect(studentTTwoSidedP(12.706, 1)).toBeCloseTo(0.05, 3);
-    expect(studentTTwoSidedP(0, 5)).toBe(1);
-  });
-
-  it('the two-sample test pools the variances', () => {
-    // by hand: pooled variance (3 * 5/3 + 4 * 10) / 7, standard error sqrt(45/7 * (1/4 + 1/5))
-    const result = studentTTest([1, 2, 3, 4], [2, 4, 6, 8, 10]);
-    expect(result.t).toBeCloseTo(-3.5 / Math.sqrt((45 / 7) * 0.45), 10);
-    expect(result.df).toBe(7);
-    // t(7) two-sided: 1.895 at p = 0.1, 2.365 at p = 0.05
-    expect(result.pValue).toBeGreaterThan(0.05);
-    expect(result.pValue).toBeLessThan(0.1);
-    expect(studentTTwoSidedP(2.365, 7)).toBeCloseTo(0.05, 3);
-  });
-});
 
 describe('E-Divisive means change points', () => {
   it('finds a single 5% step in 40 points at 2% noise, within two points, in at least 95% of seeds', () => {
