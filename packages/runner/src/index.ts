@@ -17,8 +17,7 @@ export { runOptionDeclarations, resolveRunOptions, type RunOptions, type RunOpti
 export { makePlan, resolveScenarios, resolveTargets, type Plan } from './plan.js';
 export { verifyTarget, type Verification } from './verify.js';
 export { builtinEngines, findEngine } from '@bench/engines';
-export { noServices, type ServiceManager, type CounterReading } from './services.js';
-export { createServiceManager, serviceDefinitions } from './services/service-manager.js';
+export { noServices, createServiceManager, serviceDefinitions, type ServiceManager, type CounterReading } from '@bench/services';
 export { readResultsFile, replayDocument } from './results-file.js';
 // The history of runs (bench history): read it, find its change points, append to it.
 export {

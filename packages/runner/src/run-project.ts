@@ -6,7 +6,7 @@ import { ensureOpenFiles } from './open-files.js';
 import { withEngine } from './project/load-engine.js';
 import type { Project } from './project/project.js';
 import { runCells, type RunEvent } from './run.js';
-import { createServiceManager } from './services/service-manager.js';
+import { createServiceManager } from '@bench/services';
 import { targetAndScenarioFromUrl } from './from-url.js';
 import { appendRunToHistory, historyFilePath } from './history/run-history.js';
 

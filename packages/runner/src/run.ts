@@ -36,7 +36,7 @@ import { withSoak } from './measure/soak.js';
 import { coolDownReading } from './measure/cool-down.js';
 import { crashedCell } from './measure/crashed-cell.js';
 import { clientThreadsOf } from './options/client-threads.js';
-import { noServices, type CounterReading, type ServiceManager } from './services.js';
+import { noServices, type CounterReading, type ServiceManager } from '@bench/services';
 import { verifyTarget } from './verify.js';
 import { targetStartOptions } from './start-options.js';
 import { TOOL_VERSION } from './version.js';

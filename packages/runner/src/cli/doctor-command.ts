@@ -1,6 +1,6 @@
 import { aptInstallLine } from '@bench/core';
 import { loadProject } from '../project/project.js';
-import { describeServices } from '../services/service-manager.js';
+import { describeServices } from '@bench/services';
 import { formatTable } from './format-table.js';
 import { ceilingLine, readCeilings } from '../selfbench/ceilings.js';
 

@@ -6,7 +6,7 @@ import { resolveScenarios, resolveTargets } from '../plan.js';
 import { loadProject } from '../project/project.js';
 import { verifyTarget } from '../verify.js';
 import { targetStartOptions } from '../start-options.js';
-import { createServiceManager } from '../services/service-manager.js';
+import { createServiceManager } from '@bench/services';
 import { interruptSignal } from './interrupt.js';
 
 /** Starts one target for ab, wrk or curl by hand; stops it cleanly on Ctrl-C. */

@@ -3,7 +3,7 @@ import { parseNameList } from '../options/index.js';
 import { loadProject } from '../project/project.js';
 import { resolveScenarios, resolveTargets } from '../plan.js';
 import { verifyTarget } from '../verify.js';
-import { createServiceManager } from '../services/service-manager.js';
+import { createServiceManager } from '@bench/services';
 import { interruptSignal } from './interrupt.js';
 import { formatTable } from './format-table.js';
 

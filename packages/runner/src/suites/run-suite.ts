@@ -4,7 +4,7 @@ import { resolveRunOptions } from '../options/resolve.js';
 import { runOptionDeclarations, type RunOptionInput } from '../options/declarations.js';
 import { callReporters, endReporters } from '../reporters/call-reporters.js';
 import { newRunDocument, runCells, type RunEvent } from '../run.js';
-import { createServiceManager } from '../services/service-manager.js';
+import { createServiceManager } from '@bench/services';
 import { scaleOptions } from './scale.js';
 import { planRunShape } from './time-shape.js';
 import type { Suite } from './suite-registry.js';

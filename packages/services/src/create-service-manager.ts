@@ -1,15 +1,7 @@
 import { errors, type ServiceEndpoints, type ServiceName, findBinary } from '@bench/core';
-import type { CounterReading, ServiceManager } from '../services.js';
-import { mariadbService } from './mariadb.js';
-import { memcachedService } from './memcached.js';
-import { redisService } from './redis.js';
-import type { RunningService, ServiceDefinition } from './service.js';
-
-export const serviceDefinitions: Readonly<Record<ServiceName, ServiceDefinition>> = {
-  redis: redisService,
-  memcached: memcachedService,
-  mysql: mariadbService,
-};
+import type { CounterReading, ServiceManager } from './service-manager.js';
+import { serviceDefinitions } from './registry.js';
+import type { RunningService } from './service.js';
 
 /**
  * Starts each backing service the first time a scenario needs it, shares it between the targets
@@ -66,30 +58,4 @@ export function createServiceManager(
       if (failed?.status === 'rejected') throw failed.reason;
     },
   };
-}
-
-export interface ServiceDescription {
-  readonly name: string;
-  readonly binary: string;
-  readonly found: boolean;
-  readonly version?: string;
-  readonly aptPackage: string;
-  readonly urlVariable: string;
-}
-
-/** Each backing service: found or not, its version, and how to get it (for `bench doctor`). */
-export async function describeServices(): Promise<ServiceDescription[]> {
-  return Promise.all(
-    Object.values(serviceDefinitions).map(async (d) => {
-      const version = await d.version();
-      return {
-        name: d.title,
-        binary: d.binary,
-        found: version !== undefined,
-        ...(version !== undefined ? { version } : {}),
-        aptPackage: d.aptPackage,
-        urlVariable: d.urlVariable,
-      };
-    }),
-  );
 }

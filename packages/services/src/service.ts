@@ -1,5 +1,5 @@
 import type { ServiceEndpoint, ServiceName } from '@bench/core';
-import type { CounterReading } from '../services.js';
+import type { CounterReading } from './service-manager.js';
 
 /** A backing service that is running (started by bench, or named by URL). */
 export interface RunningService {
