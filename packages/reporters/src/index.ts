@@ -1,4 +1,12 @@
-export { builtinReporters, type BuiltinReporterName } from './builtin.js';
+export {
+  builtinReporters,
+  formatsFor,
+  outputFormat,
+  type BuiltinReporterName,
+  type OutputFormat,
+  type ComparisonView,
+  type HistoryView,
+} from './registry.js';
 export { loadReporter } from './load-reporter.js';
 export { renderAbText, abReporter } from './ab.js';
 export { renderMarkdown, markdownReporter } from './markdown.js';
@@ -9,3 +17,10 @@ export { renderRunHtml, renderRunBody } from './html/run-report.js';
 export { renderPage, htmlTable, escapeHtml } from './html/page.js';
 export { chartFigure, numbersTable, downsampleForDrawing, nines, type ChartSpec, type ChartTable } from './html/chart.js';
 export { spreadLines, SPREAD_CV_PERCENT, OUTLIER_MODIFIED_Z } from './repeat-spread.js';
+export { sparkline, type SparklineOptions } from './sparkline.js';
+// Comparisons, histories and selfbench tables.
+export { renderComparisonMarkdown } from './compare/render-comparison.js';
+export { renderComparisonHtml } from './compare/render-comparison-html.js';
+export { renderHistoryShow, renderHistoryCheck, damagedLinesNote, commitRange, formatPValue } from './history/render-history.js';
+export { renderHistoryPage } from './history/history-page.js';
+export { renderSelfbench } from './selfbench/render-selfbench.js';

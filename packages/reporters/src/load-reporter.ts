@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { errors, type Reporter, type ReporterContext, type ReporterFactory } from '@bench/core';
-import { builtinReporters } from './builtin.js';
+import { builtinReporters } from './registry.js';
 
 const HOOKS = ['onRunStart', 'onResult', 'onRunEnd'] as const;
 
@@ -32,7 +32,7 @@ function resolveModule(spec: string): string | undefined {
 /** A reporter by built-in name, module path or package name; the module's default export is a reporter or a factory. */
 export async function loadReporter(spec: string, context: ReporterContext): Promise<Reporter> {
   const builtin = builtinReporters[spec as keyof typeof builtinReporters];
-  if (builtin) return builtin(context);
+  if (builtin) return builtin.reporter(context);
   const url = resolveModule(spec);
   if (!url) {
     if (looksLikePath(spec)) throw errors.reporterLoad(spec, `no file at ${path.resolve(spec)}`);

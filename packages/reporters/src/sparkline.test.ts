@@ -12,7 +12,7 @@ describe('sparkline', () => {
     expect(
       sparkline(
         Array.from({ length: 120 }, (_, i) => (i < 60 ? 10 : 20)),
-        60,
+        { width: 60 },
       ),
     ).toHaveLength(60);
   });

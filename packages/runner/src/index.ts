@@ -3,8 +3,9 @@
 // runCells() with registries of your own, runSuite() for `bench suite`.
 import { runCells } from './run.js';
 export { run, type RunInput } from './api.js';
-export { compare, parseFailIf, type Comparison, type CellComparison, type MetricComparison, type Verdict } from './compare/compare.js';
-export { renderComparisonMarkdown } from './compare/render-comparison.js';
+export { compare } from './compare/compare.js';
+export { parseFailIf, type Comparison, type CellComparison, type MetricComparison, type Verdict } from '@bench/core';
+export { renderComparisonMarkdown } from '@bench/reporters';
 export { defineConfig, type BenchConfig } from './config/define-config.js';
 export { evaluateThresholds, thresholdFields, type ThresholdsSpec, type ThresholdField } from './config/thresholds.js';
 export { runCells, newRunDocument, defaultEngineName, type RunContext, type RunEvent } from './run.js';
@@ -26,7 +27,6 @@ export {
   appendHistory,
   historyEntriesOf,
   groupSeries,
-  detectChangePoints,
   findHistoryChanges,
   HISTORY_SCHEMA_VERSION,
   historyEntrySchema,
@@ -43,9 +43,8 @@ export {
   type HistoryChange,
   type HistoryChangeOptions,
   type SeriesChanges,
-  type ChangePoint,
-  type ChangePointOptions,
-} from './history/index.js';
+} from '@bench/history';
+export { detectChangePoints, type ChangePoint, type ChangePointOptions } from '@bench/core';
 export { TOOL_VERSION } from './version.js';
 export { loadSuites, findSuite, type Suite } from './suites/suite-registry.js';
 export { runSuite } from './suites/run-suite.js';

@@ -8,7 +8,7 @@ import type { Project } from './project/project.js';
 import { runCells, type RunEvent } from './run.js';
 import { createServiceManager } from '@bench/services';
 import { targetAndScenarioFromUrl } from './from-url.js';
-import { appendRunToHistory, historyFilePath } from './history/run-history.js';
+import { appendRunToHistory, historyFilePath } from '@bench/history';
 
 export interface ProjectRunRequest {
   /** Scenario names; the config's own when absent. */

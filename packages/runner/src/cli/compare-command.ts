@@ -1,15 +1,15 @@
 import { writeFileSync } from 'node:fs';
-import { assertWritableFile, errors, type RunDocument } from '@bench/core';
-import { compare, parsePercent, type Comparison } from '../compare/compare.js';
+import { assertWritableFile, errors, type Comparison, type RunDocument } from '@bench/core';
+import { outputFormat, type BuiltinReporterName } from '@bench/reporters';
+import { compare, parsePercent } from '../compare/compare.js';
 import { comparePaired } from '../compare/paired-compare.js';
-import { renderComparisonMarkdown } from '../compare/render-comparison.js';
-import { renderComparisonHtml } from '../compare/render-comparison-html.js';
 import { readResultsFile } from '../results-file.js';
 
 export interface CompareFlags {
   failIf?: string;
   noise: string;
-  format: 'markdown' | 'json' | 'html';
+  /** A reporter of the registry that renders comparisons (commander checks the choice). */
+  format: BuiltinReporterName;
   out?: string;
   base?: string;
   head?: string;
@@ -47,12 +47,9 @@ export async function compareCommand(baseFile: string, headFile: string | undefi
   const docs = files.map((file) => readResultsFile(file));
   const comparison = comparisonOf(docs, files, flags, noisePercent);
   if (comparison.cells.length === 0) throw errors.compareInput(`no cell of ${baseFile} was measured by both targets`);
-  const text =
-    flags.format === 'json'
-      ? `${JSON.stringify(comparison, null, 2)}\n`
-      : flags.format === 'html'
-        ? renderComparisonHtml(comparison, docs[0]!, docs.at(-1)!, renderComparisonMarkdown(comparison))
-        : renderComparisonMarkdown(comparison);
+  const render = outputFormat(flags.format)?.comparison;
+  if (!render) throw errors.usage(`--format ${flags.format} cannot show a comparison`);
+  const text = render({ comparison, base: docs[0]!, head: docs.at(-1)! });
   if (flags.out) writeFileSync(flags.out, text);
   else process.stdout.write(text);
   if (comparison.broken.length > 0) {

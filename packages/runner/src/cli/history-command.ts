@@ -1,16 +1,27 @@
 import path from 'node:path';
 import { Option, type Command } from 'commander';
-import { assertWritableFile, errors } from '@bench/core';
-import { writeFileAtomically } from '@bench/reporters';
-import { parseFailIf } from '../compare/compare.js';
+import { assertWritableFile, errors, parseFailIf } from '@bench/core';
+import {
+  appendRunToHistory,
+  brokenHistoryLimits,
+  DEFAULT_HISTORY_METRICS,
+  findHistoryChanges,
+  groupSeries,
+  historyFilePath,
+  readHistory,
+  type HistoryMetric,
+} from '@bench/history';
+import {
+  commitRange,
+  damagedLinesNote,
+  formatPValue,
+  formatsFor,
+  outputFormat,
+  renderHistoryCheck,
+  renderHistoryShow,
+  writeFileAtomically,
+} from '@bench/reporters';
 import { loadConfig } from '../config/load-config.js';
-import type { HistoryMetric } from '../history/history-entry.js';
-import { brokenHistoryLimits, DEFAULT_HISTORY_METRICS, findHistoryChanges } from '../history/history-changes.js';
-import { renderHistoryPage } from '../history/history-page.js';
-import { groupSeries } from '../history/history-series.js';
-import { readHistory } from '../history/read-history.js';
-import { damagedLinesNote, renderHistoryCheck, renderHistoryShow, commitRange, formatPValue } from '../history/render-history.js';
-import { appendRunToHistory, historyFilePath } from '../history/run-history.js';
 import { parsePositiveInteger } from '../options/parse.js';
 import { readResultsFile } from '../results-file.js';
 
@@ -119,16 +130,26 @@ export function addHistoryCommand(program: Command): void {
 
   history
     .command('report')
-    .description('one self-contained HTML page: a trend chart per series, change points marked, each run linked to its commit')
-    .requiredOption('-o, --out <file>', 'the page to write, e.g. history.html')
+    .description(
+      'the whole history in one format: by default one self-contained HTML page, a trend chart per series, change points marked, each run linked to its commit',
+    )
+    .addOption(new Option('--format <format>', 'output format').choices(formatsFor('history')).default('html'))
+    .option('-o, --out <file>', 'the file to write, e.g. history.html (needed for html)')
     .addOption(pValueFlag())
     .addOption(historyFlag())
     .addOption(configFlag())
-    .action(async (flags: HistoryFlags & { out: string; maxPValue: number }) => {
-      assertWritableFile(flags.out);
+    .action(async (flags: HistoryFlags & { format: string; out?: string; maxPValue: number }) => {
+      const render = outputFormat(flags.format)?.history;
+      if (!render) throw errors.usage(`--format ${flags.format} cannot show a history`);
+      // a page is no text for a terminal
+      if (flags.format === 'html' && flags.out === undefined)
+        throw errors.usage('the html history is a page: give -o FILE, e.g. -o history.html');
+      if (flags.out !== undefined) assertWritableFile(flags.out);
       const { history, series } = await loadSeries(flags);
-      const found = findHistoryChanges(series, DEFAULT_HISTORY_METRICS, { maxPValue: flags.maxPValue });
-      await writeFileAtomically(flags.out, renderHistoryPage(history, series, found));
-      process.stderr.write(`bench: history page written to ${flags.out}\n`);
+      const changes = findHistoryChanges(series, DEFAULT_HISTORY_METRICS, { maxPValue: flags.maxPValue });
+      const text = render({ history, series, changes });
+      if (flags.out === undefined) return void process.stdout.write(text);
+      await writeFileAtomically(flags.out, text);
+      process.stderr.write(`bench: history ${flags.format === 'html' ? 'page' : 'report'} written to ${flags.out}\n`);
     });
 }

@@ -1,4 +1,5 @@
 import { Command, Option } from 'commander';
+import { formatsFor } from '@bench/reporters';
 import { TOOL_VERSION } from '../version.js';
 import { addRunOptions, runOptionKeys } from '../options/index.js';
 import { reporterSpecCollector } from '../reporters/reporter-spec.js';
@@ -173,7 +174,7 @@ export function buildProgram(plugins: PluginNames = builtinPluginNames()): Comma
     .option('--noise <percent>', 'changes smaller than this are noise whatever the statistics say', '5%')
     .addOption(
       new Option('--format <format>', 'output format (html: one self-contained page with charts; give -o)')
-        .choices(['markdown', 'json', 'html'])
+        .choices(formatsFor('comparison'))
         .default('markdown'),
     )
     .option('-o, --out <file>', 'write the comparison to this file')

@@ -5,7 +5,7 @@ import { builtinEngines } from '@bench/engines';
 import { parseCpus, parseNameList } from '../options/index.js';
 import { builtinScenarios } from '../project/builtin-scenarios.js';
 import { bareTools } from '../selfbench/bare-tools.js';
-import { renderSelfbench } from '../selfbench/render-selfbench.js';
+import { renderSelfbench } from '@bench/reporters';
 import { selfbench } from '../selfbench/selfbench.js';
 import { saveCeilings } from '../selfbench/ceilings.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isBenchError, type CellResult, type RunDocument } from '@bench/core';
-import { compare, parseFailIf } from './compare.js';
+import { isBenchError, parseFailIf, type CellResult, type RunDocument } from '@bench/core';
+import { compare } from './compare.js';
 
 function run(rpsByRepeat: number[], p99 = 5): RunDocument {
   return {

@@ -1,119 +1,35 @@
-import { bootstrapChangeInterval, errors, median, MIN_REPEATS, type CellResult, type RunDocument } from '@bench/core';
+import {
+  bootstrapChangeInterval,
+  errors,
+  median,
+  METRIC_BETTER,
+  parseFailIf,
+  MIN_REPEATS,
+  type BrokenLimit,
+  type CellComparison,
+  type CellResult,
+  type ComparableMetric,
+  type Comparison,
+  type FailIfLimit,
+  type MetricComparison,
+  type RunDocument,
+  type SideSummary,
+  type UndecidedLimit,
+  type Verdict,
+} from '@bench/core';
 
-/** Metrics a comparison can show: rps (higher is better) and latencies in ms (lower is better). */
+/** How each comparable metric is read from a cell. */
 export const comparableMetrics = {
-  rps: { better: 'higher', of: (r: CellResult) => r.rps },
-  mean: { better: 'lower', of: (r: CellResult) => r.latency.mean },
-  p50: { better: 'lower', of: (r: CellResult) => r.latency.p50 },
-  p90: { better: 'lower', of: (r: CellResult) => r.latency.p90 },
-  p99: { better: 'lower', of: (r: CellResult) => r.latency.p99 },
-  p999: { better: 'lower', of: (r: CellResult) => r.latency.p999 },
-  max: { better: 'lower', of: (r: CellResult) => r.latency.max },
-} as const;
+  rps: { better: METRIC_BETTER.rps, of: (r: CellResult) => r.rps },
+  mean: { better: METRIC_BETTER.mean, of: (r: CellResult) => r.latency.mean },
+  p50: { better: METRIC_BETTER.p50, of: (r: CellResult) => r.latency.p50 },
+  p90: { better: METRIC_BETTER.p90, of: (r: CellResult) => r.latency.p90 },
+  p99: { better: METRIC_BETTER.p99, of: (r: CellResult) => r.latency.p99 },
+  p999: { better: METRIC_BETTER.p999, of: (r: CellResult) => r.latency.p999 },
+  max: { better: METRIC_BETTER.max, of: (r: CellResult) => r.latency.max },
+} as const satisfies Record<ComparableMetric, { better: 'higher' | 'lower'; of: (r: CellResult) => number }>;
 
-export type ComparableMetric = keyof typeof comparableMetrics;
 export const DEFAULT_METRICS: readonly ComparableMetric[] = ['rps', 'p50', 'p99'];
-
-/**
- * 'within noise': the interval does not reach beyond the noise threshold (two files: not wholly beyond it;
- * one run, paired by round: wholly inside it). 'undecided' (paired only): the interval straddles the threshold,
- * so more rounds are needed. 'no verdict': too few repeats to compute one.
- */
-export type Verdict = 'improved' | 'regressed' | 'within noise' | 'undecided' | 'no verdict';
-
-export interface SideSummary {
-  /** Successful measured runs of the cell. */
-  readonly n: number;
-  readonly median: number;
-  readonly min: number;
-  readonly max: number;
-  readonly samples: readonly number[];
-}
-
-export interface MetricComparison {
-  readonly metric: ComparableMetric;
-  readonly base: SideSummary;
-  readonly head: SideSummary;
-  /** Change of the median, in percent of the base median. */
-  readonly changePercent: number;
-  /** 95% bootstrap interval of that change. */
-  readonly interval?: readonly [number, number];
-  readonly verdict: Verdict;
-  /** Why there is no verdict. */
-  readonly reason?: string;
-  /** The statistical basis in one line: how many runs or rounds, which statistic, which interval. */
-  readonly basis: string;
-}
-
-export interface CellComparison {
-  readonly scenario: string;
-  readonly target: string;
-  readonly concurrency: number;
-  readonly metrics: readonly MetricComparison[];
-}
-
-export interface FailIfLimit {
-  readonly metric: ComparableMetric;
-  readonly op: '<' | '>';
-  readonly percent: number;
-  readonly text: string;
-}
-
-export interface BrokenLimit {
-  readonly limit: string;
-  readonly scenario: string;
-  readonly target: string;
-  readonly concurrency: number;
-  readonly changePercent: number;
-}
-
-/** A --fail-if limit that could not be checked on a cell: its metric has no verdict there. */
-export interface UndecidedLimit {
-  readonly limit: string;
-  readonly scenario: string;
-  readonly target: string;
-  readonly concurrency: number;
-  readonly verdict: Verdict;
-  /** What to raise (repeats, rounds, time) to get a verdict. */
-  readonly remedy: string;
-}
-
-export interface Comparison {
-  readonly base: { readonly startedAt: string; readonly command: string };
-  readonly head: { readonly startedAt: string; readonly command: string };
-  readonly noisePercent: number;
-  readonly cells: readonly CellComparison[];
-  /** Cells in one file only, as "scenario/target c=N". */
-  readonly onlyInBase: readonly string[];
-  readonly onlyInHead: readonly string[];
-  /** Geometric mean of head/base median rps over every compared cell. */
-  readonly rpsGeometricMeanRatio?: number;
-  readonly limits: readonly FailIfLimit[];
-  readonly broken: readonly BrokenLimit[];
-  /** Limits that could not be checked: a gate must not pass them silently. */
-  readonly undecided: readonly UndecidedLimit[];
-  readonly warnings: readonly string[];
-  /** Set when base and head are two targets of one run, paired round by round. */
-  readonly paired?: { readonly base: string; readonly head: string; readonly seed?: number };
-}
-
-const LIMIT = /^\s*([a-z0-9]+)\s*([<>])\s*([+-]?\d+(?:\.\d+)?)\s*%\s*$/;
-
-/** "rps<-5%,p99>+10%" -> limits; each names a metric, a direction and a change in percent. */
-export function parseFailIf(text: string): FailIfLimit[] {
-  return text
-    .split(',')
-    .filter((part) => part.trim() !== '')
-    .map((part) => {
-      const match = LIMIT.exec(part);
-      if (!match || !(match[1]! in comparableMetrics)) {
-        throw errors.compareInput(
-          `--fail-if "${part.trim()}" must look like METRIC<-N% or METRIC>+N% with METRIC one of ${Object.keys(comparableMetrics).join(', ')} (e.g. "rps<-5%,p99>+10%")`,
-        );
-      }
-      return { metric: match[1] as ComparableMetric, op: match[2] as '<' | '>', percent: Number(match[3]), text: part.trim() };
-    });
-}
 
 /** "2%" or "2" -> 2. */
 export function parsePercent(option: string, text: string): number {

@@ -1,19 +1,19 @@
-import { bootstrapMedianInterval, errors, median, MIN_PAIRED_ROUNDS, type CellResult, type RunDocument } from '@bench/core';
 import {
-  checkLimits,
-  comparableMetrics,
-  DEFAULT_METRICS,
-  describeInterval,
+  bootstrapMedianInterval,
+  errors,
+  median,
+  MIN_PAIRED_ROUNDS,
   parseFailIf,
-  summarize,
-  verdictOf,
   type BrokenLimit,
   type CellComparison,
+  type CellResult,
   type ComparableMetric,
   type Comparison,
   type MetricComparison,
+  type RunDocument,
   type UndecidedLimit,
-} from './compare.js';
+} from '@bench/core';
+import { checkLimits, comparableMetrics, DEFAULT_METRICS, describeInterval, summarize, verdictOf } from './compare.js';
 
 /** Two targets of one run: the baseline and the change (e.g. an app's main branch and its pull request). */
 export interface TargetPair {

@@ -2,8 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createJiti } from 'jiti';
-import type { z } from 'zod';
-import { errors } from '@bench/core';
+import { describeIssue, errors } from '@bench/core';
 import { configSchema, type BenchConfigOutput } from './schema.js';
 
 export const CONFIG_FILES = ['bench.config.ts', 'bench.config.mts', 'bench.config.mjs', 'bench.config.js', 'bench.config.json'];
@@ -23,12 +22,6 @@ async function importConfig(file: string): Promise<unknown> {
   if (file.endsWith('.json')) return JSON.parse(readFileSync(file, 'utf8'));
   if (/\.m?js$/.test(file)) return ((await import(pathToFileURL(file).href)) as { default?: unknown }).default;
   return createJiti(pathToFileURL(file).href, { moduleCache: false }).import(file, { default: true });
-}
-
-/** "targets.1.command: expected string, received number" from zod's first issue. */
-export function describeIssue(issue: z.core.$ZodIssue): string {
-  const where = issue.path.length > 0 ? issue.path.map(String).join('.') : 'the top level';
-  return `${where}: ${issue.message.replace(/^Invalid input: /, '')}`;
 }
 
 /** Validates a config given as an object (the API's `run({ config })`); relative paths resolve against `cwd`. */

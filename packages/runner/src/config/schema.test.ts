@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeIssue } from './load-config.js';
+import { describeIssue } from '@bench/core';
 import { configSchema } from './schema.js';
 
 const firstError = (config: unknown) => {
@@ -54,5 +54,11 @@ describe('config schema', () => {
     expect(firstError({ scenarios: [{ name: 's', path: 'no-slash' }] })).toBe('scenarios.0.path: a path starting with /');
     expect(firstError({ thresholds: { '*': { rps: 'fast' } } })).toMatch(/^thresholds.\*.rps: an expression such as ">1000"/);
     expect(firstError({ defaults: { bogus: 1 } })).toMatch(/^defaults: Unrecognized key: "bogus"/);
+  });
+
+  it("the config's defaults may name the history", () => {
+    expect(configSchema.parse({ defaults: { history: true } }).defaults).toEqual({ history: true });
+    expect(configSchema.parse({ defaults: { history: 'perf/h.jsonl' } }).defaults).toEqual({ history: 'perf/h.jsonl' });
+    expect(configSchema.safeParse({ defaults: { history: 3 } }).success).toBe(false);
   });
 });

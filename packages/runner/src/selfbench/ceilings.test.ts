@@ -3,8 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ceilingLine, ceilingsOf, readCeilings, saveCeilings } from './ceilings.js';
-import { renderSelfbench } from './render-selfbench.js';
-import type { SelfbenchRow } from './selfbench.js';
+import type { SelfbenchRow } from '@bench/core';
 
 const row = (target: string, engine: string, threads: number, requests: number, cpuSeconds: number): SelfbenchRow => ({
   target,
@@ -41,14 +40,6 @@ describe('engine ceilings', () => {
       { engine: 'autocannon', threads: 2, target: 'nginx-static', rpsPerClientCpuSecond: 60_000, rps: 66_000 },
       { engine: 'wrk', threads: 1, target: 'nginx-static', rpsPerClientCpuSecond: 140_000, rps: 140_000 },
     ]);
-  });
-
-  it('are rendered beside the open loop at its rate, which has no bare tool and no ratio', () => {
-    const text = renderSelfbench(rows, '-c 50');
-    expect(text).toMatch(/^\| nginx-static \| open-loop at 2,000 rps \| 1 \| 1 \| - \| 2,000 \| - \| - \| 10,000 \| - \|$/m);
-    expect(text).toMatch(/^\| nginx-static \| open-loop at 2,000 rps \| 1 \| - \| 2,000 \| 10,000 \|$/m);
-    expect(text).toMatch(/^\| nginx-static \| wrk \| 1 \| 1\.00 \| 140,000 \| 140,000 \|$/m);
-    expect(text).toMatch(/not a ceiling/);
   });
 
   it("are saved in bench's cache dir and read back on this machine as one line per engine", () => {

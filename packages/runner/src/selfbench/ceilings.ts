@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { benchCacheDir, median } from '@bench/core';
-import type { SelfbenchRow } from './selfbench.js';
+import type { SelfbenchRow } from '@bench/core';
 
 const ceilingSchema = z.object({
   engine: z.string(),

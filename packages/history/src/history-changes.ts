@@ -1,5 +1,4 @@
-import { comparableMetrics, type FailIfLimit } from '../compare/compare.js';
-import { detectChangePoints, mean, type ChangePoint, type ChangePointOptions } from '@bench/core';
+import { detectChangePoints, mean, METRIC_BETTER, type ChangePoint, type ChangePointOptions, type FailIfLimit } from '@bench/core';
 import type { HistoryMetric } from './history-entry.js';
 import type { HistoryPoint, HistorySeries } from './history-series.js';
 
@@ -36,7 +35,7 @@ export function findHistoryChanges(
     metrics.map((metric) => {
       const offset = Math.max(0, s.points.length - (options.window ?? 1000));
       const values = s.points.slice(offset).map((p) => p.metrics[metric]);
-      const higherIsBetter = comparableMetrics[metric].better === 'higher';
+      const higherIsBetter = METRIC_BETTER[metric] === 'higher';
       // Throughput and latency vary by ratios (a busier machine slows everything by some %): the test
       // runs on their logarithms, where that noise is even; sizes are told on the values themselves.
       const tested = values.every((v) => v > 0) ? values.map(Math.log) : values;

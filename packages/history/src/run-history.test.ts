@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { configSchema } from '../config/schema.js';
 import { commitUrl, mergeGitInfo, readGitInfo, repositoryWebUrl } from './git-info.js';
 import { historyFilePath } from './run-history.js';
 
@@ -17,12 +16,6 @@ describe('where a run is recorded', () => {
     expect(historyFilePath('/elsewhere/h.jsonl', '/app')).toBe('/elsewhere/h.jsonl');
     expect(historyFilePath(false, '/app')).toBeUndefined();
     expect(historyFilePath(undefined, '/app')).toBeUndefined();
-  });
-
-  it("the config's defaults may name the history", () => {
-    expect(configSchema.parse({ defaults: { history: true } }).defaults).toEqual({ history: true });
-    expect(configSchema.parse({ defaults: { history: 'perf/h.jsonl' } }).defaults).toEqual({ history: 'perf/h.jsonl' });
-    expect(configSchema.safeParse({ defaults: { history: 3 } }).success).toBe(false);
   });
 });
 

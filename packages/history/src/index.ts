@@ -5,7 +5,6 @@ export { appendHistory } from './append-history.js';
 export { historyEntriesOf } from './history-entries.js';
 export { readGitInfo, mergeGitInfo, commitUrl, repositoryWebUrl } from './git-info.js';
 export { seriesKeyOf, seriesId, seriesLabel, machineFingerprint } from './series-key.js';
-export { detectChangePoints, type ChangePoint, type ChangePointOptions } from '@bench/core';
 export { groupSeries, type HistoryPoint, type HistorySeries } from './history-series.js';
 export {
   findHistoryChanges,
@@ -16,5 +15,4 @@ export {
   type SeriesChanges,
   type BrokenHistoryLimit,
 } from './history-changes.js';
-export { renderHistoryShow, renderHistoryCheck, damagedLinesNote, commitRange, formatPValue } from './render-history.js';
-export { sparkline } from './sparkline.js';
+export { appendRunToHistory, historyFilePath, DEFAULT_HISTORY_FILE } from './run-history.js';

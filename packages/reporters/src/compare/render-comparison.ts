@@ -1,4 +1,4 @@
-import type { Comparison, MetricComparison } from './compare.js';
+import type { Comparison, MetricComparison } from '@bench/core';
 
 const number = (value: number, digits = 2) => value.toLocaleString('en-US', { maximumFractionDigits: digits });
 const signed = (value: number) => `${value > 0 ? '+' : ''}${value.toFixed(1)}%`;

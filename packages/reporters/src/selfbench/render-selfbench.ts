@@ -1,5 +1,4 @@
-import { median } from '@bench/core';
-import type { SelfbenchRow } from './selfbench.js';
+import { median, type SelfbenchRow } from '@bench/core';
 
 const n = (value: number, digits = 0) => value.toLocaleString('en-US', { maximumFractionDigits: digits });
 // requests answered per second of the generator's CPU time: what one core of client buys

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseFailIf } from '../compare/compare.js';
+import { parseFailIf } from '@bench/core';
 import { brokenHistoryLimits, findHistoryChanges } from './history-changes.js';
 import { HISTORY_SCHEMA_VERSION, type HistoryEntry } from './history-entry.js';
 import { groupSeries } from './history-series.js';
-import { renderHistoryCheck, renderHistoryShow } from './render-history.js';
-import { sparkline } from './sparkline.js';
 
 function entry(run: number, rps: number, p99: number, repeat = 1, series = 's1'): HistoryEntry {
   return {
@@ -75,19 +73,6 @@ describe('history series and their change points', () => {
     expect(brokenHistoryLimits(found, parseFailIf('rps<-5%')).map((b) => b.change.index)).toEqual([8]);
     expect(brokenHistoryLimits(found, parseFailIf('rps<-25%'))).toEqual([]);
     expect(brokenHistoryLimits(found, parseFailIf('p99>+10%'))).toHaveLength(1);
-    const check = renderHistoryCheck(series, found, brokenHistoryLimits(found, parseFailIf('rps<-5%')));
-    expect(check).toMatch(
-      /^\| hello\/node c=10 autocannon \| rps \| 08aaaaa\.\.09aaaaa \| 1,0\d\d \| 8\d\d \| -20\.\d% \| .* \| regression \|$/m,
-    );
-    expect(check).toContain('**rps<-5% broken**');
-    expect(check).not.toContain('Too few runs');
-    expect(renderHistoryCheck(groupSeries(entries.slice(0, 8)), [], [])).toContain(
-      'Too few runs to find a change yet (a change point needs 3 runs on each side): hello/node c=10 autocannon (4).',
-    );
-    const show = renderHistoryShow(series, found, 4);
-    expect(show).toContain('(last 4 of 16 runs)');
-    expect(show).not.toContain('◆');
-    expect(renderHistoryShow(series, found, 10)).toMatch(/^\| 9 \| 09aaaaa \| main \| .*◆ rps -20\.\d% \(p [\d.e-]+\); p99 \+30\.\d%/m);
   });
 
   it('searches only the newest runs of a long series, and places changes in the whole series', () => {
@@ -101,11 +86,5 @@ describe('history series and their change points', () => {
     const found = findHistoryChanges(groupSeries(back), ['rps']);
     expect(found[0]!.changes.map((c) => c.regression)).toEqual([true, false]);
     expect(brokenHistoryLimits(found, parseFailIf('rps<-5%'))).toEqual([]);
-  });
-
-  it('draws a sparkline from the lowest value to the highest', () => {
-    expect(sparkline([1, 2, 3, 4, 5, 6, 7, 8])).toBe('▁▂▃▄▅▆▇█');
-    expect(sparkline([5, 5, 5])).toBe('▄▄▄');
-    expect(sparkline([])).toBe('');
   });
 });

@@ -1,8 +1,6 @@
-import { chartFigure, escapeHtml, htmlTable, renderPage, type ChartSpec } from '@bench/reporters';
-import { commitUrl } from './git-info.js';
-import type { SeriesChanges } from './history-changes.js';
-import type { HistoryPoint, HistorySeries } from './history-series.js';
-import type { History } from './read-history.js';
+import { commitUrl, type History, type HistoryPoint, type HistorySeries, type SeriesChanges } from '@bench/history';
+import { chartFigure, type ChartSpec } from '../html/chart.js';
+import { escapeHtml, htmlTable, renderPage } from '../html/page.js';
 import { commitRange, formatPValue, optionsLine, pointTime } from './render-history.js';
 
 const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;

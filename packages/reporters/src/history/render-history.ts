@@ -1,7 +1,5 @@
-import type { History } from './read-history.js';
-import type { BrokenHistoryLimit, HistoryChange, SeriesChanges } from './history-changes.js';
-import type { HistoryPoint, HistorySeries } from './history-series.js';
-import { sparkline } from './sparkline.js';
+import type { BrokenHistoryLimit, History, HistoryChange, HistoryPoint, HistorySeries, SeriesChanges } from '@bench/history';
+import { sparkline } from '../sparkline.js';
 
 const shortCommit = (point: HistoryPoint) => point.git.commit?.slice(0, 7) ?? '-';
 const number = (value: number, digits = 0) =>
@@ -55,7 +53,13 @@ export function renderHistoryShow(series: readonly HistorySeries[], found: reado
     const changes = found.filter((f) => f.series === s).flatMap((f) => f.changes);
     out.push(`### ${s.label}`, '');
     out.push(`${machineLine(s)}; ${optionsLine(s)}`, '');
-    out.push(`rps ${sparkline(points.map((p) => p.metrics.rps))} (last ${points.length} of ${s.points.length} runs)`, '');
+    out.push(
+      `rps ${sparkline(
+        points.map((p) => p.metrics.rps),
+        { scale: 'range' },
+      )} (last ${points.length} of ${s.points.length} runs)`,
+      '',
+    );
     out.push(
       '| # | commit | branch | commit time (UTC) | rps | p50 ms | p99 ms | failed | change |',
       '|---|---|---|---|---|---|---|---|---|',

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { errors } from '@bench/core';
-import { describeIssue } from '../config/load-config.js';
+import { describeIssue } from '@bench/core';
 import { historyEntrySchema, type HistoryEntry } from './history-entry.js';
 
 export interface DamagedLine {

@@ -73,7 +73,7 @@ describe('history file', () => {
     // each process appends `appends` batches of 3 lines, as fast as it can
     writeFileSync(
       child,
-      `import { createJiti } from ${JSON.stringify(pathToFileURL(path.join(here, '..', '..', '..', '..', 'node_modules', 'jiti', 'lib', 'jiti.mjs')).href)};
+      `import { createJiti } from ${JSON.stringify(pathToFileURL(path.join(here, '..', '..', '..', 'node_modules', 'jiti', 'lib', 'jiti.mjs')).href)};
 import { readFileSync } from 'node:fs';
 const jiti = createJiti(import.meta.url);
 const { appendHistory } = await jiti.import(${JSON.stringify(path.join(here, 'append-history.ts'))});

@@ -1,6 +1,13 @@
-import { mergeLatencyHistograms, percentileCurve, type CellResult, type RunDocument } from '@bench/core';
-import { chartFigure, escapeHtml, htmlTable, nines, renderPage, type ChartSpec } from '@bench/reporters';
-import type { CellComparison, Comparison } from './compare.js';
+import {
+  mergeLatencyHistograms,
+  percentileCurve,
+  type CellComparison,
+  type CellResult,
+  type Comparison,
+  type RunDocument,
+} from '@bench/core';
+import { chartFigure, nines, type ChartSpec } from '../html/chart.js';
+import { escapeHtml, htmlTable, renderPage } from '../html/page.js';
 
 const signed = (value: number) => `${value > 0 ? '+' : ''}${value.toFixed(1)}%`;
 const round = (v: number, digits = 2) => Math.round(v * 10 ** digits) / 10 ** digits;

@@ -1,0 +1,24 @@
+// The selfbench model: bench through an engine against the same tool run bare, round by round (`bench selfbench`).
+
+export interface SelfbenchSide {
+  readonly rps: number;
+  readonly requests: number;
+  /** The generator's CPU over the run, seconds. */
+  readonly cpuSeconds: number;
+}
+
+export interface SelfbenchRow {
+  readonly target: string;
+  readonly scenario: string;
+  readonly engine: string;
+  /** The generator's worker threads (1 for the external tools). */
+  readonly threads: number;
+  readonly round: number;
+  /** Which ran first this round: the order alternates, so drift does not favour one side. */
+  readonly first: 'bench' | 'bare';
+  readonly bench: SelfbenchSide;
+  /** The bare tool's run; absent for an engine that has none (the open loop: bench's own). */
+  readonly bare?: SelfbenchSide;
+  /** The arrival rate it ran at, for an open loop (its rps per client CPU-second is then at that load, not a ceiling). */
+  readonly rate?: number;
+}
