@@ -9,7 +9,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'scenarios/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'scenarios/**/*.test.ts', 'suites/src/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/dist/**'],
           testTimeout: 30_000,
         },

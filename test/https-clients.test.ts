@@ -29,7 +29,7 @@ describe("article 002's HTTPS clients", () => {
 
   it("each fetches the page with the run's own CA, prints it n times (checked), and is timed as a whole process", async () => {
     const before = benchTempDirs();
-    const measurements = await measureHttpsClients({ ns: [2], runs: 2 });
+    const measurements = await measureHttpsClients({ sourcesDir: sources, ns: [2], runs: 2 });
     expect(measurements.map((m) => m.client)).toEqual(['go', 'java', 'php', 'node', 'perl']);
     for (const m of measurements) {
       expect(m.n).toBe(2);

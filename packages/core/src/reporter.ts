@@ -8,6 +8,17 @@ export interface ReporterContext {
   readonly options: Readonly<Record<string, unknown>>;
   /** Writes text to standard output (use it when outFile is absent). */
   readonly stdout: (text: string) => void;
+  /** Parts of the report that plugins contribute (a suite's article tables); reporters that show sections add them. */
+  readonly sections?: readonly ReportSection[];
+}
+
+/** A part of a report contributed by a plugin, for the runs it has something to say of (a suite: its article's tables). */
+export interface ReportSection {
+  readonly name: string;
+  /** The section as markdown for this run, or undefined when it has nothing to say of it. */
+  markdown(run: RunDocument): string | undefined;
+  /** The section as HTML for the run's page, above the run's own report; undefined for none. */
+  html?(run: RunDocument): string | undefined;
 }
 
 /** A reporter: optional hooks, each may be async. The run waits for every hook. */

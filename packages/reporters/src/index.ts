@@ -24,3 +24,6 @@ export { renderComparisonHtml } from './compare/render-comparison-html.js';
 export { renderHistoryShow, renderHistoryCheck, damagedLinesNote, commitRange, formatPValue } from './history/render-history.js';
 export { renderHistoryPage } from './history/history-page.js';
 export { renderSelfbench } from './selfbench/render-selfbench.js';
+// A suite's tables: the section a suite run contributes to the text and HTML reports.
+export { suiteSection } from './suite/suite-section.js';
+export { renderSuite } from './suite/render-suite.js';

@@ -8,6 +8,7 @@ import { renderComparisonMarkdown } from './compare/render-comparison.js';
 import { renderComparisonHtml } from './compare/render-comparison-html.js';
 import { renderHistoryShow } from './history/render-history.js';
 import { renderHistoryPage } from './history/history-page.js';
+import { suiteReporter } from './suite/suite-reporter.js';
 
 /** What `bench compare` hands a format: the verdicts, and the two results documents they were read from. */
 export interface ComparisonView {
@@ -54,6 +55,7 @@ export const builtinReporters = {
     comparison: ({ comparison, base, head }) => renderComparisonHtml(comparison, base, head, renderComparisonMarkdown(comparison)),
     history: ({ history, series, changes }) => renderHistoryPage(history, series, changes),
   },
+  suite: { reporter: suiteReporter },
 } satisfies Record<string, OutputFormat>;
 
 export type BuiltinReporterName = keyof typeof builtinReporters;

@@ -46,13 +46,19 @@ export {
 } from '@bench/history';
 export { detectChangePoints, type ChangePoint, type ChangePointOptions } from '@bench/core';
 export { TOOL_VERSION } from './version.js';
-export { loadSuites, findSuite, type Suite } from './suites/suite-registry.js';
+export { loadSuites, findSuite, type Suite } from '@bench/suites';
 export { runSuite } from './suites/run-suite.js';
 // Article 002's client timing, and its parts (a TLS server with a certificate made at run time, the clients).
-export { measureHttpsClients, type HttpsClientMeasurement } from './suites/https-clients/measure-clients.js';
-export { httpsClients, type HttpsClient } from './suites/https-clients/clients.js';
-export { makeTlsMaterial, makeAuthority } from './suites/https-clients/tls-material.js';
-export { startTlsServer, HTTPS_CLIENT_PAGE } from './suites/https-clients/tls-server.js';
+export {
+  measureHttpsClients,
+  httpsClients,
+  makeTlsMaterial,
+  makeAuthority,
+  startTlsServer,
+  HTTPS_CLIENT_PAGE,
+  type HttpsClientMeasurement,
+  type HttpsClient,
+} from '@bench/suites';
 export { commandTarget, urlTarget, type CommandTargetSpec, type UrlTargetSpec } from '@bench/targets';
 // Helpers for target plugins: a process group that dies with the run, a free port, readiness by a real request.
 export { spawnGroup, describeExit, choosePort, waitForHttp, makePrivateDir, removeDir, type GroupProcess } from '@bench/core';

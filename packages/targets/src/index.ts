@@ -13,7 +13,6 @@ export { perlTargets } from './perl/index.js';
 export { javaTargets } from './java/index.js';
 export { nginxStaticTarget } from './nginx-static.js';
 export { apacheSsiTarget } from './ssi/apache-ssi.js';
-export { article000Stacks, describeToday, type ArticleStack } from './article-stacks.js';
 export { commandTarget, type CommandTargetSpec } from './app/command-target.js';
 export { urlTarget, type UrlTargetSpec } from './app/url-target.js';
 

@@ -1,4 +1,4 @@
-import { article000Stacks, describeToday } from '@bench/targets';
+import { article000Stacks, describeToday } from '@bench/suites';
 import { loadProject } from '../project/project.js';
 import { formatTable } from './format-table.js';
 import { projectPluginNames } from './plugin-names.js';

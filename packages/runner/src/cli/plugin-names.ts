@@ -4,7 +4,7 @@ import { builtinTargets } from '@bench/targets';
 import { builtinScenarios } from '../project/builtin-scenarios.js';
 import { loadProject, type Project } from '../project/project.js';
 import { builtinReporterNames } from '../reporters/load-reporters.js';
-import { loadSuites } from '../suites/suite-registry.js';
+import { loadSuites } from '@bench/suites';
 
 /** The names of every plugin a command can use, read from the registries (and a config's additions). */
 export interface PluginNames {

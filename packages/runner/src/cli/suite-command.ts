@@ -2,11 +2,10 @@ import { parseNameList } from '../options/index.js';
 import { loadProject } from '../project/project.js';
 import type { reporterSpecCollector } from '../reporters/reporter-spec.js';
 import { loadReporters, parseReporterOptions } from '../reporters/load-reporters.js';
-import { findSuite, loadSuites } from '../suites/suite-registry.js';
+import { findSuite, httpsClients, loadSuites } from '@bench/suites';
 import { runSuite } from '../suites/run-suite.js';
 import { formatTable } from './format-table.js';
 import { interruptSignal } from './interrupt.js';
-import { httpsClients } from '../suites/https-clients/clients.js';
 import { progressPrinter } from './progress.js';
 
 /** `bench suite list`: each suite, what it needs, and what of it this machine has. */

@@ -1,15 +1,13 @@
 import path from 'node:path';
-import { assertWritableFile, errors, type Reporter, type ReporterFactory } from '@bench/core';
-import { builtinReporters, loadReporter } from '@bench/reporters';
+import { assertWritableFile, errors, type Reporter, type ReportSection } from '@bench/core';
+import { builtinReporters, loadReporter, suiteSection } from '@bench/reporters';
 import type { ReporterSpec } from './reporter-spec.js';
-import { suiteReporter } from '../suites/suite-reporter.js';
-import { htmlReporterWithSuites } from '../suites/render-suite-html.js';
 
-// Reporters that need the runner's own knowledge (the suites' published figures), beside @bench/reporters' built-ins.
-const runnerReporters: Readonly<Record<string, ReporterFactory>> = { suite: suiteReporter, html: htmlReporterWithSuites };
+/** Every reporter a name selects: the reporters package's registry. */
+export const builtinReporterNames: readonly string[] = Object.keys(builtinReporters);
 
-/** Every reporter a name selects: @bench/reporters' registry and the runner's own. */
-export const builtinReporterNames: readonly string[] = [...new Set([...Object.keys(builtinReporters), ...Object.keys(runnerReporters)])];
+/** What plugins add to the reports that show sections: a suite run's article tables. */
+const contributedSections: readonly ReportSection[] = [suiteSection];
 
 /** `--reporter-option key=value` pairs as an object. */
 export function parseReporterOptions(pairs: readonly string[] = []): Record<string, string> {
@@ -35,9 +33,8 @@ export async function loadReporters(
   const reporters: Reporter[] = [];
   for (const spec of specs) {
     const options = { ...spec.options, ...extraOptions };
-    const context = { options, stdout, ...(spec.out ? { outFile: path.resolve(spec.out) } : {}) };
-    const own = runnerReporters[spec.name];
-    reporters.push(own ? await own(context) : await loadReporter(spec.name, context));
+    const context = { options, stdout, sections: contributedSections, ...(spec.out ? { outFile: path.resolve(spec.out) } : {}) };
+    reporters.push(await loadReporter(spec.name, context));
   }
   return reporters;
 }

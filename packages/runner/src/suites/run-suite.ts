@@ -1,15 +1,13 @@
-import { errors, type CellResult, type Reporter, type RunDocument } from '@bench/core';
+import path from 'node:path';
+import { describeIssue, errors, type CellResult, type Reporter, type RunDocument } from '@bench/core';
+import { createServiceManager } from '@bench/services';
+import { httpsClients, measureHttpsClients, planRunShape, scaleOptions, type Suite, type SuiteRun } from '@bench/suites';
 import type { Project } from '../project/project.js';
+import { builtinScenariosDir } from '../project/builtin-scenarios.js';
 import { resolveRunOptions } from '../options/resolve.js';
-import { runOptionDeclarations, type RunOptionInput } from '../options/declarations.js';
+import { runOptionDeclarations, runOptionInputSchema, type RunOptionInput } from '../options/declarations.js';
 import { callReporters, endReporters } from '../reporters/call-reporters.js';
 import { newRunDocument, runCells, type RunEvent } from '../run.js';
-import { createServiceManager } from '@bench/services';
-import { scaleOptions } from './scale.js';
-import { planRunShape } from './time-shape.js';
-import type { Suite } from './suite-registry.js';
-import { httpsClients } from './https-clients/clients.js';
-import { measureHttpsClients } from './https-clients/measure-clients.js';
 
 // a quick scaled run waits less for a stack to settle too (never under 2 s: steadiness needs two seconds)
 const scaledWarmupCap = (scale: number) => Math.max(2, Math.round((runOptionDeclarations.warmupMaxSeconds.default ?? 30) * scale));
@@ -29,6 +27,19 @@ export interface SuiteRunRequest {
   readonly signal?: AbortSignal;
   readonly onEvent?: (event: RunEvent) => void;
   readonly command?: string;
+}
+
+/**
+ * The options of one suite run at a scale, from the suite, checked against bench run's option table as a config's
+ * `defaults` are (suite.json is input too); the article's time, where it replaces a request count, first.
+ */
+export function suiteRunOptions(suite: Suite, run: SuiteRun, scale: number): RunOptionInput[] {
+  return [planRunShape(suite, run, scale).options, scaleOptions(run.options, scale)].map((layer) => {
+    const parsed = runOptionInputSchema.safeParse(layer);
+    if (!parsed.success)
+      throw errors.scenarioInvalid(`suite ${suite.definition.name}, run ${run.id}`, describeIssue(parsed.error.issues[0]!));
+    return parsed.data;
+  });
 }
 
 /** Article 002: client-side timings, kept in the document's clientTimings for the suite reporter and `bench report`. */
@@ -51,6 +62,7 @@ async function runClientTimingSuite(request: SuiteRunRequest): Promise<RunDocume
   try {
     doc.clientTimings = (
       await measureHttpsClients({
+        sourcesDir: path.join(builtinScenariosDir(), 'https-client'),
         ns,
         runs: request.repeat ?? definition.measurements ?? 5,
         ...(request.signal ? { signal: request.signal } : {}),
@@ -125,8 +137,7 @@ export async function runSuite(project: Project, request: SuiteRunRequest): Prom
       const shaped = resolveRunOptions(
         { scenarios: run.scenarios, targets },
         options,
-        shapes.get(run.id)?.options,
-        scaleOptions(run.options, request.scale),
+        ...suiteRunOptions(request.suite, run, request.scale),
         { repeat: SUITE_ROUNDS, ...(request.scale < 1 ? { warmupMaxSeconds: scaledWarmupCap(request.scale) } : {}) },
       );
       await runCells(shaped, {

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { errors, makePrivateDir, removeDir, spawnGroup } from '@bench/core';
-import { builtinScenariosDir } from '../../project/builtin-scenarios.js';
 import { makeTlsMaterial } from './tls-material.js';
 import { HTTPS_CLIENT_PAGE, startTlsServer } from './tls-server.js';
 import { httpsClients, type HttpsClient, type HttpsClientName } from './clients.js';
@@ -14,6 +13,8 @@ export interface HttpsClientMeasurement {
 }
 
 export interface MeasureOptions {
+  /** The https-client scenario's folder: each client's source, built once into bench's cache. */
+  readonly sourcesDir: string;
   readonly ns: readonly number[];
   readonly runs: number;
   readonly clients?: readonly HttpsClientName[];
@@ -52,7 +53,7 @@ async function timeOnce(command: readonly string[], url: string, n: number, caFi
  */
 export async function measureHttpsClients(o: MeasureOptions): Promise<HttpsClientMeasurement[]> {
   const dir = makePrivateDir('https-clients');
-  const sources = path.join(builtinScenariosDir(), 'https-client');
+  const sources = o.sourcesDir;
   try {
     const tls = await makeTlsMaterial(dir);
     const clients = httpsClients.filter((c) => (o.clients ?? httpsClients.map((x) => x.name)).includes(c.name));

@@ -1,5 +1,5 @@
 import { mean, type RunDocument } from '@bench/core';
-import type { PublishedCell, PublishedTable, SuiteDefinition } from '../suite-schema.js';
+import type { PublishedCell, PublishedTable, SuiteDefinition } from '@bench/suites';
 
 type Timing = NonNullable<RunDocument['clientTimings']>[number];
 

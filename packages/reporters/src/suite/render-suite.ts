@@ -1,6 +1,4 @@
 import type { CellResult, RunDocument } from '@bench/core';
-import { renderAbText } from '@bench/reporters';
-import type { Suite } from './suite-registry.js';
 import {
   cellRepeats,
   measuredValue,
@@ -8,11 +6,15 @@ import {
   publishedValue,
   tableColumns,
   tableRows,
+  type PublishedCell,
+  type PublishedTable,
+  type Suite,
+  type SuiteTable,
   type TableColumn,
   type TableRow,
-} from './suite-cells.js';
-import type { PublishedCell, PublishedTable, SuiteTable } from './suite-schema.js';
-import { renderHttpsClientTables } from './https-clients/render-https-clients.js';
+} from '@bench/suites';
+import { renderAbText } from '../ab.js';
+import { renderHttpsClientTables } from './render-https-clients.js';
 import { generatorSummary } from './generator-summary.js';
 import { measuredCauses, movedFromArticle, ratioSpread, showRatio } from './ratio-spread.js';
 

@@ -1,7 +1,6 @@
 import type { RunDocument } from '@bench/core';
-import type { RunOptionInput } from '../options/declarations.js';
 import { publishedValue, tableColumns } from './suite-cells.js';
-import type { SuiteRun } from './suite-schema.js';
+import type { SuiteRun, SuiteRunOptions } from './suite-schema.js';
 import type { Suite } from './suite-registry.js';
 
 // An article that bounded its runs by request count ran them for as long as its stacks took: 3.3 s for
@@ -38,7 +37,7 @@ export function articleSeconds(suite: Suite, run: SuiteRun): number[] {
  * time instead (its fastest row's, at least the floor, at most the cap; scaled), and counts requests per second
  * as the article did. Returns the options that replace the run's bound, and the shape as the document records it.
  */
-export function planRunShape(suite: Suite, run: SuiteRun, scale: number): { options: RunOptionInput; shape: RunShape } {
+export function planRunShape(suite: Suite, run: SuiteRun, scale: number): { options: SuiteRunOptions; shape: RunShape } {
   const { requests, durationSeconds } = run.options;
   if (requests === undefined) {
     const seconds = durationSeconds ?? 10;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { runOptionInputSchema } from '../options/declarations.js';
 
 // published.json: an article's figures as it printed them. A cell is a number, a list of numbers
 // printed together ("131/268": two JDBC drivers), text as printed ("0/9/9049", "n/a"), or blank.
@@ -70,13 +69,28 @@ export const suiteTableSchema = z
   })
   .strict();
 
+/**
+ * A run's options by their results-file names (concurrency, durationSeconds, keepAlive, engine, ...): checked
+ * against bench run's own option table when the suite runs, as a config's `defaults` are. The few this package
+ * reads itself are typed here.
+ */
+const suiteRunOptionsSchema = z
+  .object({
+    concurrency: z.array(z.number().int().positive()).optional(),
+    durationSeconds: z.number().positive().optional(),
+    requests: z.number().int().positive().optional(),
+    warmupSeconds: z.number().nonnegative().optional(),
+    engine: z.string().optional(),
+  })
+  .catchall(z.unknown());
+
 export const suiteRunSchema = z
   .object({
     id: z.string(),
     title: z.string(),
     scenarios: z.array(z.string()).min(1),
     targets: z.array(z.string()).min(1),
-    options: runOptionInputSchema,
+    options: suiteRunOptionsSchema,
   })
   .strict();
 
@@ -105,5 +119,6 @@ export type PublishedTable = z.infer<typeof publishedTableSchema>;
 export type PublishedArticle = z.infer<typeof publishedArticleSchema>;
 export type SuiteTable = z.infer<typeof suiteTableSchema>;
 export type SuiteRun = z.infer<typeof suiteRunSchema>;
+export type SuiteRunOptions = z.infer<typeof suiteRunOptionsSchema>;
 export type SuiteDefinition = z.infer<typeof suiteDefinitionSchema>;
 export type PublishedCell = z.infer<typeof cell>;

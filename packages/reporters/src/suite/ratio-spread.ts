@@ -1,5 +1,5 @@
 import { bootstrapMedianInterval, CLIENT_SATURATED_PERCENT, median, type CellResult } from '@bench/core';
-import { resultFields } from './fields.js';
+import { resultFields } from '@bench/suites';
 
 /** A ratio of two rows over the suite's rounds: the median of the per-round ratios and its 95% bootstrap interval. */
 export interface RatioSpread {

@@ -1,10 +1,8 @@
-import path from 'node:path';
-import type { ReporterFactory, RunDocument } from '@bench/core';
-import { chartFigure, DEFAULT_HTML_FILE, renderRunHtml, writeFileAtomically, type ChartSpec } from '@bench/reporters';
+import type { ReportSection, RunDocument } from '@bench/core';
+import { findSuite, measuredValue, publishedNumber, publishedValue, tableColumns, tableRows, type Suite } from '@bench/suites';
 import { marked } from 'marked';
+import { chartFigure, type ChartSpec } from '../html/chart.js';
 import { renderSuite } from './render-suite.js';
-import { measuredValue, publishedNumber, publishedValue, tableColumns, tableRows } from './suite-cells.js';
-import { findSuite, type Suite } from './suite-registry.js';
 
 const round = (v: number) => Math.round(v * 1000) / 1000;
 
@@ -47,25 +45,23 @@ function ratioCharts(suite: Suite, doc: RunDocument): string[] {
   return charts;
 }
 
-/** A suite run's page: the article's tables with its figures beside today's, its ratios as charts, then the run's own report. */
-export function renderSuiteHtml(doc: RunDocument): string {
-  if (!doc.suite) return renderRunHtml(doc);
-  const suite = findSuite(doc.suite.name);
-  const tables = marked.parse(renderSuite(suite, doc, new Map(Object.entries(doc.suite.skipped))), { async: false });
-  const charts = ratioCharts(suite, doc);
-  return renderRunHtml(
-    doc,
-    `<section class="suite">${tables}</section>${charts.length ? `<h2>Ratios</h2><div class="grid">${charts.join('\n')}</div>` : ''}`,
-  );
-}
+const tablesOf = (suite: Suite, doc: RunDocument & { suite: NonNullable<RunDocument['suite']> }) =>
+  renderSuite(suite, doc, new Map(Object.entries(doc.suite.skipped)));
 
-/** `-r html` through the runner: a suite's results get the article's tables and ratio charts on the page. */
-export const htmlReporterWithSuites: ReporterFactory = (context) => ({
-  name: 'html',
-  async onRunEnd(doc) {
-    if (doc.results.length === 0) return;
-    const file = context.outFile ?? DEFAULT_HTML_FILE;
-    await writeFileAtomically(file, renderSuiteHtml(doc));
-    if (!context.outFile) process.stderr.write(`bench: HTML report written to ${path.resolve(file)}\n`);
+/**
+ * A suite run's own section: the article's tables with its figures beside today's (the text `bench suite` prints),
+ * and on the HTML page those tables and each table's ratios as charts, above the run's report.
+ */
+export const suiteSection: ReportSection = {
+  name: 'suite',
+  markdown(doc) {
+    return doc.suite ? tablesOf(findSuite(doc.suite.name), { ...doc, suite: doc.suite }) : undefined;
   },
-});
+  html(doc) {
+    if (!doc.suite) return undefined;
+    const suite = findSuite(doc.suite.name);
+    const tables = marked.parse(tablesOf(suite, { ...doc, suite: doc.suite }), { async: false });
+    const charts = ratioCharts(suite, doc);
+    return `<section class="suite">${tables}</section>${charts.length ? `<h2>Ratios</h2><div class="grid">${charts.join('\n')}</div>` : ''}`;
+  },
+};

@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { resolveRunOptions } from '../options/resolve.js';
-import { scaleOptions } from './scale.js';
 import { findSuite } from './suite-registry.js';
 import { planRunShape, TIME_SHAPE_CAP_SECONDS, TIME_SHAPE_FLOOR_SECONDS } from './time-shape.js';
 
@@ -18,11 +16,6 @@ describe('the article time shape of a suite run', () => {
     expect(options.durationSeconds).toBeGreaterThanOrEqual(3.3);
     expect(options.durationSeconds).toBe(TIME_SHAPE_FLOOR_SECONDS);
     expect(shape.line).toMatch(/the article's 1,000 requests took 3\.281-25\.211 s/);
-    // the options the suite runs with: the time replaces the count
-    const resolved = resolveRunOptions({ scenarios: run.scenarios }, {}, options, scaleOptions(run.options, 1), { repeat: 3 });
-    expect(resolved.durationSeconds).toBe(TIME_SHAPE_FLOOR_SECONDS);
-    expect(resolved.requests).toBeUndefined();
-    expect(resolved.repeat).toBe(3);
   });
 
   it('keeps an article time between the floor and the cap, and caps a longer one', () => {

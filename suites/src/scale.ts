@@ -1,4 +1,4 @@
-import type { RunOptionInput } from '../options/declarations.js';
+import type { SuiteRunOptions } from './suite-schema.js';
 
 /**
  * --scale F shrinks a suite for a quick run: requests and durations by F, and concurrency above 10
@@ -8,7 +8,7 @@ export function scaleConcurrency(concurrency: number, scale: number): number {
   return concurrency <= 10 || scale === 1 ? concurrency : Math.max(10, Math.round(concurrency * scale));
 }
 
-export function scaleOptions(options: RunOptionInput, scale: number): RunOptionInput {
+export function scaleOptions(options: SuiteRunOptions, scale: number): SuiteRunOptions {
   if (scale === 1) return options;
   const concurrency = options.concurrency ? [...new Set(options.concurrency.map((c) => scaleConcurrency(c, scale)))] : undefined;
   const maxConcurrency = Math.max(...(concurrency ?? [10]));

@@ -1,19 +1,17 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { errors } from '@bench/core';
 import { publishedArticleSchema, suiteDefinitionSchema, type PublishedArticle, type SuiteDefinition } from './suite-schema.js';
-
-const require = createRequire(import.meta.url);
 
 export interface Suite {
   readonly definition: SuiteDefinition;
   readonly published: PublishedArticle;
 }
 
-/** The folder holding one folder per suite (the @bench/suites package). */
+/** The folder holding one folder per suite: this package's own (its code sits one folder down, in src/ or dist/). */
 export function suitesDir(): string {
-  return path.dirname(require.resolve('@bench/suites/package.json'));
+  return fileURLToPath(new URL('..', import.meta.url));
 }
 
 function readJson<T>(file: string, parse: (value: unknown) => T): T {
