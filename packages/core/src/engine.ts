@@ -1,7 +1,8 @@
 import type { EncodedHistogram, LatencyStats, ResourceSample } from './result.js';
 import type { FailureCounts } from './measure/failures.js';
 import type { EngineSecond } from './measure/series.js';
-import type { BodyExpectation, ScenarioRequest } from './scenario.js';
+import type { OptionTable } from './options/declaration.js';
+import type { BodyExpectation, Scenario, ScenarioRequest } from './scenario.js';
 import type { Support } from './target.js';
 
 /** How hard and how long to drive a server. */
@@ -19,8 +20,6 @@ export interface LoadShape {
   readonly requestsPerConnection?: number;
   /** Seconds without an answer before a request counts as timed out. */
   readonly timeoutSeconds: number;
-  /** Split the run over this many generator processes (engines with `splitsLoad`); one when absent. */
-  readonly generators?: number;
   /** An in-process generator's worker threads, the connections spread over them; one when absent. */
   readonly threads?: number;
 }
@@ -38,6 +37,8 @@ export interface LoadPlan {
   /** What every answer's body must be; engines check it as far as they can (at least its length). */
   readonly expect: BodyExpectation;
   readonly shape: LoadShape;
+  /** The values of the engine's own options (those it declares in `options`), by name; absent ones were not given. */
+  readonly options?: Readonly<Record<string, unknown>>;
   /** CPUs the generator may run on (a taskset list such as "1" or "0-1"), when the run pins. */
   readonly cpus?: string;
   readonly onProgress?: (progress: LoadProgress) => void;
@@ -111,11 +112,72 @@ export interface EngineAvailability {
   readonly aptPackages?: readonly string[];
 }
 
+/** The tool an engine drives, run bare as its users run it: `bench selfbench` measures what bench adds to it. */
+export interface BareTool {
+  /** The command line for a run of `seconds` at `connections` (over `threads` where the tool has them), as a user would type it. */
+  command(url: string, connections: number, seconds: number, threads: number): { readonly command: string; readonly args: string[] };
+  /** Requests per second and requests answered, as the tool printed them; undefined when it printed no result. */
+  parse(stdout: string): { readonly rps: number; readonly requests: number } | undefined;
+}
+
+/** A run to write for generators elsewhere (`bench export ENGINE`). */
+export interface ExportRequest {
+  readonly scenario: Scenario;
+  /** The server's base URL (e.g. http://10.0.0.2:8080); the scenario's path is requested from it. */
+  readonly baseUrl: string;
+  readonly shape: LoadShape;
+  /** The values of the engine's own options. */
+  readonly options: Readonly<Record<string, unknown>>;
+  /** The folder to write. */
+  readonly dir: string;
+  /** bench's version, recorded in the export. */
+  readonly toolVersion: string;
+}
+
+/** An exported run, read back from its generators' samples (`bench import DIR`). */
+export interface ImportedRun {
+  readonly scenario: { readonly name: string; readonly method: string; readonly path: string; readonly documentLength: number };
+  /** The server's base URL the generators drove. */
+  readonly url: string;
+  readonly shape: LoadShape;
+  /** The values of the engine's own options the run was exported with. */
+  readonly options: Readonly<Record<string, unknown>>;
+  readonly engineVersion: string;
+  readonly measurement: LoadMeasurement;
+  /** When the samples begin and end (ISO 8601). */
+  readonly startedAt: string;
+  readonly finishedAt?: string;
+  /** Lines for the report: where the samples came from. */
+  readonly notes: readonly string[];
+}
+
+/** An engine's way to run elsewhere: files for generators bench does not start, and their samples read back. */
+export interface RunExporter {
+  /** One line for `bench export --help`: what the folder holds. */
+  readonly description: string;
+  /** Writes the run's files into request.dir; returns the files written. */
+  write(request: ExportRequest): string[];
+  /** The run exported into `dir`, from its generators' samples; undefined when `dir` holds no export of this engine. */
+  read(dir: string): Promise<ImportedRun | undefined>;
+}
+
 /** A load generator bench can drive: in-process (autocannon) or an external program (wrk, ab, k6). */
 export interface LoadEngine {
   readonly name: string;
   readonly description: string;
-  /** Whether one run can be split over several generator processes (--generators). */
+  /**
+   * Options of the engine's own (k6's --generators), merged into `bench run`'s option table: the CLI flags, the config's
+   * `defaults` and the types derive from them. Their values reach run() and supports() as plan.options; given with
+   * another engine, they are refused with the option's `summary`; given with none named, they choose this engine.
+   */
+  readonly options?: OptionTable;
+  /** An option of `bench run` whose presence makes this the engine of a run that names none and gives no engine's own option (the open loop: 'rate'). */
+  readonly chosenBy?: string;
+  /** The same tool run bare, for `bench selfbench`; absent for an engine that is bench's own (the open loop). */
+  readonly bareTool?: BareTool;
+  /** Writes a run for generators elsewhere and reads their samples back (`bench export NAME`, `bench import`). */
+  readonly exporter?: RunExporter;
+  /** Whether one run can be split over several generator processes (k6's --generators). */
   readonly splitsLoad?: boolean;
   /** Whether onProgress counts the answers so far and an abort still returns the measurement: a warm-up can then watch one run settle. */
   readonly countsProgress?: boolean;
@@ -127,7 +189,7 @@ export interface LoadEngine {
    */
   readonly processNames?: readonly string[];
   available(): Promise<EngineAvailability>;
-  /** Whether this engine can drive this shape and request, and check answers as this expectation asks. */
-  supports(shape: LoadShape, request: ScenarioRequest, expect: BodyExpectation): Support;
+  /** Whether this engine can drive this shape and request (with these values of its own options), and check answers as this expectation asks. */
+  supports(shape: LoadShape, request: ScenarioRequest, expect: BodyExpectation, options?: Readonly<Record<string, unknown>>): Support;
   run(plan: LoadPlan): Promise<LoadMeasurement>;
 }

@@ -10,6 +10,7 @@ export type BenchErrorCode =
   | 'BENCH_ERR_ENGINE_LOAD'
   | 'BENCH_ERR_ENGINE_UNAVAILABLE'
   | 'BENCH_ERR_ENGINE_UNSUPPORTED'
+  | 'BENCH_ERR_GENERATOR_FAILED'
   | 'BENCH_ERR_COMPARE'
   | 'BENCH_ERR_REGRESSION'
   | 'BENCH_ERR_UNDECIDED'
@@ -36,6 +37,7 @@ export type BenchErrorCode =
   | 'BENCH_ERR_OUTPUT_FILE'
   | 'BENCH_ERR_OPEN_FILES'
   | 'BENCH_ERR_SCENARIO_INVALID'
+  | 'BENCH_ERR_SUITE_INVALID'
   | 'BENCH_ERR_INTERRUPTED';
 
 export class BenchError extends Error {
@@ -74,6 +76,8 @@ export const errors = {
     new BenchError('BENCH_ERR_ENGINE_UNAVAILABLE', `engine "${name}" is not available: ${reason}`),
   engineUnsupported: (name: string, reason: string) =>
     new BenchError('BENCH_ERR_ENGINE_UNSUPPORTED', `engine "${name}" cannot do this: ${reason}`),
+  // Exit code 1 and never fatal to a run: the cell whose load it was is recorded as failed, with this line, and the run goes on.
+  generatorFailed: (message: string, cause?: unknown) => new BenchError('BENCH_ERR_GENERATOR_FAILED', message, { exitCode: 1, cause }),
   compareInput: (message: string) => new BenchError('BENCH_ERR_COMPARE', message),
   regression: (message: string) => new BenchError('BENCH_ERR_REGRESSION', message, { exitCode: 1 }),
   // Exit code 3: a --fail-if gate that could not decide (too few repeats or rounds) never passes silently;
@@ -151,5 +155,6 @@ export const errors = {
     ),
   scenarioInvalid: (file: string, detail: string) =>
     new BenchError('BENCH_ERR_SCENARIO_INVALID', `scenario manifest ${file} is invalid: ${detail}`),
+  suiteInvalid: (where: string, detail: string) => new BenchError('BENCH_ERR_SUITE_INVALID', `${where} is invalid: ${detail}`),
   interrupted: (signal: string) => new BenchError('BENCH_ERR_INTERRUPTED', `interrupted by ${signal}`, { exitCode: 130 }),
 };

@@ -31,4 +31,5 @@ export * from './probe/not-installed.js';
 export * from './process/cache-dir.js';
 export * from './measure/series.js';
 export * from './stats/index.js';
+export * from './options/index.js';
 export * from './random/seeded-random.js';

@@ -136,7 +136,7 @@ export const resultSchema = z.object({
     .optional(),
   /** Backend counters read before and after the measured run (proof the backend was hit). */
   backend: z.record(z.string(), z.object({ counter: z.string(), before: z.number(), after: z.number(), delta: z.number() })).optional(),
-  /** The load generator that measured the cell. */
+  /** The load generator that measured the cell; absent in files from before engines were recorded, all autocannon's (engineOf). */
   engine: z.object({ name: z.string(), version: z.string() }).optional(),
   /** The request's method, when not GET. */
   method: z.string().optional(),
@@ -262,3 +262,7 @@ export type ThresholdResult = z.infer<typeof thresholdResultSchema>;
 export type SecondPoint = z.infer<typeof secondSchema>;
 export type EncodedHistogram = z.infer<typeof encodedHistogramSchema>;
 export type CellSoak = z.infer<typeof soakSchema>;
+
+/** The engine that measured a cell: files written before bench recorded it hold autocannon's cells only. */
+export const engineOf = (result: { readonly engine?: { readonly name: string } | undefined }): string =>
+  result.engine?.name ?? 'autocannon';

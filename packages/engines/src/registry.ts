@@ -1,19 +1,47 @@
-import { errors, type LoadEngine } from '@bench/core';
+import { errors, type LoadEngine, type OptionTable } from '@bench/core';
 import { autocannonEngine } from './autocannon/autocannon-engine.js';
 import { wrkEngine } from './wrk/wrk-engine.js';
 import { abEngine } from './ab/ab-engine.js';
 import { openLoopEngine } from './open-loop/open-loop-engine.js';
 import { k6Engine } from './k6/k6-engine.js';
 
-/** Every load engine bench ships, by name. */
-export const builtinEngines: readonly LoadEngine[] = [autocannonEngine, wrkEngine, abEngine, openLoopEngine, k6Engine];
+// One line per engine: an engine is its folder and this line.
+const engines = [autocannonEngine, wrkEngine, abEngine, openLoopEngine, k6Engine] as const;
 
-export function findEngine(name: string, engines: readonly LoadEngine[] = builtinEngines): LoadEngine {
-  const engine = engines.find((e) => e.name === name);
+/** Every load engine bench ships, by name. */
+export const builtinEngines: readonly LoadEngine[] = engines;
+
+/** The engine a run uses when it names none, asks for nothing only another engine does, and gives no engine's own option. */
+export const defaultEngine: LoadEngine = autocannonEngine;
+
+type OptionsOf<E> = E extends { readonly options: infer O } ? O : Record<never, never>;
+type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+
+/** The options the built-in engines declare, all in one table: `bench run`'s option table includes them, typed. */
+export type BuiltinEngineOptions = Intersection<OptionsOf<(typeof engines)[number]>>;
+
+/** The options these engines declare, merged; a name two of them declare is refused. */
+export function engineOptionTable(list: readonly LoadEngine[]): OptionTable {
+  const table: Record<string, OptionTable[string]> = {};
+  const owner = new Map<string, string>();
+  for (const engine of list)
+    for (const [key, declaration] of Object.entries(engine.options ?? {})) {
+      const taken = owner.get(key);
+      if (taken !== undefined) throw errors.engineLoad(engine.name, `its option "${key}" is engine ${taken}'s already; name it otherwise`);
+      owner.set(key, engine.name);
+      table[key] = declaration;
+    }
+  return table;
+}
+
+export const builtinEngineOptions = engineOptionTable(builtinEngines) as unknown as BuiltinEngineOptions;
+
+export function findEngine(name: string, list: readonly LoadEngine[] = builtinEngines): LoadEngine {
+  const engine = list.find((e) => e.name === name);
   if (!engine)
     throw errors.unknownEngine(
       name,
-      engines.map((e) => e.name),
+      list.map((e) => e.name),
     );
   return engine;
 }

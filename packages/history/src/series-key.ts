@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CellResult, MachineInfo, RunDocument } from '@bench/core';
+import { engineOf, type CellResult, type MachineInfo, type RunDocument } from '@bench/core';
 import type { MachineFingerprint, SeriesKey } from './history-entry.js';
 
 // Keys sorted at every depth, so the same options always give the same id.
@@ -42,7 +42,7 @@ export function seriesKeyOf(doc: RunDocument, result: CellResult): SeriesKey {
     scenario: result.scenario,
     target: result.target,
     concurrency: result.concurrency,
-    engine: result.engine?.name ?? 'autocannon',
+    engine: engineOf(result),
     options: measurementOptions(doc, result),
   };
 }

@@ -6,7 +6,7 @@ import { loadProject } from './project/project.js';
 import type { ReporterSpec } from './reporters/reporter-spec.js';
 import { loadReporters } from './reporters/load-reporters.js';
 import { runProject } from './run-project.js';
-import type { RunEvent } from './run.js';
+import type { RunEvent } from './run/run-cells.js';
 
 export interface RunInput {
   /** Scenario names; the config's own when absent. */

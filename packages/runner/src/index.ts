@@ -1,14 +1,15 @@
 // The programmatic API: what the CLI does, without the terminal. The CLI (cli/) is a thin layer over it.
 // One entry point per use: run() from code with a config, runProject() for `bench run` (a loaded project and flags),
 // runCells() with registries of your own, runSuite() for `bench suite`.
-import { runCells } from './run.js';
+import { runCells } from './run/run-cells.js';
 export { run, type RunInput } from './api.js';
 export { compare } from './compare/compare.js';
 export { parseFailIf, type Comparison, type CellComparison, type MetricComparison, type Verdict } from '@bench/core';
 export { renderComparisonMarkdown } from '@bench/reporters';
 export { defineConfig, type BenchConfig } from './config/define-config.js';
 export { evaluateThresholds, thresholdFields, type ThresholdsSpec, type ThresholdField } from './config/thresholds.js';
-export { runCells, newRunDocument, defaultEngineName, type RunContext, type RunEvent } from './run.js';
+export { runCells, newRunDocument, type RunContext, type RunEvent } from './run/run-cells.js';
+export { defaultEngineName } from './run/choose-engine.js';
 /** @deprecated The old name of runCells (bench's core: plan, run every cell, report, with the registries you give it). */
 export const runBench = runCells;
 export { runProject, type ProjectRunRequest } from './run-project.js';

@@ -5,7 +5,7 @@ import { resolveRunOptions } from './options/resolve.js';
 import { ensureOpenFiles } from './open-files.js';
 import { withEngine } from './project/load-engine.js';
 import type { Project } from './project/project.js';
-import { runCells, type RunEvent } from './run.js';
+import { runCells, type RunEvent } from './run/run-cells.js';
 import { createServiceManager } from '@bench/services';
 import { targetAndScenarioFromUrl } from './from-url.js';
 import { appendRunToHistory, historyFilePath } from '@bench/history';

@@ -4,6 +4,7 @@ import { makePrivateDir, removeDir, type LoadEngine, type LoadMeasurement, type 
 import { notInstalled, versionFrom } from '@bench/core';
 import { createLatencyHistogram, encodeLatencyHistogram, summarizeLatency } from '@bench/core';
 import { engineBinary } from '../engine-binary.js';
+import { numberAfter } from '../bare-tool.js';
 import { runExternal } from '../external-process.js';
 import { parseAbOutput, type AbBlock } from './ab-output.js';
 import { abSeries } from './ab-series.js';
@@ -112,12 +113,24 @@ async function runAb(plan: LoadPlan): Promise<LoadMeasurement> {
 }
 
 /** ApacheBench, the articles' own tool: its full report parsed, Connect/Processing/Waiting included. */
-export const abEngine: LoadEngine = {
+export const abEngine = {
   name: 'ab',
   processNames: ['ab'],
   description:
     'ApacheBench 2.3 (HTTP/1.0, -k for keep-alive), closed loop; its Connection Times and per-request records ' +
     '(seconds by request start; the records carry no status or failure, so non-2xx and failures are totals only)',
+  // ab with keep-alive for a time (-n only caps it), quiet
+  bareTool: {
+    command: (url, c, d) => ({
+      command: engineBinary('ab') ?? 'ab',
+      args: ['-k', '-c', String(c), '-t', String(d), '-n', String(d * 100_000), '-q', url],
+    }),
+    parse(stdout) {
+      const rps = numberAfter(stdout, /^Requests per second:\s+([\d.]+)/m);
+      const requests = numberAfter(stdout, /^Complete requests:\s+(\d+)/m);
+      return rps !== undefined && requests !== undefined ? { rps, requests } : undefined;
+    },
+  },
   async available() {
     const binary = engineBinary('ab');
     if (!binary) return notInstalled(['ab'], ['apache2-utils']);
@@ -138,4 +151,4 @@ export const abEngine: LoadEngine = {
     return { ok: true };
   },
   run: runAb,
-};
+} satisfies LoadEngine;

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { LoadEngine } from '@bench/core';
 import { whilePinned } from '@bench/core';
 import { runOnThreads } from '../threads/run-on-threads.js';
@@ -10,12 +11,32 @@ const AUTOCANNON_VERSION = (require('autocannon/package.json') as { version: str
 const worker = new URL('./autocannon-worker.js', import.meta.url);
 
 /** autocannon, driven through its API in a worker thread of bench's process: the default engine. */
-export const autocannonEngine: LoadEngine = {
+export const autocannonEngine = {
   name: 'autocannon',
   processNames: [],
   countsProgress: true,
   description: 'autocannon in-process (Node, worker threads: --client-threads), closed loop',
   clientThreads: true,
+  // autocannon's own CLI with its JSON summary, its worker threads as bench's --client-threads
+  bareTool: {
+    command: (url, c, d, threads) => ({
+      command: process.execPath,
+      args: [
+        path.join(path.dirname(require.resolve('autocannon/package.json')), 'autocannon.js'),
+        '-c',
+        String(c),
+        '-d',
+        String(d),
+        ...(threads > 1 ? ['-w', String(threads)] : []),
+        '-j',
+        url,
+      ],
+    }),
+    parse(stdout) {
+      const json = JSON.parse(stdout.slice(stdout.indexOf('{'))) as { requests: { total: number }; duration: number };
+      return { rps: json.requests.total / json.duration, requests: json.requests.total };
+    },
+  },
   available: async () => ({ ok: true, version: AUTOCANNON_VERSION }),
   supports(shape) {
     if (shape.rate !== undefined)
@@ -29,4 +50,4 @@ export const autocannonEngine: LoadEngine = {
   // the generator is this process (its workers), pinned for the run when the plan says so; --client-threads
   // spreads the connections over several workers, each with its own event loop and histogram, merged after
   run: (plan) => whilePinned(plan.cpus, () => runOnThreads(worker, plan)),
-};
+} satisfies LoadEngine;

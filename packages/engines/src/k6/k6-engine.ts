@@ -1,9 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
 import {
+  errors,
   findFreePort,
   LOOPBACK,
   makePrivateDir,
+  maybe,
+  parsePositiveInteger,
   removeDir,
   type LoadEngine,
   type LoadMeasurement,
@@ -18,6 +22,22 @@ import { k6Binary, K6_INSTALL } from './k6-binary.js';
 import { createK6Tally, k6ErrorSamples, k6Latency, readK6Csvs, type K6Tally } from './k6-samples.js';
 import { k6Script } from './k6-script.js';
 import { executionSegments, segmentFlags } from './segments.js';
+import { writeK6Export } from './export/export-k6.js';
+import { readK6Export } from './export/import-k6.js';
+
+/** k6's own options, merged into `bench run`'s (and `bench export k6`'s). */
+const k6Options = {
+  generators: maybe({
+    flags: '--generators <n>',
+    description: 'split each run over n k6 processes (execution segments), released together, their samples merged',
+    summary: 'splits a run over generators',
+    schema: z.number().int().positive(),
+    parse: (raw) => parsePositiveInteger('--generators', raw),
+    defaultText: '1',
+  }),
+};
+
+const generatorsOf = (options: LoadPlan['options']): number => (typeof options?.generators === 'number' ? options.generators : 1);
 
 /** The flags every instance gets, locally and on k6-operator: raw samples to CSV with the two tags bench reads. */
 export function k6OutputFlags(csvFile: string): string[] {
@@ -70,7 +90,7 @@ const READY_MS = 30_000;
 
 async function runK6(plan: LoadPlan): Promise<LoadMeasurement> {
   const k6 = k6Binary() ?? 'k6';
-  const generators = plan.shape.generators ?? 1;
+  const generators = generatorsOf(plan.options);
   const dir = makePrivateDir('k6');
   try {
     const script = path.join(dir, 'script.js');
@@ -117,7 +137,7 @@ async function runK6(plan: LoadPlan): Promise<LoadMeasurement> {
       stop.abort();
       const finished = await Promise.all(runs);
       plan.signal?.removeEventListener('abort', abort);
-      throw new Error(
+      throw errors.generatorFailed(
         `k6 did not start: ${(error as Error).message}; ${finished
           .map((r) => r.outputTail)
           .filter(Boolean)
@@ -130,7 +150,9 @@ async function runK6(plan: LoadPlan): Promise<LoadMeasurement> {
     });
     const failed = finished.find((r) => r.exit.code !== 0 && !plan.signal?.aborted);
     if (failed)
-      throw new Error(`k6 failed (${failed.exit.error ?? `exit ${failed.exit.code ?? failed.exit.signal}`}): ${failed.outputTail}`);
+      throw errors.generatorFailed(
+        `k6 failed (${failed.exit.error ?? `exit ${failed.exit.code ?? failed.exit.signal}`}): ${failed.outputTail}`,
+      );
     const tally = createK6Tally(started * 1000, { inOrder: true });
     await readK6Csvs(csvFiles, tally);
     const client = sumClients(finished);
@@ -146,12 +168,18 @@ async function runK6(plan: LoadPlan): Promise<LoadMeasurement> {
 }
 
 /** k6 (Grafana's Go load generator), one or many instances splitting one run by execution segments. */
-export const k6Engine: LoadEngine = {
+export const k6Engine = {
   name: 'k6',
   processNames: ['k6'],
   description:
     'k6 (Go), closed loop or constant arrival rate; raw samples merged into one histogram, one run split over --generators instances',
   splitsLoad: true,
+  options: k6Options,
+  exporter: {
+    description: 'a k6 script and k6-operator TestRun for a run on generators elsewhere (`bench import` reads their samples back)',
+    write: writeK6Export,
+    read: readK6Export,
+  },
   async available() {
     const binary = k6Binary();
     if (!binary)
@@ -161,10 +189,16 @@ export const k6Engine: LoadEngine = {
       };
     return { ok: true, version: versionFrom(binary, ['version'], /k6 v?(\d[\w.-]*)/) };
   },
-  supports(shape) {
+  supports(shape, _request, _expect, options) {
     if (shape.requestsPerConnection !== undefined)
       return { ok: false, reason: 'k6 cannot close connections after n requests; --requests-per-connection needs the autocannon engine' };
+    const generators = generatorsOf(options);
+    if (generators > shape.connections)
+      return {
+        ok: false,
+        reason: `--generators ${generators} splits the connections between k6 processes: -c must be at least ${generators} at every level`,
+      };
     return { ok: true };
   },
   run: runK6,
-};
+} satisfies LoadEngine;

@@ -18,12 +18,14 @@ async function runOpenLoopThreads(plan: LoadPlan): Promise<LoadMeasurement> {
 }
 
 /** bench's own open-loop generator (undici connections in this process): what --rate uses unless --engine k6. */
-export const openLoopEngine: LoadEngine = {
+export const openLoopEngine = {
   name: 'open-loop',
   processNames: [],
   countsProgress: true,
   description: `bench's open loop (undici ${UNDICI_VERSION}, worker threads: --client-threads): constant arrival rate, latency from the intended send time`,
   clientThreads: true,
+  // a set arrival rate is what only an open loop holds: a run that names no engine and gives --rate runs here
+  chosenBy: 'rate',
   available: async () => ({ ok: true, version: `${ENGINES_VERSION} (undici ${UNDICI_VERSION})` }),
   supports(shape) {
     if (shape.requestsPerConnection !== undefined)
@@ -36,4 +38,4 @@ export const openLoopEngine: LoadEngine = {
     return { ok: true };
   },
   run: (plan) => whilePinned(plan.cpus, () => runOpenLoopThreads(plan)),
-};
+} satisfies LoadEngine;

@@ -6,6 +6,7 @@ import { expandCpuList } from '@bench/core';
 import { createLatencyHistogram, encodeLatencyHistogram, SeriesRecorder, type EncodedHistogram, type EngineSecond } from '@bench/core';
 import { runExternal } from '../external-process.js';
 import { engineBinary } from '../engine-binary.js';
+import { numberAfter } from '../bare-tool.js';
 import { wrkScript } from './wrk-script.js';
 
 interface WrkReport {
@@ -165,12 +166,21 @@ async function runWrk(plan: LoadPlan): Promise<LoadMeasurement> {
 }
 
 /** wrk (Debian's wrk 4.1, LuaJIT): a C load generator; a Lua script checks every answer and reports. */
-export const wrkEngine: LoadEngine = {
+export const wrkEngine = {
   name: 'wrk',
   processNames: ['wrk'],
   description:
     'wrk 4.1 (C, epoll), closed loop; a Lua script counts statuses and checks every body; ' +
     "its seconds have answers, non-2xx and wrong bodies but no latency and no socket error (wrk's Lua sees neither per request)",
+  // wrk as its users run it: one thread, its own summary
+  bareTool: {
+    command: (url, c, d) => ({ command: engineBinary('wrk') ?? 'wrk', args: ['-t1', `-c${c}`, `-d${d}s`, url] }),
+    parse(stdout) {
+      const rps = numberAfter(stdout, /^Requests\/sec:\s+([\d.]+)/m);
+      const requests = numberAfter(stdout, /^\s*(\d+) requests in/m);
+      return rps !== undefined && requests !== undefined ? { rps, requests } : undefined;
+    },
+  },
   async available() {
     const binary = engineBinary('wrk');
     if (!binary) return notInstalled(['wrk'], ['wrk']);
@@ -190,4 +200,4 @@ export const wrkEngine: LoadEngine = {
     return { ok: true };
   },
   run: runWrk,
-};
+} satisfies LoadEngine;

@@ -1,13 +1,15 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import { errors } from '@bench/core';
-import { exportK6 } from '../k6-export/export-k6.js';
+import { builtinEngines } from '@bench/engines';
 import { givenRunOptions } from '../options/index.js';
-import { resolveRunOptions } from '../options/resolve.js';
+import { resolveRunOptionsIn } from '../options/resolve.js';
+import { ownOptionValues } from '../options/engine-choice.js';
 import { resolveScenarios } from '../plan.js';
 import { loadProject } from '../project/project.js';
+import { TOOL_VERSION } from '../version.js';
 
-/** The run options an export carries into its k6 script. */
+/** The run options an export carries into its files: the load's shape, and the exporting engines' own options. */
 export const exportOptionKeys = [
   'concurrency',
   'durationSeconds',
@@ -15,36 +17,42 @@ export const exportOptionKeys = [
   'keepAlive',
   'timeoutSeconds',
   'rate',
-  'generators',
-] as const;
+  ...builtinEngines.flatMap((engine) => (engine.exporter ? Object.keys(engine.options ?? {}) : [])),
+];
 
-/** `bench export k6 <scenario> --url URL`: a k6 script and k6-operator manifests for a run on generators elsewhere. */
+/** `bench export ENGINE <scenario> --url URL`: the engine's files for a run on generators elsewhere (k6: a script and k6-operator manifests). */
 export async function exportCommand(format: string, scenarioName: string, command: Command): Promise<void> {
-  if (format !== 'k6') throw errors.usage(`bench export knows one format, k6 (got "${format}"): bench export k6 <scenario> --url URL`);
   const flags = command.opts<{ config?: string; url: string; out?: string }>();
   const project = await loadProject(flags.config !== undefined ? { configFile: flags.config } : {});
+  const exporters = project.engines.filter((e) => e.exporter);
+  const engine = exporters.find((e) => e.name === format);
+  if (!engine?.exporter)
+    throw errors.usage(
+      `bench export writes a run for ${exporters.map((e) => e.name).join(', ')} (got "${format}"): bench export ${exporters[0]?.name ?? 'k6'} <scenario> --url URL`,
+    );
   const [scenario] = resolveScenarios([scenarioName], project.scenarios);
   if (!scenario) return;
-  const options = resolveRunOptions({ scenarios: [scenario.name] }, givenRunOptions(command, [...exportOptionKeys]));
+  const options = resolveRunOptionsIn(
+    project.optionTable,
+    { scenarios: [scenario.name] },
+    givenRunOptions(command, exportOptionKeys, project.optionTable),
+  );
   if (options.concurrency.length !== 1)
     throw errors.usage(`-c takes one level for an export (got ${options.concurrency.join(',')}): export each level on its own`);
-  const dir = path.resolve(flags.out ?? `k6-${scenario.name}`);
-  const generators = options.generators ?? 1;
-  const written = exportK6({
-    scenario,
-    baseUrl: flags.url,
-    dir,
-    shape: {
-      connections: options.concurrency[0] ?? 10,
-      ...(options.requests !== undefined ? { requests: options.requests } : { durationSeconds: options.durationSeconds ?? 10 }),
-      ...(options.rate !== undefined ? { rate: options.rate } : {}),
-      keepAlive: options.keepAlive,
-      timeoutSeconds: options.timeoutSeconds,
-      generators,
-    },
-  });
+  const shape = {
+    connections: options.concurrency[0] ?? 10,
+    ...(options.requests !== undefined ? { requests: options.requests } : { durationSeconds: options.durationSeconds ?? 10 }),
+    ...(options.rate !== undefined ? { rate: options.rate } : {}),
+    keepAlive: options.keepAlive,
+    timeoutSeconds: options.timeoutSeconds,
+  };
+  const own = ownOptionValues(engine, options);
+  const support = engine.supports(shape, scenario.request, scenario.expect.body, own);
+  if (!support.ok) throw errors.engineUnsupported(engine.name, support.reason);
+  const dir = path.resolve(flags.out ?? `${engine.name}-${scenario.name}`);
+  const written = engine.exporter.write({ scenario, baseUrl: flags.url, dir, shape, options: own, toolVersion: TOOL_VERSION });
   process.stdout.write(`${written.map((f) => path.relative(process.cwd(), f) || f).join('\n')}\n`);
   process.stderr.write(
-    `bench: ${scenario.name} for k6 on ${generators} generator(s) in ${dir}; its README.md says how to run it and \`bench import ${path.relative(process.cwd(), dir) || '.'}\` reads the samples back\n`,
+    `bench: ${scenario.name} for ${engine.name} in ${dir}; its README.md says how to run it and \`bench import ${path.relative(process.cwd(), dir) || '.'}\` reads the samples back\n`,
   );
 }

@@ -22,7 +22,7 @@ import {
   writeFileAtomically,
 } from '@bench/reporters';
 import { loadConfig } from '../config/load-config.js';
-import { parsePositiveInteger } from '../options/parse.js';
+import { parsePositiveInteger } from '@bench/core';
 import { readResultsFile } from '../results-file.js';
 
 interface HistoryFlags {

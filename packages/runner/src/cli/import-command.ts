@@ -1,20 +1,35 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { importK6 } from '../k6-export/import-k6.js';
+import { errors } from '@bench/core';
+import { importedDocument } from '../imported-document.js';
+import { loadProject } from '../project/project.js';
 import type { reporterSpecCollector } from '../reporters/reporter-spec.js';
 import { loadReporters, parseReporterOptions } from '../reporters/load-reporters.js';
 import { replayDocument } from '../results-file.js';
 
 export const IMPORTED_RESULTS = 'bench-results.json';
 
-/** `bench import DIR`: the samples of an exported k6 run, merged into one result, written beside them and reported. */
+/** `bench import DIR`: the samples of an exported run, merged into one result, written beside them and reported. */
 export async function importCommand(
   dir: string,
-  flags: { reporterOption?: string[] },
+  flags: { reporterOption?: string[]; config?: string },
   collector: ReturnType<typeof reporterSpecCollector>,
 ): Promise<void> {
   const reporters = await loadReporters(collector.specs(), parseReporterOptions(flags.reporterOption));
-  const doc = await importK6(dir, ['bench', ...process.argv.slice(2)].join(' '));
+  const project = await loadProject(flags.config !== undefined ? { configFile: flags.config } : {});
+  const exporters = project.engines.filter((engine) => engine.exporter);
+  let doc;
+  for (const engine of exporters) {
+    const run = await engine.exporter!.read(dir);
+    if (run) {
+      doc = importedDocument(engine.name, run, ['bench', ...process.argv.slice(2)].join(' '));
+      break;
+    }
+  }
+  if (!doc)
+    throw errors.usage(
+      `${dir} holds no exported run (of ${exporters.map((e) => e.name).join(', ')}): give the folder \`bench export\` wrote`,
+    );
   const file = path.join(dir, IMPORTED_RESULTS);
   writeFileSync(file, `${JSON.stringify(doc, null, 2)}\n`);
   process.stderr.write(

@@ -12,14 +12,14 @@ import { reportCommand } from './report-command.js';
 import { compareCommand, type CompareFlags } from './compare-command.js';
 import { noiseCommand, noiseOptionKeys } from './noise-command.js';
 import { selfbenchCommand, type SelfbenchFlags } from './selfbench-command.js';
-import { bareTools } from '../selfbench/bare-tools.js';
-import { parseConcurrencyList, parsePositiveInteger, parsePositiveNumber, parsePositiveSeconds } from '../options/index.js';
+import { builtinEngines } from '@bench/engines';
+import { parseConcurrencyList, parsePositiveInteger, parsePositiveNumber, parsePositiveSeconds } from '@bench/core';
 import { DEFAULT_OPEN_LOOP_RATE } from '../selfbench/selfbench.js';
 import { suiteCommand } from './suite-command.js';
 import { exportCommand, exportOptionKeys } from './export-command.js';
 import { importCommand } from './import-command.js';
 import { addHistoryCommand } from './history-command.js';
-import { parseHttpUrl } from '../options/parse.js';
+import { parseHttpUrl } from '@bench/core';
 import { builtinPluginNames, pluginsHelpText, type PluginNames } from './plugin-names.js';
 
 // Flags that are not run options (those are declared in options/declarations.ts), each declared once here.
@@ -136,15 +136,26 @@ export function buildProgram(plugins: PluginNames = builtinPluginNames()): Comma
 
   const exporter = program
     .command('export')
-    .description('write a k6 script and k6-operator TestRun for a run on generators elsewhere (`bench import` reads their samples back)')
-    .argument('<format>', 'k6')
+    .description(
+      `write a run for generators elsewhere (\`bench import\` reads their samples back): ${builtinEngines
+        .filter((e) => e.exporter)
+        .map((e) => `${e.name}, ${e.exporter!.description}`)
+        .join('; ')}`,
+    )
+    .argument(
+      '<engine>',
+      builtinEngines
+        .filter((e) => e.exporter)
+        .map((e) => e.name)
+        .join(' | '),
+    )
     .argument('<scenario>', 'scenario name')
     .requiredOption(
       '-u, --url <url>',
       'base URL of the server the generators will drive, e.g. http://10.0.0.2:8080 (`bench serve --host` there)',
       (v) => parseHttpUrl('--url', v),
     )
-    .option('--out <dir>', 'folder to write (default: k6-<scenario>)')
+    .option('--out <dir>', 'folder to write (default: <engine>-<scenario>)')
     .addOption(configFlag());
   addRunOptions(exporter, [...exportOptionKeys]).action((format: string, scenario: string, _flags, command: Command) =>
     exportCommand(format, scenario, command),
@@ -154,11 +165,12 @@ export function buildProgram(plugins: PluginNames = builtinPluginNames()): Comma
   reporterFlags(
     program
       .command('import')
-      .description('merge the sample files of an exported k6 run into one bench result (written to DIR/bench-results.json) and report it')
-      .argument('<dir>', 'the folder `bench export` wrote'),
+      .description('merge the sample files of an exported run into one bench result (written to DIR/bench-results.json) and report it')
+      .argument('<dir>', 'the folder `bench export` wrote')
+      .addOption(configFlag()),
     importReporters,
     plugins.reporters,
-  ).action((dir: string, flags: { reporterOption?: string[] }) => importCommand(dir, flags, importReporters));
+  ).action((dir: string, flags: { reporterOption?: string[]; config?: string }) => importCommand(dir, flags, importReporters));
 
   program
     .command('compare')
@@ -201,7 +213,10 @@ export function buildProgram(plugins: PluginNames = builtinPluginNames()): Comma
     .option('--rounds <n>', 'A/B rounds, the order alternating', (v) => parsePositiveInteger('--rounds', v), 3)
     .option(
       '--engines <list>',
-      `engines to measure, of ${plugins.engines.join(', ')} (default: ${Object.keys(bareTools).join(',')}, those with a bare tool)`,
+      `engines to measure, of ${plugins.engines.join(', ')} (default: ${builtinEngines
+        .filter((e) => e.bareTool)
+        .map((e) => e.name)
+        .join(',')}, those with a bare tool)`,
     )
     .option('--cpus <spec>', 'pinning (default with 2+ cores: server=0,client=1)')
     .option('--rate <rps>', `the open-loop engine's arrival rate, requests per second (default: ${DEFAULT_OPEN_LOOP_RATE})`, (v) =>

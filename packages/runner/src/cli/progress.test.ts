@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RunEvent } from '../run.js';
+import type { RunEvent } from '../run/run-cells.js';
 import { progressPrinter } from './progress.js';
 
 afterEach(() => {

@@ -1,5 +1,5 @@
 import cliProgress from 'cli-progress';
-import type { RunEvent } from '../run.js';
+import type { RunEvent } from '../run/run-cells.js';
 
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 

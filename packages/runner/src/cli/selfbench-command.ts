@@ -2,9 +2,8 @@ import os from 'node:os';
 import { errors } from '@bench/core';
 import { builtinTargets } from '@bench/targets';
 import { builtinEngines } from '@bench/engines';
-import { parseCpus, parseNameList } from '../options/index.js';
+import { parseCpus, parseNameList } from '@bench/core';
 import { builtinScenarios } from '../project/builtin-scenarios.js';
-import { bareTools } from '../selfbench/bare-tools.js';
 import { renderSelfbench } from '@bench/reporters';
 import { selfbench } from '../selfbench/selfbench.js';
 import { saveCeilings } from '../selfbench/ceilings.js';
@@ -28,7 +27,7 @@ export async function selfbenchCommand(flags: SelfbenchFlags): Promise<void> {
     (c): c is [NonNullable<(typeof c)[0]>, NonNullable<(typeof c)[1]>] => Boolean(c[0] && c[1]),
   );
   // by default every engine that has a bare tool to measure it against
-  const names = flags.engines ? parseNameList([flags.engines]) : Object.keys(bareTools);
+  const names = flags.engines ? parseNameList([flags.engines]) : builtinEngines.filter((e) => e.bareTool).map((e) => e.name);
   const engines = [];
   for (const name of names) {
     const engine = builtinEngines.find((e) => e.name === name);

@@ -1,9 +1,10 @@
-import { parseNameList } from '../options/index.js';
+import { parseNameList } from '@bench/core';
 import { loadProject } from '../project/project.js';
 import type { reporterSpecCollector } from '../reporters/reporter-spec.js';
 import { loadReporters, parseReporterOptions } from '../reporters/load-reporters.js';
 import { findSuite, httpsClients, loadSuites } from '@bench/suites';
 import { runSuite } from '../suites/run-suite.js';
+import { chosenEngineName } from '../options/engine-choice.js';
 import { formatTable } from './format-table.js';
 import { interruptSignal } from './interrupt.js';
 import { progressPrinter } from './progress.js';
@@ -21,7 +22,7 @@ async function listSuites(configFile?: string): Promise<void> {
       if (!availability.ok) missing.push(name);
     }
     const scenarios = [...new Set(definition.runs.flatMap((r) => r.scenarios))];
-    const engines = [...new Set(definition.runs.map((r) => r.options.engine ?? 'autocannon'))];
+    const engines = [...new Set(definition.runs.map((r) => chosenEngineName(r.options, project.engines)))];
     rows.push([
       definition.name,
       definition.article,

@@ -1,5 +1,5 @@
 import { errors, type Scenario, type TargetPlugin } from '@bench/core';
-import { parseNameList } from '../options/index.js';
+import { parseNameList } from '@bench/core';
 import { loadProject } from '../project/project.js';
 import { resolveScenarios, resolveTargets } from '../plan.js';
 import { verifyTarget } from '../verify.js';

@@ -1,5 +1,6 @@
 import {
   bootstrapChangeInterval,
+  engineOf,
   errors,
   median,
   METRIC_BETTER,
@@ -147,9 +148,9 @@ export function compare(base: RunDocument, head: RunDocument, options: { failIf?
     undecided.push(...checked.undecided);
   }
   const warnings: string[] = [];
-  const engineOf = (doc: RunDocument) => [...new Set(doc.results.map((r) => r.engine?.name ?? 'autocannon'))].join(',');
-  if (engineOf(base) !== engineOf(head))
-    warnings.push(`the files were measured with different engines (${engineOf(base)} and ${engineOf(head)})`);
+  const enginesOf = (doc: RunDocument) => [...new Set(doc.results.map(engineOf))].join(',');
+  if (enginesOf(base) !== enginesOf(head))
+    warnings.push(`the files were measured with different engines (${enginesOf(base)} and ${enginesOf(head)})`);
   if (base.machine.cpuModel !== head.machine.cpuModel || base.machine.cpus !== head.machine.cpus)
     warnings.push('the files come from different machines');
   for (const [name, doc] of [

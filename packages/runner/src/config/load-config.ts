@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createJiti } from 'jiti';
 import { describeIssue, errors } from '@bench/core';
-import { configSchema, type BenchConfigOutput } from './schema.js';
+import { configSchemaBeforeEngines, type BenchConfigOutput } from './schema.js';
 
 export const CONFIG_FILES = ['bench.config.ts', 'bench.config.mts', 'bench.config.mjs', 'bench.config.js', 'bench.config.json'];
 
@@ -26,7 +26,7 @@ async function importConfig(file: string): Promise<unknown> {
 
 /** Validates a config given as an object (the API's `run({ config })`); relative paths resolve against `cwd`. */
 export function inlineConfig(config: unknown, cwd: string = process.cwd()): LoadedConfig {
-  const parsed = configSchema.safeParse(config);
+  const parsed = configSchemaBeforeEngines.safeParse(config);
   if (!parsed.success) throw errors.config('(given to run())', describeIssue(parsed.error.issues[0]!));
   return { file: path.join(cwd, '(inline config)'), dir: cwd, config: parsed.data };
 }
@@ -55,7 +55,7 @@ export async function loadConfig(options: { file?: string; cwd?: string } = {}):
       'its default export must be an object, e.g. `export default defineConfig({ targets: [...], scenarios: [...] })`',
     );
   }
-  const parsed = configSchema.safeParse(exported);
+  const parsed = configSchemaBeforeEngines.safeParse(exported);
   if (!parsed.success) throw errors.config(shown, describeIssue(parsed.error.issues[0]!));
   return { file, dir: path.dirname(file), config: parsed.data };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { requestScenarioSchema } from '@bench/core';
-import { runOptionInputSchema } from '../options/declarations.js';
+import { optionInputSchema, requestScenarioSchema } from '@bench/core';
+import { runOptionDeclarations, runOptionInputSchema } from '../options/declarations.js';
 import { thresholdsSchema } from './thresholds.js';
 
 /**
@@ -73,18 +73,27 @@ const reporterEntry = byShape<string | [string, Record<string, unknown>]>(
         : undefined,
 );
 
+const configWith = (defaults: typeof runOptionInputSchema) =>
+  z
+    .object({
+      targets: z.array(targetEntry).optional(),
+      scenarios: z.array(scenarioEntry).optional(),
+      reporters: z.array(reporterEntry).optional(),
+      /** Load engines beside bench's own, by module path or package name; `--engine` or `defaults.engine` picks one by name. */
+      engines: z.array(z.string().min(1)).optional(),
+      defaults: defaults.optional(),
+      thresholds: thresholdsSchema.optional(),
+    })
+    .strict();
+
 /** bench.config.*: the default export, plain data. */
-export const configSchema = z
-  .object({
-    targets: z.array(targetEntry).optional(),
-    scenarios: z.array(scenarioEntry).optional(),
-    reporters: z.array(reporterEntry).optional(),
-    /** Load engines beside bench's own, by module path or package name; `--engine` or `defaults.engine` picks one by name. */
-    engines: z.array(z.string().min(1)).optional(),
-    defaults: runOptionInputSchema.optional(),
-    thresholds: thresholdsSchema.optional(),
-  })
-  .strict();
+export const configSchema = configWith(runOptionInputSchema);
+
+/**
+ * The same, keeping in `defaults` the keys bench's own options do not name: the options of the config's engines,
+ * checked once those engines are loaded (the project does it).
+ */
+export const configSchemaBeforeEngines = configWith(optionInputSchema(runOptionDeclarations, 'kept'));
 
 export type CommandTargetConfig = z.infer<typeof commandTargetSchema>;
 export type UrlTargetConfig = z.infer<typeof urlTargetSchema>;

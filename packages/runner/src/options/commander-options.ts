@@ -1,13 +1,14 @@
 import { Option, type Command } from 'commander';
-import { runOptionDeclarations, type RunOptionInput, type RunOptionKey } from './declarations.js';
+import type { OptionTable } from '@bench/core';
+import { runOptionDeclarations, type RunOptionInput } from './declarations.js';
 
-/** Adds the declared options `keys` to a command, as flags. */
-export function addRunOptions(command: Command, keys: readonly RunOptionKey[]): Command {
+/** Adds the declared options `keys` to a command, as flags (of `table`: bench's own, or a project's with its engines'). */
+export function addRunOptions(command: Command, keys: readonly string[], table: OptionTable = runOptionDeclarations): Command {
   for (const key of keys) {
-    const declaration = runOptionDeclarations[key];
+    const declaration = table[key];
+    if (!declaration) continue;
     const shown =
       declaration.defaultText ??
-      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- defaults are numbers, strings, booleans or lists of numbers (10,100)
       (declaration.default !== undefined && !declaration.flags.startsWith('--no-') ? String(declaration.default) : undefined);
     const option = new Option(
       declaration.flags,
@@ -21,14 +22,14 @@ export function addRunOptions(command: Command, keys: readonly RunOptionKey[]): 
 }
 
 /** The declared options the user gave on the command line (not commander's implied defaults). */
-export function givenRunOptions(command: Command, keys: readonly RunOptionKey[]): RunOptionInput {
+export function givenRunOptions(command: Command, keys: readonly string[], table: OptionTable = runOptionDeclarations): RunOptionInput {
   const values = command.opts();
-  const given: Partial<Record<RunOptionKey, unknown>> = {};
+  const given: Record<string, unknown> = {};
   for (const key of keys) {
-    const option = command.options.find((o) => o.flags === runOptionDeclarations[key].flags);
+    const option = command.options.find((o) => o.flags === table[key]?.flags);
     if (!option) continue;
     const attribute = option.attributeName();
     if (command.getOptionValueSource(attribute) === 'cli') given[key] = values[attribute];
   }
-  return given as RunOptionInput;
+  return given;
 }

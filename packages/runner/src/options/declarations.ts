@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { builtinEngines } from '@bench/engines';
 import {
+  always,
   CPU_LIST,
+  maybe,
+  optionInputSchema,
   parseConcurrencyList,
   parseCpus,
   parseHeader,
@@ -12,43 +14,19 @@ import {
   parsePositiveNumber,
   parsePositiveSeconds,
   parseStatus,
-} from './parse.js';
+  type OptionInput,
+  type OptionValues,
+} from '@bench/core';
+import { builtinEngineOptions, builtinEngines } from '@bench/engines';
+import { engineChoiceText } from './engine-choice.js';
 import { parsePercent } from '../compare/compare.js';
 import { parseTargetPair } from '../compare/paired-compare.js';
-
-/**
- * One `bench run` option: its flags, its type (as a config file gives it), how the command line
- * spells it, and its default. The CLI flags, the config file's `defaults` schema and the RunOptions
- * type are all derived from the table below, so they cannot drift apart.
- */
-export interface OptionDeclaration<T, Presence extends 'always' | 'maybe'> {
-  /** Commander flags, e.g. '-c, --concurrency <list>', or '--no-keepalive' for a boolean that is on by default. */
-  readonly flags: string;
-  readonly description: string;
-  /** The value's type, as the config file's `defaults` gives it. */
-  readonly schema: z.ZodType<T>;
-  /** From command-line text; `previous` is the value so far, for flags that may repeat. */
-  readonly parse?: (raw: string, previous?: T) => T;
-  /** 'always': every resolved run has a value (the default); 'maybe': absent unless given (or defaulted, see excludes). */
-  readonly presence: Presence;
-  readonly default?: T;
-  /** How --help shows a default that depends on the machine or the target. */
-  readonly defaultText?: string;
-  /** The option this one cannot be combined with: a source that sets either replaces both from lower sources. */
-  readonly excludes?: string;
-}
-
-const always = <T>(d: Omit<OptionDeclaration<T, 'always'>, 'presence'> & { default: T }): OptionDeclaration<T, 'always'> => ({
-  ...d,
-  presence: 'always',
-});
-const maybe = <T>(d: Omit<OptionDeclaration<T, 'maybe'>, 'presence'>): OptionDeclaration<T, 'maybe'> => ({ ...d, presence: 'maybe' });
 
 const positiveInt = z.number().int().positive();
 const seconds = z.number().positive();
 
 // The defaults are the ones autocannon and wrk users know: 10 connections for 10 seconds.
-export const runOptionDeclarations = {
+const generalOptions = {
   concurrency: always({
     flags: '-c, --concurrency <list>',
     description: 'concurrent connections, a comma-separated list (e.g. 3000,5000,7000)',
@@ -159,20 +137,13 @@ export const runOptionDeclarations = {
     flags: '-e, --engine <name>',
     description: `load generator: ${builtinEngines.map((e) => e.name).join(', ')}, or a module path / package name (see \`bench list\`)`,
     schema: z.string().min(1),
-    defaultText: 'autocannon; open-loop with --rate; k6 with --generators',
+    // the engines' own rules, written out in the table below (engineChoiceText)
   }),
   rate: maybe({
     flags: '-R, --rate <rps>',
     description: 'open loop: send this many requests per second on schedule; latency counts from each intended send time',
     schema: z.number().positive(),
     parse: (raw) => parsePositiveNumber('--rate', raw),
-  }),
-  generators: maybe({
-    flags: '--generators <n>',
-    description: 'split each run over n k6 processes (execution segments), released together, their samples merged',
-    schema: positiveInt,
-    parse: (raw) => parsePositiveInteger('--generators', raw),
-    defaultText: '1',
   }),
   cpus: maybe({
     flags: '--cpus <spec>',
@@ -255,19 +226,20 @@ export const runOptionDeclarations = {
   }),
 };
 
-export type RunOptionKey = keyof typeof runOptionDeclarations;
-type Declarations = typeof runOptionDeclarations;
-type ValueOf<D> = D extends OptionDeclaration<infer T, 'always' | 'maybe'> ? T : never;
-type AlwaysKeys = { [K in RunOptionKey]: Declarations[K] extends { readonly presence: 'always' } ? K : never }[RunOptionKey];
-type MaybeKeys = Exclude<RunOptionKey, AlwaysKeys>;
-
-/** Every declared option's value after defaults: the 'always' ones present, the 'maybe' ones when given. */
-export type RunOptionValues = { readonly [K in AlwaysKeys]: ValueOf<Declarations[K]> } & {
-  readonly [K in MaybeKeys]?: ValueOf<Declarations[K]>;
+/** Every option of `bench run`: the runner's own and each built-in engine's (k6's --generators), one table. */
+export const runOptionDeclarations = {
+  ...generalOptions,
+  engine: { ...generalOptions.engine, defaultText: engineChoiceText(builtinEngines, { ...generalOptions, ...builtinEngineOptions }) },
+  ...builtinEngineOptions,
 };
 
+export type RunOptionKey = keyof typeof runOptionDeclarations;
+
+/** Every declared option's value after defaults: the 'always' ones present, the 'maybe' ones when given. */
+export type RunOptionValues = OptionValues<typeof runOptionDeclarations>;
+
 /** The same, every option optional: what a config file's `defaults`, flags or the API may give. */
-export type RunOptionInput = { readonly [K in RunOptionKey]?: ValueOf<Declarations[K]> };
+export type RunOptionInput = OptionInput<typeof runOptionDeclarations>;
 
 /** Everything that shapes a run, as results files record it under `options`. */
 export type RunOptions = RunOptionValues & {
@@ -280,6 +252,4 @@ export type RunOptions = RunOptionValues & {
 export const runOptionKeys = Object.keys(runOptionDeclarations) as RunOptionKey[];
 
 /** The schema of a config file's `defaults`: every declared option, by its results-file name, each optional. */
-export const runOptionInputSchema = z
-  .object(Object.fromEntries(runOptionKeys.map((key) => [key, (runOptionDeclarations[key].schema as z.ZodType).optional()])))
-  .strict() as unknown as z.ZodType<RunOptionInput>;
+export const runOptionInputSchema = optionInputSchema(runOptionDeclarations);

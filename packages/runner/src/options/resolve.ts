@@ -1,7 +1,7 @@
-import { errors } from '@bench/core';
-import { runOptionDeclarations, runOptionKeys, type RunOptionInput, type RunOptionKey, type RunOptions } from './declarations.js';
+import { errors, type OptionTable } from '@bench/core';
+import { runOptionDeclarations, type RunOptionInput, type RunOptions } from './declarations.js';
 
-type Layer = Partial<Record<RunOptionKey, unknown>>;
+type Layer = Readonly<Record<string, unknown>>;
 
 /**
  * The options of a run from its sources, highest first (flags, then the config's defaults, then
@@ -12,22 +12,32 @@ export function resolveRunOptions(
   selection: { readonly scenarios: readonly string[]; readonly targets?: readonly string[] },
   ...layers: ReadonlyArray<RunOptionInput | undefined>
 ): RunOptions {
-  const merged: Layer = {};
-  const decided = new Set<RunOptionKey>();
+  return resolveRunOptionsIn(runOptionDeclarations, selection, ...layers);
+}
+
+/** The same with a project's option table: bench's own options and those of the config's engines. */
+export function resolveRunOptionsIn(
+  table: OptionTable,
+  selection: { readonly scenarios: readonly string[]; readonly targets?: readonly string[] },
+  ...layers: ReadonlyArray<Layer | undefined>
+): RunOptions {
+  const keys = Object.keys(table);
+  const merged: Record<string, unknown> = {};
+  const decided = new Set<string>();
   for (const layer of layers) {
     if (!layer) continue;
-    const given = runOptionKeys.filter((key) => (layer as Layer)[key] !== undefined && !decided.has(key));
+    const given = keys.filter((key) => layer[key] !== undefined && !decided.has(key));
     for (const key of given) {
-      merged[key] = (layer as Layer)[key];
+      merged[key] = layer[key];
       decided.add(key);
-      const partner = runOptionDeclarations[key].excludes as RunOptionKey | undefined;
+      const partner = table[key]!.excludes;
       if (partner && !decided.has(partner)) decided.add(partner);
     }
   }
-  for (const key of runOptionKeys) {
-    const declaration = runOptionDeclarations[key];
+  for (const key of keys) {
+    const declaration = table[key]!;
     if (merged[key] !== undefined || declaration.default === undefined) continue;
-    const partner = declaration.excludes as RunOptionKey | undefined;
+    const partner = declaration.excludes;
     if (partner && merged[partner] !== undefined) continue;
     merged[key] = declaration.default;
   }
@@ -68,11 +78,6 @@ export function validateRunOptions(options: RunOptions): RunOptions {
   if (options.requests !== undefined && options.requests < maxConcurrency) {
     throw errors.conflictingOptions(
       `-n ${options.requests} is smaller than -c ${maxConcurrency}: every connection needs at least one request; raise -n or lower -c`,
-    );
-  }
-  if (options.generators !== undefined && options.generators > Math.min(...options.concurrency)) {
-    throw errors.conflictingOptions(
-      `--generators ${options.generators} splits the connections between k6 processes: -c must be at least ${options.generators} at every level`,
     );
   }
   if (options.rate !== undefined && options.requests !== undefined) {

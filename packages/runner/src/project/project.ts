@@ -1,12 +1,24 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { errors, loadScenario, loadScenarios, requestScenario, type LoadEngine, type Scenario, type TargetPlugin } from '@bench/core';
+import { z } from 'zod';
+import {
+  describeIssue,
+  errors,
+  loadScenario,
+  loadScenarios,
+  optionInputSchema,
+  requestScenario,
+  type LoadEngine,
+  type OptionTable,
+  type Scenario,
+  type TargetPlugin,
+} from '@bench/core';
 import { builtinTargets, commandTarget, urlTarget } from '@bench/targets';
 import { inlineConfig, loadConfig, type LoadedConfig } from '../config/load-config.js';
 import type { ReporterConfigEntry, ScenarioConfigEntry, TargetConfigEntry } from '../config/schema.js';
 import type { ThresholdsSpec } from '../config/thresholds.js';
-import { builtinEngines } from '@bench/engines';
-import type { RunOptionInput } from '../options/declarations.js';
+import { builtinEngines, engineOptionTable } from '@bench/engines';
+import { runOptionDeclarations, type RunOptionInput } from '../options/declarations.js';
 import type { ReporterSpec } from '../reporters/reporter-spec.js';
 import { builtinScenarios } from './builtin-scenarios.js';
 import { loadEngine, withEngine } from './load-engine.js';
@@ -19,6 +31,8 @@ export interface Project {
   readonly targets: readonly TargetPlugin[];
   readonly scenarios: readonly Scenario[];
   readonly engines: readonly LoadEngine[];
+  /** `bench run`'s options: bench's own, its engines' and the config's engines' (their flags, config keys and defaults). */
+  readonly optionTable: OptionTable;
   /** What `bench run` runs when no names are given: the config's own lists. */
   readonly selected: { readonly scenarios?: readonly string[]; readonly targets?: readonly string[] };
   readonly reporters?: readonly ReporterSpec[];
@@ -97,6 +111,20 @@ function configReporter(entry: ReporterConfigEntry, config: LoadedConfig): Repor
   };
 }
 
+/** bench run's option table with the options of the config's own engines added; a name bench already uses is refused. */
+function projectOptionTable(engines: readonly LoadEngine[], where: string): OptionTable {
+  const own = engines.filter((engine) => !builtinEngines.includes(engine));
+  for (const engine of own)
+    for (const key of Object.keys(engine.options ?? {}))
+      if (Object.hasOwn(runOptionDeclarations, key))
+        throw errors.config(where, `engine ${engine.name}'s option "${key}" is an option of bench run already; name it otherwise`);
+  try {
+    return { ...runOptionDeclarations, ...engineOptionTable(own) };
+  } catch (error) {
+    throw errors.config(where, error instanceof Error ? error.message : String(error), error);
+  }
+}
+
 export interface ProjectSource {
   /** A config file path; bench.config.* in cwd when absent. */
   readonly configFile?: string;
@@ -115,7 +143,7 @@ export async function loadProject(source: ProjectSource = {}): Promise<Project> 
           ...(source.cwd ? { cwd: source.cwd } : {}),
         });
   const scenarios = builtinScenarios();
-  if (!config) return { targets: builtinTargets, scenarios, engines: builtinEngines, selected: {} };
+  if (!config) return { targets: builtinTargets, scenarios, engines: builtinEngines, optionTable: runOptionDeclarations, selected: {} };
 
   const where = path.basename(config.file);
   const { targets: targetEntries, scenarios: scenarioEntries, reporters, engines: engineEntries, thresholds } = config.config;
@@ -153,11 +181,16 @@ export async function loadProject(source: ProjectSource = {}): Promise<Project> 
     engines = chosen.engines;
     defaults = { ...defaults, engine: chosen.name };
   }
+  const optionTable = projectOptionTable(engines, where);
+  // the config's defaults, now that its engines' options are known
+  const checked = z.object({ defaults: optionInputSchema(optionTable).optional() }).safeParse({ defaults });
+  if (!checked.success) throw errors.config(where, describeIssue(checked.error.issues[0]!));
   return {
     config,
     targets,
     scenarios: allScenarios,
     engines,
+    optionTable,
     selected: {
       ...(targetEntries ? { targets: [...new Set(chosenTargets.map((t) => t.name))] } : {}),
       ...(scenarioEntries ? { scenarios: [...new Set(chosenScenarios.map((s) => s.name))] } : {}),

@@ -8,7 +8,7 @@ import {
   pinProcessGroups,
 } from '@bench/core';
 import { verifyTarget } from '../verify.js';
-import { bareTools, runBare } from './bare-tools.js';
+import { runBareTool } from '@bench/engines';
 
 /** The open loop's arrival rate when none is given: well below what one thread of it sends on one shared core here. */
 export const DEFAULT_OPEN_LOOP_RATE = 2000;
@@ -77,11 +77,12 @@ export async function selfbench(o: SelfbenchOptions): Promise<SelfbenchRow[]> {
         };
       };
       const bare = async (engine: LoadEngine, threads: number): Promise<SelfbenchSide> => {
-        const b = await runBare(engine.name, url, o.connections, o.seconds, o.cpus?.client, threads);
+        const b = await runBareTool(engine, url, o.connections, o.seconds, o.cpus?.client, threads);
         return { rps: b.rps, requests: b.requests, cpuSeconds: b.cpuSeconds };
       };
-      // a warm-up, so the first measurement does not meet a cold server
-      await runBare('wrk', url, o.connections, 2, o.cpus?.client).catch(() => undefined);
+      // a warm-up, so the first measurement does not meet a cold server: the first engine's bare tool, else through bench
+      const warmer = engines.find((e) => e.bareTool);
+      await (warmer ? runBareTool(warmer, url, o.connections, 2, o.cpus?.client) : undefined)?.catch(() => undefined);
       for (let round = 1; round <= o.rounds; round++) {
         for (const [engine, threads] of engines.flatMap((e) =>
           (e.clientThreads ? (o.threads ?? [1, 2]) : [1]).map((n) => [e, n] as const),
@@ -89,7 +90,7 @@ export async function selfbench(o: SelfbenchOptions): Promise<SelfbenchRow[]> {
           const label = threads > 1 ? ` ${threads} threads` : '';
           o.onProgress?.(`${target.name}/${scenario.name} ${engine.name}${label} round ${round}/${o.rounds}`);
           const row = { target: target.name, scenario: scenario.name, engine: engine.name, threads, round };
-          if (!bareTools[engine.name]) {
+          if (!engine.bareTool) {
             const rate = rateOf(engine);
             rows.push({ ...row, first: 'bench', bench: await throughBench(engine, threads), ...(rate !== undefined ? { rate } : {}) });
             continue;

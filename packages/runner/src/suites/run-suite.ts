@@ -7,7 +7,7 @@ import { builtinScenariosDir } from '../project/builtin-scenarios.js';
 import { resolveRunOptions } from '../options/resolve.js';
 import { runOptionDeclarations, runOptionInputSchema, type RunOptionInput } from '../options/declarations.js';
 import { callReporters, endReporters } from '../reporters/call-reporters.js';
-import { newRunDocument, runCells, type RunEvent } from '../run.js';
+import { newRunDocument, runCells, type RunEvent } from '../run/run-cells.js';
 
 // a quick scaled run waits less for a stack to settle too (never under 2 s: steadiness needs two seconds)
 const scaledWarmupCap = (scale: number) => Math.max(2, Math.round((runOptionDeclarations.warmupMaxSeconds.default ?? 30) * scale));
@@ -36,8 +36,7 @@ export interface SuiteRunRequest {
 export function suiteRunOptions(suite: Suite, run: SuiteRun, scale: number): RunOptionInput[] {
   return [planRunShape(suite, run, scale).options, scaleOptions(run.options, scale)].map((layer) => {
     const parsed = runOptionInputSchema.safeParse(layer);
-    if (!parsed.success)
-      throw errors.scenarioInvalid(`suite ${suite.definition.name}, run ${run.id}`, describeIssue(parsed.error.issues[0]!));
+    if (!parsed.success) throw errors.suiteInvalid(`suite ${suite.definition.name}, run ${run.id}`, describeIssue(parsed.error.issues[0]!));
     return parsed.data;
   });
 }

@@ -1,4 +1,4 @@
-import { errors } from '@bench/core';
+import { errors } from '../errors.js';
 
 // Parsers from command-line text to typed values; each error names the flag and what it expects.
 

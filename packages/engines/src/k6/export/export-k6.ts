@@ -1,31 +1,26 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'yaml';
-import type { LoadShape, Scenario } from '@bench/core';
-import { K6_VERSION, k6OutputFlags, k6Script, executionSegments, segmentFlags } from '@bench/engines';
-import { TOOL_VERSION } from '../version.js';
+import type { ExportRequest } from '@bench/core';
+import { K6_VERSION } from '../k6-binary.js';
+import { k6OutputFlags } from '../k6-engine.js';
+import { k6Script } from '../k6-script.js';
+import { executionSegments, segmentFlags } from '../segments.js';
 import { EXPORT_FILE, type ExportDescription } from './export-description.js';
 import { configMapManifest, kubeName, resultsClaimManifest, testRunManifest, type ManifestNames } from './testrun.js';
 import { exportReadme } from './export-readme.js';
 
-export interface K6Export {
-  readonly scenario: Scenario;
-  /** The server's base URL (e.g. http://10.0.0.2:8080). */
-  readonly baseUrl: string;
-  readonly shape: LoadShape & { readonly generators: number };
-  readonly dir: string;
-}
-
 const RESULTS_DIR = 'results';
 
 /** Writes the script, the k6-operator manifests, a README and bench-export.json into `dir`; returns the files written. */
-export function exportK6(e: K6Export): string[] {
+export function writeK6Export(e: ExportRequest): string[] {
+  const generators = typeof e.options.generators === 'number' ? e.options.generators : 1;
   const url = e.baseUrl.replace(/\/+$/, '') + e.scenario.request.path;
   const script = k6Script({ url, request: e.scenario.request, expect: e.scenario.expect.body, shape: e.shape });
   const names: ManifestNames = { name: kubeName(`bench-${e.scenario.name}`), claim: kubeName(`bench-${e.scenario.name}-results`) };
   const description: ExportDescription = {
     kind: 'bench-k6-export',
-    bench: TOOL_VERSION,
+    bench: e.toolVersion,
     k6: K6_VERSION,
     createdAt: new Date().toISOString(),
     scenario: {
@@ -35,8 +30,8 @@ export function exportK6(e: K6Export): string[] {
       documentLength: e.scenario.expect.body.kind === 'exact' ? e.scenario.expect.body.length : 0,
     },
     url: e.baseUrl,
-    generators: e.shape.generators,
-    segments: executionSegments(e.shape.generators),
+    generators,
+    segments: executionSegments(generators),
     shape: {
       connections: e.shape.connections,
       ...(e.shape.durationSeconds !== undefined ? { durationSeconds: e.shape.durationSeconds } : {}),
@@ -47,12 +42,12 @@ export function exportK6(e: K6Export): string[] {
     },
     resultsDir: RESULTS_DIR,
   };
-  const localCommands = Array.from({ length: e.shape.generators }, (_, i) =>
-    ['k6 run', ...segmentFlags(i, e.shape.generators), ...k6OutputFlags(`${RESULTS_DIR}/generator-${i}.csv`), 'script.js'].join(' '),
+  const localCommands = Array.from({ length: generators }, (_, i) =>
+    ['k6 run', ...segmentFlags(i, generators), ...k6OutputFlags(`${RESULTS_DIR}/generator-${i}.csv`), 'script.js'].join(' '),
   );
   const files: Record<string, string> = {
     'script.js': script,
-    'testrun.yaml': stringify(testRunManifest(names, e.shape.generators)),
+    'testrun.yaml': stringify(testRunManifest(names, generators)),
     'configmap.yaml': stringify(configMapManifest(names, script)),
     'results-pvc.yaml': stringify(resultsClaimManifest(names)),
     'README.md': exportReadme({ description, names, localCommands }),

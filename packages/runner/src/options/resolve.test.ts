@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { isBenchError } from '@bench/core';
-import { parseConcurrencyList, parseCpus, parseHeader, parsePositiveInteger, parsePositiveSeconds } from './parse.js';
 import { resolveRunOptions, validateRunOptions } from './resolve.js';
 import type { RunOptions } from './declarations.js';
 
@@ -15,32 +14,7 @@ function codeOf(fn: () => unknown): string | undefined {
   return undefined;
 }
 
-describe('option parsing', () => {
-  it('parses concurrency lists', () => {
-    expect(parseConcurrencyList('-c', '3000,5000,7000')).toEqual([3000, 5000, 7000]);
-    expect(parseConcurrencyList('-c', '10, 10')).toEqual([10]);
-  });
-
-  it.each(['0', '-1', 'abc', '1.5', '', '10,,20'])('rejects -c "%s" with exit code 2', (raw) => {
-    expect(codeOf(() => parseConcurrencyList('-c', raw))).toBe('BENCH_ERR_BAD_NUMBER:2');
-  });
-
-  it('accepts durations with units', () => {
-    expect(parsePositiveSeconds('-d', '30')).toBe(30);
-    expect(parsePositiveSeconds('-d', '2m')).toBe(120);
-    expect(parsePositiveSeconds('-d', '500ms')).toBe(0.5);
-    expect(codeOf(() => parsePositiveSeconds('-d', '0'))).toBe('BENCH_ERR_BAD_NUMBER:2');
-    expect(codeOf(() => parsePositiveInteger('-n', '-5'))).toBe('BENCH_ERR_BAD_NUMBER:2');
-  });
-
-  it('parses repeated headers and CPU pinning', () => {
-    expect(parseHeader('Accept: application/json', parseHeader('X-Token: a:b'))).toEqual({ 'X-Token': 'a:b', Accept: 'application/json' });
-    expect(codeOf(() => parseHeader('no colon'))).toBe('BENCH_ERR_USAGE:2');
-    expect(parseCpus('server=0,client=1')).toEqual({ server: '0', client: '1' });
-    expect(parseCpus('server=0-2,4,client=3')).toEqual({ server: '0-2,4', client: '3' });
-    expect(codeOf(() => parseCpus('server=x'))).toBe('BENCH_ERR_USAGE:2');
-  });
-
+describe('checking options together', () => {
   it('refuses -d with -n, and -n below -c', () => {
     expect(codeOf(() => validateRunOptions({ ...base, requests: 100 }))).toBe('BENCH_ERR_CONFLICTING_OPTIONS:2');
     const byCount: RunOptions = { ...base, durationSeconds: undefined, requests: 5 };

@@ -1,0 +1,2 @@
+export * from './declaration.js';
+export * from './parse.js';

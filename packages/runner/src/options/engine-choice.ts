@@ -1,0 +1,47 @@
+import { errors, type LoadEngine, type OptionTable } from '@bench/core';
+import { defaultEngine } from '@bench/engines';
+
+// Which engine a run uses, from the engines' own declarations: named with --engine; else the one whose own options
+// the run gives (k6 for --generators); else the one an option chooses (the open loop for --rate); else the default.
+
+type Values = Readonly<Record<string, unknown>>;
+
+const flagOf = (table: OptionTable, key: string) => table[key]?.flags.split(/[ ,]+/).find((f) => f.startsWith('--')) ?? key;
+const given = (options: Values, key: string) => options[key] !== undefined;
+
+/** The engines whose own options the run gives. */
+const claimedBy = (options: Values, engines: readonly LoadEngine[]) =>
+  engines.filter((engine) => Object.keys(engine.options ?? {}).some((key) => given(options, key)));
+
+/** The name of the engine a run uses. */
+export function chosenEngineName(options: Values & { readonly engine?: string | undefined }, engines: readonly LoadEngine[]): string {
+  if (options.engine !== undefined) return options.engine;
+  const claimed = claimedBy(options, engines);
+  if (claimed.length > 0) return claimed[0]!.name;
+  return engines.find((engine) => engine.chosenBy !== undefined && given(options, engine.chosenBy))?.name ?? defaultEngine.name;
+}
+
+/** Refuses another engine's own option: it means nothing to the engine the run uses. */
+export function refuseOtherEnginesOptions(engine: LoadEngine, options: Values, engines: readonly LoadEngine[], table: OptionTable): void {
+  for (const other of claimedBy(options, engines)) {
+    if (other === engine) continue;
+    const key = Object.keys(other.options ?? {}).find((k) => given(options, k))!;
+    const flag = flagOf(table, key);
+    const what = other.options?.[key]?.summary ?? `takes ${flag}`;
+    throw errors.engineUnsupported(engine.name, `only ${other.name} ${what}: use --engine ${other.name} with ${flag}`);
+  }
+}
+
+/** The values of an engine's own options in a run, for its plan. */
+export function ownOptionValues(engine: LoadEngine, options: Values): Values {
+  return Object.fromEntries(Object.keys(engine.options ?? {}).flatMap((key) => (given(options, key) ? [[key, options[key]]] : [])));
+}
+
+/** How --help says which engine a run uses when none is named: "autocannon; open-loop with --rate; k6 with --generators". */
+export function engineChoiceText(engines: readonly LoadEngine[], table: OptionTable): string {
+  const rules = engines.flatMap((engine) => {
+    const keys = [...(engine.chosenBy !== undefined ? [engine.chosenBy] : []), ...Object.keys(engine.options ?? {})];
+    return keys.length > 0 ? [`${engine.name} with ${keys.map((key) => flagOf(table, key)).join(' or ')}`] : [];
+  });
+  return [defaultEngine.name, ...rules].join('; ');
+}

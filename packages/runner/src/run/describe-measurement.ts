@@ -1,0 +1,85 @@
+import {
+  CLIENT_SATURATED_PERCENT,
+  EVENT_LOOP_LAG_MS,
+  expectedLength,
+  type CellResult,
+  type HttpAnswer,
+  type LoadMeasurement,
+  type ResourceSample,
+  type SecondPoint,
+} from '@bench/core';
+import type { CounterReading } from '@bench/services';
+import { measuredCell, type CellContext } from '../cell-result.js';
+import { detectStall } from '../measure/stall.js';
+import { explainTimeouts } from '../measure/timeout-bound.js';
+
+/** A measured cell: its numbers, and a note for each thing that may have bounded or spoiled them. */
+export function describeMeasurement(
+  cell: CellContext,
+  outcome: LoadMeasurement,
+  answer: HttpAnswer | undefined,
+  resources: { server?: ResourceSample | undefined; services?: ResourceSample | undefined },
+  before: Record<string, CounterReading>,
+  after: Record<string, CounterReading>,
+  series: SecondPoint[] | undefined,
+  machineBusyPercent?: number,
+): CellResult {
+  const notes: string[] = [];
+  const client = outcome.client;
+  if (outcome.generators) {
+    const { count, segments } = outcome.generators;
+    notes.push(
+      `one run split over ${count} ${cell.engine.name} processes (segments ${segments.join(', ')}) on this host, released together, their samples merged`,
+    );
+  }
+  if (client && client.cpuPercent >= CLIENT_SATURATED_PERCENT) {
+    const over = outcome.generators ? ` (all ${outcome.generators.count} together)` : '';
+    notes.push(
+      `load generator (${cell.engine.name}) used ${client.cpuPercent}% of a core${over}: it may be the bottleneck, not the server`,
+    );
+  }
+  // an in-process generator whose event loop lags measures its own lag as latency
+  if (outcome.eventLoopDelay && outcome.eventLoopDelay.p99 >= EVENT_LOOP_LAG_MS) {
+    notes.push(
+      `the load generator's event loop was delayed (p99 ${outcome.eventLoopDelay.p99} ms): latencies include the client's own lag`,
+    );
+  }
+  if (outcome.rate && outcome.rate.achieved < outcome.rate.target * 0.98) {
+    notes.push(
+      `achieved ${outcome.rate.achieved} rps of the ${outcome.rate.target} asked (more than 2% short): the server or the generator could not keep up`,
+    );
+  }
+  if (outcome.errorSamples.length > 0) notes.push(`errors seen: ${outcome.errorSamples.join('; ')}`);
+  const stall = detectStall({
+    ...outcome,
+    concurrency: cell.concurrency,
+    serverCpuPercent: resources.server?.cpuPercent,
+    clientCpuPercent: client?.cpuPercent,
+    machineBusyPercent,
+  });
+  if (stall) notes.push(stall);
+  const workers = cell.settings.maxRequestWorkers;
+  const timedOut = explainTimeouts({
+    ...outcome,
+    timeouts: outcome.failures.timeouts,
+    concurrency: cell.concurrency,
+    timeoutSeconds: cell.options.timeoutSeconds,
+    serverCpuPercent: resources.server?.cpuPercent,
+    maxRequestWorkers: typeof workers === 'number' ? workers : undefined,
+  });
+  if (timedOut) notes.push(timedOut);
+  const backend: NonNullable<CellResult['backend']> = {};
+  for (const [service, reading] of Object.entries(after)) {
+    const start = before[service]?.value ?? 0;
+    backend[service] = { counter: reading.counter, before: start, after: reading.value, delta: reading.value - start };
+  }
+  return measuredCell(cell, {
+    measurement: outcome,
+    answer,
+    resources: Object.fromEntries(Object.entries({ ...resources, client }).filter(([, sample]) => sample !== undefined)),
+    ...(Object.keys(backend).length > 0 ? { backend } : {}),
+    notes,
+    documentLength: expectedLength(cell.scenario) ?? answer?.body.length ?? 0,
+    ...(series ? { series } : {}),
+  });
+}

@@ -1,0 +1,20 @@
+import type { LoadShape } from '@bench/core';
+import { clientThreadsOf } from '../options/client-threads.js';
+import type { RunOptions } from '../options/declarations.js';
+
+/** How a run's options drive one cell: its connections, bound (time or count), keep-alive, rate and threads. */
+export function loadShape(options: RunOptions, connections: number, bound: Pick<LoadShape, 'durationSeconds' | 'requests'>): LoadShape {
+  return {
+    connections,
+    ...bound,
+    ...(options.rate !== undefined ? { rate: options.rate } : {}),
+    keepAlive: options.keepAlive,
+    ...(options.requestsPerConnection !== undefined ? { requestsPerConnection: options.requestsPerConnection } : {}),
+    timeoutSeconds: options.timeoutSeconds,
+    ...(clientThreadsOf(options) > 1 ? { threads: clientThreadsOf(options) } : {}),
+  };
+}
+
+/** A cell's measured bound: -n requests, else -d seconds (ten when neither is given). */
+export const measuredBound = (options: RunOptions): Pick<LoadShape, 'durationSeconds' | 'requests'> =>
+  options.requests !== undefined ? { requests: options.requests } : { durationSeconds: options.durationSeconds ?? 10 };

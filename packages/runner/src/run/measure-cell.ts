@@ -1,0 +1,135 @@
+import {
+  isBenchError,
+  pinProcessGroups,
+  sampleProcessGroups,
+  type CellResult,
+  type HttpAnswer,
+  type LoadEngine,
+  type LoadPlan,
+  type LoadProgress,
+  type RunningTarget,
+} from '@bench/core';
+import type { ServiceManager } from '@bench/services';
+import { failedCell, type CellContext } from '../cell-result.js';
+import { cellSeries, type SampledRun } from '../measure/cell-series.js';
+import { coolDownReading } from '../measure/cool-down.js';
+import { crashedCell } from '../measure/crashed-cell.js';
+import { watchMachineCpu } from '../measure/machine-cpu.js';
+import { releaseMemory } from '../measure/release-memory.js';
+import { withSoak } from '../measure/soak.js';
+import { warmInOneRun, warmUntilSteady } from '../measure/steady-warmup.js';
+import { ownOptionValues } from '../options/engine-choice.js';
+import { describeMeasurement } from './describe-measurement.js';
+import { loadShape, measuredBound } from './load-shape.js';
+import type { RunEvent } from './run-events.js';
+
+/** One cell: a warm-up until steady, then the measured run with the server, services and machine sampled, then its soak reading. */
+export async function measureCell(
+  cell: CellContext,
+  engine: LoadEngine,
+  running: RunningTarget,
+  services: ServiceManager,
+  answer: HttpAnswer | undefined,
+  position: { index: number; total: number },
+  emit: (event: RunEvent) => void,
+  signal?: AbortSignal,
+): Promise<CellResult> {
+  const { options, scenario } = cell;
+  // The load stops when the user interrupts or the target dies, so no generator outlives its cell.
+  const stopLoad = new AbortController();
+  const forwardAbort = () => stopLoad.abort(signal?.reason);
+  signal?.addEventListener('abort', forwardAbort, { once: true });
+  const crashed = running.crashed.then((detail) => {
+    stopLoad.abort('target crashed');
+    return { crashed: detail, atNs: process.hrtime.bigint() };
+  });
+  // --cpus: the stack and its services on the server CPUs (processes they fork later inherit it), the generator on the client CPUs
+  if (options.cpus?.server) pinProcessGroups([...running.processGroups, ...services.processGroups()], options.cpus.server);
+  const plan = {
+    url: running.url + scenario.request.path,
+    options: ownOptionValues(engine, options),
+    ...(options.cpus?.client ? { cpus: options.cpus.client } : {}),
+    request: scenario.request,
+    expect: scenario.expect.body,
+    onProgress: (progress: LoadProgress) => emit({ type: 'cell-progress', progress }),
+    signal: stopLoad.signal,
+  };
+  const event = { ...position, scenario: scenario.name, target: cell.target, concurrency: cell.concurrency, repeat: cell.repeat };
+  // when the target dies, what the load measured until it stopped comes along (the seconds before the crash)
+  const untilCrash = async <T>(load: Promise<T>): Promise<T | (Awaited<typeof crashed> & { partial: T | undefined })> => {
+    const outcome = await Promise.race([load.then((value) => ({ value })), crashed]);
+    if ('crashed' in outcome) return { ...outcome, partial: await load.catch(() => undefined) };
+    return outcome.value;
+  };
+
+  try {
+    // a warm-up before every measured run: each level, each fresh start
+    let warmup: SampledRun | undefined;
+    let warmed: CellResult['warmup'];
+    if (options.warmupSeconds > 0) {
+      emit({ type: 'cell-start', ...event, phase: 'warmup' });
+      const warmSampler = sampleProcessGroups({ server: running.processGroups });
+      let died: string | undefined;
+      const warmRun = async (seconds: number, extra: Partial<LoadPlan> = {}) => {
+        const run = await untilCrash(
+          engine.run({ ...plan, ...extra, shape: loadShape(options, cell.concurrency, { durationSeconds: seconds }) }),
+        );
+        if ('crashed' in run) died = run.crashed;
+        return 'crashed' in run || stopLoad.signal.aborted ? undefined : run;
+      };
+      const serverFrom = (startedAtNs: bigint) => warmSampler.perSecond(startedAtNs).server;
+      // the cell's own load until throughput settles (pools grown to what it needs), --warmup-max at most: one run
+      // watched second by second where the engine counts its progress, else one-second slices
+      const warm =
+        engine.countsProgress && options.warmupMaxSeconds > options.warmupSeconds
+          ? await warmInOneRun(
+              {
+                run: (seconds, onProgress, stop) =>
+                  warmRun(seconds, {
+                    onProgress: (progress) => {
+                      plan.onProgress(progress);
+                      onProgress(progress);
+                    },
+                    signal: AbortSignal.any([stopLoad.signal, stop]),
+                  }),
+                serverFrom,
+              },
+              options.warmupSeconds,
+              options.warmupMaxSeconds,
+            )
+          : await warmUntilSteady({ slice: (seconds) => warmRun(seconds), serverFrom }, options.warmupSeconds, options.warmupMaxSeconds);
+      warmSampler.stop();
+      if (died !== undefined) return failedCell(cell, `target died during warm-up: ${died}`);
+      if (!warm || stopLoad.signal.aborted) return failedCell(cell, 'interrupted');
+      warmup = warm.sampled;
+      warmed = { seconds: warm.seconds, reason: warm.reason };
+      await releaseMemory();
+    }
+    emit({ type: 'cell-start', ...event, phase: 'measure' });
+    const before = await services.readCounters(scenario);
+    const groupSampler = sampleProcessGroups({ server: running.processGroups, services: services.processGroups() });
+    const machine = watchMachineCpu();
+    const bound = measuredBound(options);
+    const loadStartNs = process.hrtime.bigint();
+    const outcome = await untilCrash(engine.run({ ...plan, shape: loadShape(options, cell.concurrency, bound) }));
+    const { server, services: backends } = groupSampler.stop();
+    const machineBusyPercent = machine.stop();
+    if ('crashed' in outcome) return crashedCell(cell, outcome, loadStartNs, (startNs) => groupSampler.perSecond(startNs).server, warmup);
+    const after = await services.readCounters(scenario);
+    const series = outcome.seconds
+      ? cellSeries({ seconds: outcome.seconds, server: groupSampler.perSecond(outcome.startedAtNs).server }, warmup)
+      : undefined;
+    const measured = describeMeasurement(cell, outcome, answer, { server, services: backends }, before, after, series, machineBusyPercent);
+    // the server's memory a few seconds after the load: does what it grew come back?
+    // judged on the duration asked for: an engine may measure a -d 60 run as 59.9 s
+    const runSeconds = bound.durationSeconds ?? outcome.durationSeconds;
+    const coolDown = series ? await coolDownReading(running.processGroups, runSeconds) : undefined;
+    return withSoak(warmed ? { ...measured, warmup: warmed } : measured, coolDown);
+  } catch (error) {
+    // a generator that failed fails its cell; any other coded error (bad input found late) ends the run
+    if (isBenchError(error) && error.code !== 'BENCH_ERR_GENERATOR_FAILED') throw error;
+    return failedCell(cell, `the load generator failed: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    signal?.removeEventListener('abort', forwardAbort);
+  }
+}

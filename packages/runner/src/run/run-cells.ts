@@ -1,0 +1,218 @@
+import {
+  describeMachine,
+  errors,
+  isBenchError,
+  randomSeed,
+  SCHEMA_VERSION,
+  seededRandom,
+  shuffled,
+  type CellResult,
+  type HttpAnswer,
+  type LoadEngine,
+  type OptionTable,
+  type Reporter,
+  type RunDocument,
+  type RunningTarget,
+  type Scenario,
+  type TargetPlugin,
+} from '@bench/core';
+import { builtinEngines } from '@bench/engines';
+import { noServices, type ServiceManager } from '@bench/services';
+import { failedCell, type CellContext } from '../cell-result.js';
+import { assessRounds, fewestRounds, type StopReason } from '../compare/round-decision.js';
+import { parseTargetPair } from '../compare/paired-compare.js';
+import { evaluateThresholds, type ThresholdsSpec } from '../config/thresholds.js';
+import type { RunOptions } from '../options/declarations.js';
+import { makePlan, type PlannedPair } from '../plan.js';
+import { callReporters, endReporters } from '../reporters/call-reporters.js';
+import { targetStartOptions } from '../start-options.js';
+import { verifyTarget } from '../verify.js';
+import { TOOL_VERSION } from '../version.js';
+import { chooseEngine } from './choose-engine.js';
+import { measureCell } from './measure-cell.js';
+import type { RunEvent } from './run-events.js';
+
+export type { RunEvent } from './run-events.js';
+
+export interface RunContext {
+  /** Targets the run may use (built-in and the config's own). */
+  readonly targets: readonly TargetPlugin[];
+  /** Scenarios the run may use. */
+  readonly scenarios: readonly Scenario[];
+  /** Load engines to pick `options.engine` from; bench's own when absent. */
+  readonly engines?: readonly LoadEngine[];
+  /** The option table the run's options were read with (bench's own and its engines'); the built-in one when absent. */
+  readonly optionTable?: OptionTable;
+  readonly reporters: readonly Reporter[];
+  readonly services?: ServiceManager;
+  /** Limits to check every cell against; a broken one is in the document (the CLI exits 1). */
+  readonly thresholds?: ThresholdsSpec;
+  readonly onEvent?: (event: RunEvent) => void;
+  /** Aborting stops the cell in progress, keeps every finished one, and ends the run. */
+  readonly signal?: AbortSignal;
+  /** The command line, recorded in the document. */
+  readonly command?: string;
+}
+
+export function newRunDocument(command: string, options: RunOptions): RunDocument {
+  return {
+    schemaVersion: SCHEMA_VERSION,
+    tool: { name: 'bench', version: TOOL_VERSION },
+    startedAt: new Date().toISOString(),
+    complete: false,
+    machine: describeMachine(),
+    command,
+    options: { ...options },
+    results: [],
+  };
+}
+
+/** Plans, runs every cell, and reports: the whole of `bench run` without the terminal. */
+export async function runCells(options: RunOptions, context: RunContext): Promise<RunDocument> {
+  const services = context.services ?? noServices;
+  const emit = context.onEvent ?? (() => {});
+  const signal = context.signal;
+  const plan = await makePlan(options, context.targets, context.scenarios);
+  const { engine, version } = await chooseEngine(
+    options,
+    context.engines ?? builtinEngines,
+    [...new Set(plan.pairs.map((p) => p.scenario))],
+    context.optionTable,
+  );
+  const comparisons = (options.compare ?? []).map((text) => parseTargetPair('--compare', text));
+  const planned = new Set(plan.pairs.map((p) => p.target.name));
+  for (const name of comparisons.flatMap((c) => [c.base, c.head]))
+    if (!planned.has(name)) throw errors.usage(`--compare names "${name}", which is not a target of this run (${[...planned].join(', ')})`);
+  if (options.repeat === 'auto' && options.maxRounds < fewestRounds(comparisons))
+    throw errors.usage(
+      `--max-rounds ${options.maxRounds} is fewer than the ${fewestRounds(comparisons)} rounds a verdict needs: raise it to ${fewestRounds(comparisons)} or more`,
+    );
+  await services.prepare(plan.pairs.map((p) => p.scenario));
+  // the seed of every round's order, recorded so the order can be replayed (--seed)
+  const seed = options.seed ?? randomSeed();
+  const doc = newRunDocument(context.command ?? '', { ...options, seed });
+  const auto = options.repeat === 'auto';
+  const repeats = options.repeat === 'auto' ? options.maxRounds : options.repeat;
+  const total = plan.pairs.length * plan.concurrency.length * repeats;
+  emit({ type: 'plan', plan, cells: total, engine: engine.name, options });
+  const maxConcurrency = Math.max(...options.concurrency);
+
+  let index = 0;
+  let completed = 0;
+  let stoppedBecause: StopReason = auto ? 'max-rounds' : 'fixed';
+  let lines: readonly string[] = [];
+  let running: RunningTarget | undefined;
+  let failure: unknown;
+
+  const record = async (result: CellResult) => {
+    doc.results.push(result);
+    emit({ type: 'cell-end', result });
+    await callReporters(context.reporters, 'onResult', doc, result);
+  };
+
+  try {
+    await callReporters(context.reporters, 'onRunStart', doc);
+    // Once a stack has failed (to start, to verify, or mid-run), its remaining cells are recorded as failed.
+    const problems = new Map<PlannedPair, string>();
+    // Rounds interleave the targets (each cell once per round, in an order drawn afresh from the seed), so a
+    // drift of the machine over the run falls on every target alike and no target always runs first (Abedi and
+    // Brecht's randomized multiple interleaved trials); each round starts a stack afresh (a new process, a new
+    // warm-up), so rounds are independent samples, and a comparison pairs base and head within each round.
+    const random = seededRandom(seed);
+    const startedAt = Date.now();
+    for (let repeat = 1; repeat <= repeats && !signal?.aborted; repeat++) {
+      for (const pair of shuffled(plan.pairs, random)) {
+        if (signal?.aborted) break;
+        const { scenario, target } = pair;
+        const contextFor = (concurrency: number, url = '', settings = {}): CellContext => ({
+          scenario,
+          target: target.name,
+          concurrency,
+          repeat,
+          options,
+          url,
+          settings,
+          engine: { name: engine.name, version },
+          startedAt: new Date().toISOString(),
+        });
+        if (!problems.has(pair)) {
+          emit({ type: 'target-starting', scenario: scenario.name, target: target.name });
+          try {
+            running = await target.start(
+              scenario,
+              targetStartOptions({ ...options, maxConcurrency }, await services.endpointsFor(scenario)),
+            );
+          } catch (error) {
+            // Input problems (a port in use, a missing service binary, an app server that cannot start) end the run; a reference stack that fails is a failed cell.
+            if (isBenchError(error) && error.exitCode === 2) throw error;
+            problems.set(pair, error instanceof Error ? error.message : String(error));
+          }
+        }
+        if (signal?.aborted) break; // interrupted while the stack was starting: nothing was measured
+        let answer: HttpAnswer | undefined;
+        if (running && !problems.has(pair)) {
+          emit({ type: 'target-verifying', scenario: scenario.name, target: target.name });
+          const verification = await verifyTarget(running.url, scenario);
+          if (!verification.ok) problems.set(pair, `verification failed: ${verification.problems.join('; ')}`);
+          answer = verification.answer;
+        }
+        for (const concurrency of plan.concurrency) {
+          if (signal?.aborted) break;
+          index++;
+          const cell = contextFor(concurrency, running?.url, running?.settings);
+          const problem = problems.get(pair);
+          if (problem || !running) {
+            await record(failedCell(cell, problem ?? 'target did not start'));
+            continue;
+          }
+          const result = await measureCell(cell, engine, running, services, answer, { index, total }, emit, signal);
+          if (signal?.aborted) break; // an interrupted cell is not a finished result
+          if (result.status === 'failed') problems.set(pair, result.error ?? 'failed');
+          await record(result);
+        }
+        await running?.stop();
+        running = undefined;
+      }
+      if (signal?.aborted) break;
+      completed = repeat;
+      if (!auto) continue;
+      const assessment = assessRounds(doc, comparisons, options.noisePercent);
+      emit({ type: 'round-end', round: repeat, decided: assessment.decided, lines: assessment.lines });
+      lines = assessment.lines;
+      if (assessment.decided && repeat >= fewestRounds(comparisons)) {
+        stoppedBecause = 'decided';
+        break;
+      }
+      // tachometer's time cap, once the fewest rounds a verdict needs have run: no round starts that would, at the
+      // pace so far, end after --max-time
+      const elapsed = Date.now() - startedAt;
+      const late = options.maxTimeSeconds !== undefined && elapsed + elapsed / repeat > options.maxTimeSeconds * 1000;
+      if (late && repeat >= fewestRounds(comparisons) && repeat < repeats) {
+        stoppedBecause = 'max-time';
+        break;
+      }
+    }
+  } catch (error) {
+    failure = error;
+  } finally {
+    await running?.stop().catch(() => {});
+    await services.stopAll().catch((error: unknown) => (failure ??= error));
+  }
+  if (signal?.aborted) stoppedBecause = 'interrupted';
+  else if (failure !== undefined) stoppedBecause = 'failed';
+  doc.rounds = { requested: options.repeat, completed, stoppedBecause, seed, lines: [...lines] };
+  emit({ type: 'rounds-end', rounds: completed, stoppedBecause, lines });
+  // Reports read the results in the plan's order, round by round, whatever order the cells ran in (each cell's
+  // startedAt and the recorded seed keep that order); the sort is stable, so concurrency levels stay in order.
+  const rank = new Map(plan.pairs.map((p, i) => [`${p.scenario.name}\u0000${p.target.name}`, i]));
+  const rankOf = (r: CellResult) => rank.get(`${r.scenario}\u0000${r.target}`) ?? 0;
+  doc.results.sort((a, b) => a.repeat - b.repeat || rankOf(a) - rankOf(b));
+  doc.complete = failure === undefined && !signal?.aborted;
+  doc.finishedAt = new Date().toISOString();
+  if (context.thresholds) doc.thresholds = evaluateThresholds(context.thresholds, doc);
+  const endFailure = await endReporters(context.reporters, doc);
+  if (failure !== undefined) throw failure;
+  if (signal?.aborted) throw errors.interrupted(String(signal.reason ?? 'signal'));
+  if (endFailure !== undefined) throw endFailure;
+  return doc;
+}
