@@ -1,73 +1,26 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
 import {
   errors,
   findFreePort,
   LOOPBACK,
   makePrivateDir,
-  maybe,
-  parsePositiveInteger,
   removeDir,
   type LoadEngine,
   type LoadMeasurement,
   type LoadPlan,
   type ResourceSample,
 } from '@bench/core';
-import { encodeLatencyHistogram } from '@bench/core';
 import { versionFrom } from '@bench/core';
 import { runExternal, type ExternalRun } from '../external-process.js';
 import { K6Api } from './k6-api.js';
 import { k6Binary, K6_INSTALL } from './k6-binary.js';
-import { createK6Tally, k6ErrorSamples, k6Latency, readK6Csvs, type K6Tally } from './k6-samples.js';
+import { createK6Tally, readK6Csvs } from './k6-samples.js';
 import { k6Script } from './k6-script.js';
 import { executionSegments, segmentFlags } from './segments.js';
-import { writeK6Export } from './export/export-k6.js';
-import { readK6Export } from './export/import-k6.js';
-
-/** k6's own options, merged into `bench run`'s (and `bench export k6`'s). */
-const k6Options = {
-  generators: maybe({
-    flags: '--generators <n>',
-    description: 'split each run over n k6 processes (execution segments), released together, their samples merged',
-    summary: 'splits a run over generators',
-    schema: z.number().int().positive(),
-    parse: (raw) => parsePositiveInteger('--generators', raw),
-    defaultText: '1',
-  }),
-};
-
-const generatorsOf = (options: LoadPlan['options']): number => (typeof options?.generators === 'number' ? options.generators : 1);
-
-/** The flags every instance gets, locally and on k6-operator: raw samples to CSV with the two tags bench reads. */
-export function k6OutputFlags(csvFile: string): string[] {
-  return [
-    '--no-usage-report',
-    '--summary-mode=disabled',
-    '--system-tags',
-    'status,error_code',
-    '--out',
-    `csv=fileName=${csvFile},timeFormat=unix_micro`,
-  ];
-}
-
-/** The measurement from the samples of every instance of one run (and their CPU per second, when sampled here). */
-export function k6Measurement(tally: K6Tally, clientCpuPerSecond: readonly number[] = []): LoadMeasurement {
-  const spanUs = tally.lastEndUs > tally.firstStartUs ? tally.lastEndUs - tally.firstStartUs : 0;
-  const seconds = tally.series?.finish(BigInt(Math.round(tally.lastEndUs)) * 1000n, clientCpuPerSecond);
-  return {
-    ...(seconds ? { seconds } : {}),
-    histogram: encodeLatencyHistogram(tally.histogram),
-    durationSeconds: Math.max(spanUs / 1e6, 1e-6),
-    requests: tally.requests,
-    latency: k6Latency(tally),
-    failures: tally.failures,
-    non2xx: tally.non2xx,
-    statusCodes: tally.statusCodes,
-    bytes: { total: tally.bytesReceived, body: tally.bodyBytes },
-    errorSamples: k6ErrorSamples(tally),
-  };
-}
+import { k6Exporter } from './export/k6-exporter.js';
+import { generatorsOf, k6Options } from './k6-options.js';
+import { k6Measurement, k6OutputFlags } from './k6-measurement.js';
 
 /** The instances' CPU, second by second, added up. */
 function sumPerSecond(runs: readonly ExternalRun[], startNs: bigint): number[] {
@@ -175,11 +128,7 @@ export const k6Engine = {
     'k6 (Go), closed loop or constant arrival rate; raw samples merged into one histogram, one run split over --generators instances',
   splitsLoad: true,
   options: k6Options,
-  exporter: {
-    description: 'a k6 script and k6-operator TestRun for a run on generators elsewhere (`bench import` reads their samples back)',
-    write: writeK6Export,
-    read: readK6Export,
-  },
+  exporter: k6Exporter,
   async available() {
     const binary = k6Binary();
     if (!binary)

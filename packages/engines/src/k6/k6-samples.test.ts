@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodeLatencyHistogram } from '@bench/core';
-import { k6Measurement } from './k6-engine.js';
+import { k6Measurement } from './k6-measurement.js';
 import { createK6Tally, readK6Csv, readK6Csvs } from './k6-samples.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'benchtest-k6-samples-'));

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { stringify } from 'yaml';
 import type { ExportRequest } from '@bench/core';
 import { K6_VERSION } from '../k6-binary.js';
-import { k6OutputFlags } from '../k6-engine.js';
+import { k6OutputFlags } from '../k6-measurement.js';
 import { k6Script } from '../k6-script.js';
 import { executionSegments, segmentFlags } from '../segments.js';
 import { EXPORT_FILE, type ExportDescription } from './export-description.js';

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { errors, type ImportedRun } from '@bench/core';
-import { k6Measurement } from '../k6-engine.js';
+import { k6Measurement } from '../k6-measurement.js';
 import { createK6Tally, readK6Csv } from '../k6-samples.js';
 import { EXPORT_FILE, exportDescriptionSchema, type ExportDescription } from './export-description.js';
 

@@ -1,4 +1,4 @@
-import { k6OutputFlags } from '../k6-engine.js';
+import { k6OutputFlags } from '../k6-measurement.js';
 
 /** Kubernetes names: lower case, digits and dashes. */
 export const kubeName = (text: string): string =>

@@ -1,0 +1,32 @@
+import { encodeLatencyHistogram, type LoadMeasurement } from '@bench/core';
+import { k6ErrorSamples, k6Latency, type K6Tally } from './k6-samples.js';
+
+/** The flags every instance gets, locally and on k6-operator: raw samples to CSV with the two tags bench reads. */
+export function k6OutputFlags(csvFile: string): string[] {
+  return [
+    '--no-usage-report',
+    '--summary-mode=disabled',
+    '--system-tags',
+    'status,error_code',
+    '--out',
+    `csv=fileName=${csvFile},timeFormat=unix_micro`,
+  ];
+}
+
+/** The measurement from the samples of every instance of one run (and their CPU per second, when sampled here). */
+export function k6Measurement(tally: K6Tally, clientCpuPerSecond: readonly number[] = []): LoadMeasurement {
+  const spanUs = tally.lastEndUs > tally.firstStartUs ? tally.lastEndUs - tally.firstStartUs : 0;
+  const seconds = tally.series?.finish(BigInt(Math.round(tally.lastEndUs)) * 1000n, clientCpuPerSecond);
+  return {
+    ...(seconds ? { seconds } : {}),
+    histogram: encodeLatencyHistogram(tally.histogram),
+    durationSeconds: Math.max(spanUs / 1e6, 1e-6),
+    requests: tally.requests,
+    latency: k6Latency(tally),
+    failures: tally.failures,
+    non2xx: tally.non2xx,
+    statusCodes: tally.statusCodes,
+    bytes: { total: tally.bytesReceived, body: tally.bodyBytes },
+    errorSamples: k6ErrorSamples(tally),
+  };
+}
