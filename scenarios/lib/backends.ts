@@ -2,7 +2,7 @@ import { createPool } from 'generic-pool';
 import { Redis } from 'ioredis';
 import mysql from 'mysql2/promise';
 import memjs from 'memjs';
-import type { NodeScenarioContext, ServiceEndpoint } from '@bench/core';
+import { errors, type NodeScenarioContext, type ServiceEndpoint } from '@bench/core';
 
 /** Backend clients for a Node handler: one shared connection per process, or a generic-pool of them. */
 export interface Backend<C> {
@@ -35,7 +35,7 @@ async function backend<C>(factory: ClientFactory<C>, pool: NodeScenarioContext['
 
 function endpoint(context: NodeScenarioContext, name: 'redis' | 'mysql' | 'memcached'): ServiceEndpoint {
   const found = context.services[name];
-  if (!found) throw new Error(`scenario ${context.scenario.name} needs ${name}, but no endpoint was given`);
+  if (!found) throw errors.scenarioInvalid(`of ${context.scenario.name}`, `its handler needs ${name}, which its services do not list`);
   return found;
 }
 

@@ -1,4 +1,4 @@
-import { mean, median, type CellResult } from '@bench/core';
+import { errors, mean, median, type CellResult } from '@bench/core';
 
 /** One figure of a measured cell, per repeat: a number, or text as ab prints it ("0/1/0.4/1/3"). */
 type Field = (r: CellResult) => number | string | undefined;
@@ -64,7 +64,7 @@ export const resultFields: Readonly<Record<string, Field>> = {
 /** A field over a cell's repeats: numbers combined (mean or median), text from the first repeat. */
 export function fieldValue(name: string, repeats: readonly CellResult[], aggregate: 'mean' | 'median'): number | string | undefined {
   const field = resultFields[name];
-  if (!field) throw new Error(`suite field "${name}" is unknown; known: ${Object.keys(resultFields).join(', ')}`);
+  if (!field) throw errors.suiteInvalid(`suite field "${name}"`, `no such field; known: ${Object.keys(resultFields).join(', ')}`);
   const values = repeats.map(field).filter((v) => v !== undefined);
   if (values.length === 0) return undefined;
   if (values.every((v) => typeof v === 'number')) {

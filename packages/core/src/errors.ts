@@ -11,6 +11,8 @@ export type BenchErrorCode =
   | 'BENCH_ERR_ENGINE_UNAVAILABLE'
   | 'BENCH_ERR_ENGINE_UNSUPPORTED'
   | 'BENCH_ERR_GENERATOR_FAILED'
+  | 'BENCH_ERR_PROCESS_FAILED'
+  | 'BENCH_ERR_DOWNLOAD'
   | 'BENCH_ERR_COMPARE'
   | 'BENCH_ERR_REGRESSION'
   | 'BENCH_ERR_UNDECIDED'
@@ -78,6 +80,17 @@ export const errors = {
     new BenchError('BENCH_ERR_ENGINE_UNSUPPORTED', `engine "${name}" cannot do this: ${reason}`),
   // Exit code 1 and never fatal to a run: the cell whose load it was is recorded as failed, with this line, and the run goes on.
   generatorFailed: (message: string, cause?: unknown) => new BenchError('BENCH_ERR_GENERATOR_FAILED', message, { exitCode: 1, cause }),
+  // A program bench runs for a step (a server not ready in time, javac, openssl, mariadb-install-db) failed; its
+  // callers name the target or service it was for, so exit code 1: the stack failed, not the input.
+  processFailed: (message: string) => new BenchError('BENCH_ERR_PROCESS_FAILED', message, { exitCode: 1 }),
+  download: (url: string, detail: string) =>
+    new BenchError(
+      'BENCH_ERR_DOWNLOAD',
+      `cannot fetch ${url}: ${detail}; check the network to the registry, or put the file in bench's cache by hand`,
+      {
+        exitCode: 1,
+      },
+    ),
   compareInput: (message: string) => new BenchError('BENCH_ERR_COMPARE', message),
   regression: (message: string) => new BenchError('BENCH_ERR_REGRESSION', message, { exitCode: 1 }),
   // Exit code 3: a --fail-if gate that could not decide (too few repeats or rounds) never passes silently;

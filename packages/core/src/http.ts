@@ -30,6 +30,7 @@ export function httpRequest(url: string, spec: HttpRequestSpec = {}, timeoutMs =
         resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks), headerBytes });
       });
     });
+    // internal: destroy() hands this to the 'error' handler below, whose caller says which request and what to do
     request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     request.on('error', reject);
     request.end(spec.body);

@@ -39,8 +39,8 @@ async function timeOnce(command: readonly string[], url: string, n: number, caFi
       .stdout()
       .split('\n')
       .filter((line) => line === HTTPS_CLIENT_PAGE).length;
-    throw new Error(
-      `exit ${exit.code ?? exit.signal}, ${fetched} of ${n} pages as expected: ${proc.outputTail().trim().split('\n').slice(-2).join(' | ')}`,
+    throw errors.processFailed(
+      `${path.basename(command[0] ?? 'client')}: exit ${exit.code ?? exit.signal}, ${fetched} of ${n} pages as expected: ${proc.outputTail().trim().split('\n').slice(-2).join(' | ')}`,
     );
   }
   return seconds;

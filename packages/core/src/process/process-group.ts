@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, type WriteStream } from 'node:fs';
+import { errors } from '../errors.js';
 import { listGroupMembers } from './proc-table.js';
 import { reaperForgetGroup, reaperTrackGroup } from './reaper.js';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -137,7 +138,7 @@ export async function runGroupToCompletion(command: string, args: readonly strin
   const proc = spawnGroup(command, args, { ...options, captureStdout: true });
   const exit = await proc.exited;
   await proc.stop(1000);
-  if (exit.code !== 0) throw new Error(describeExit(proc, exit));
+  if (exit.code !== 0) throw errors.processFailed(describeExit(proc, exit));
   return proc.stdout();
 }
 

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { errors } from '../errors.js';
 import { httpGet } from '../http.js';
 import { describeExit, type GroupProcess } from './process-group.js';
 
@@ -23,7 +24,7 @@ async function pollUntil<T>(
     if (result.done) return result.value;
     last = result.why;
     for (const proc of options.processes ?? []) {
-      if (proc.hasExited()) throw new Error(describeExit(proc, await proc.exited));
+      if (proc.hasExited()) throw errors.processFailed(describeExit(proc, await proc.exited));
     }
     if (Date.now() >= deadline) throw options.timedOut(last);
     await sleep(options.intervalMs ?? 50);
@@ -60,7 +61,7 @@ export async function waitForHttp(url: string, options: WaitReadyOptions = {}): 
       ...(options.processes ? { processes: options.processes } : {}),
       timedOut: (last) => {
         const tails = (options.processes ?? []).map((p) => `${p.name}: ${lastLines(p)}`);
-        return new Error(`${url} not ready after ${timeoutMs} ms (last: ${last})${tails.length ? `; ${tails.join('; ')}` : ''}`);
+        return errors.processFailed(`${url} not ready after ${timeoutMs} ms (last: ${last})${tails.length ? `; ${tails.join('; ')}` : ''}`);
       },
     },
   );
@@ -79,7 +80,7 @@ export function waitUntilServing<T>(proc: GroupProcess, attempt: () => Promise<T
     {
       timeoutMs,
       processes: [proc],
-      timedOut: (last) => new Error(`not ready after ${timeoutMs} ms (${last}); last output: ${lastLines(proc)}`),
+      timedOut: (last) => errors.processFailed(`not ready after ${timeoutMs} ms (${last}); last output: ${lastLines(proc)}`),
     },
   );
 }
@@ -91,6 +92,8 @@ export function waitForOutput(proc: GroupProcess, pattern: RegExp, timeoutMs: nu
     intervalMs: 25,
     processes: [proc],
     timedOut: () =>
-      new Error(`${proc.name} did not print ${pattern} within ${timeoutMs} ms; last output: ${proc.outputTail().trim().slice(-400)}`),
+      errors.processFailed(
+        `${proc.name} did not print ${pattern} within ${timeoutMs} ms; last output: ${proc.outputTail().trim().slice(-400)}`,
+      ),
   });
 }

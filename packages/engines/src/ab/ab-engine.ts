@@ -1,3 +1,4 @@
+import { errors } from '@bench/core';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { makePrivateDir, removeDir, type LoadEngine, type LoadMeasurement, type LoadPlan } from '@bench/core';
@@ -70,7 +71,7 @@ async function runAb(plan: LoadPlan): Promise<LoadMeasurement> {
       ...(plan.signal ? { signal: plan.signal } : {}),
     }).finally(() => clearInterval(progress));
     const block = parseAbOutput(run.stdout);
-    if (!block) throw new Error(`ab printed no report (${run.exit.error ?? `exit ${run.exit.code}`}): ${run.outputTail}`);
+    if (!block) throw errors.generatorFailed(`ab printed no report (${run.exit.error ?? `exit ${run.exit.code}`}): ${run.outputTail}`);
     // percentiles from ab's own per-request records (-g), in the whole milliseconds ab writes
     const histogram = createLatencyHistogram();
     let tsv = '';

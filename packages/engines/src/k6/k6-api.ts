@@ -1,3 +1,4 @@
+import { errors } from '@bench/core';
 import { setTimeout as sleep } from 'node:timers/promises';
 /** k6's REST API (--address), through which bench releases paused instances together and reads progress. */
 export class K6Api {
@@ -5,7 +6,7 @@ export class K6Api {
 
   private async call(path: string, init?: RequestInit): Promise<unknown> {
     const res = await fetch(`http://${this.address}${path}`, { ...init, signal: AbortSignal.timeout(2000) });
-    if (!res.ok) throw new Error(`k6 API ${path}: HTTP ${res.status}`);
+    if (!res.ok) throw errors.generatorFailed(`k6 API ${path}: HTTP ${res.status}`);
     return res.json();
   }
 
@@ -17,9 +18,9 @@ export class K6Api {
         await this.call('/v1/status');
         return;
       } catch (error) {
-        if (!stillRunning()) throw new Error('k6 exited before it was ready');
+        if (!stillRunning()) throw errors.generatorFailed('k6 exited before it was ready');
         if (Date.now() > until)
-          throw new Error(`k6 did not answer on ${this.address} within ${deadlineMs / 1000} s: ${(error as Error).message}`);
+          throw errors.generatorFailed(`k6 did not answer on ${this.address} within ${deadlineMs / 1000} s: ${(error as Error).message}`);
         await sleep(50);
       }
     }

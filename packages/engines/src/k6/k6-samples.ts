@@ -1,3 +1,4 @@
+import { errors } from '@bench/core';
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { FailureCounts, LatencyStats } from '@bench/core';
@@ -95,7 +96,7 @@ const fileState = (file: string): FileState => ({ file, header: true, pendingDur
 function readLine(line: string, state: FileState, tally: K6Tally): void {
   if (state.header) {
     if (!COLUMNS.every((c, i) => line.split(',')[i] === c))
-      throw new Error(`${state.file} is not k6 CSV output with status and error_code tags`);
+      throw errors.generatorFailed(`${state.file} is not k6 CSV output with status and error_code tags`);
     state.header = false;
     return;
   }
@@ -148,7 +149,7 @@ const lineReader = (file: string) => createInterface({ input: createReadStream(f
 export async function readK6Csv(file: string, tally: K6Tally): Promise<void> {
   const state = fileState(file);
   for await (const line of lineReader(file)) readLine(line, state, tally);
-  if (state.header) throw new Error(`${file} is empty: the k6 instance wrote no samples`);
+  if (state.header) throw errors.generatorFailed(`${file} is empty: the k6 instance wrote no samples`);
 }
 
 /**
@@ -173,7 +174,7 @@ export async function readK6Csvs(files: readonly string[], tally: K6Tally): Prom
     // each file's header first
     for (const reader of readers) {
       await advance(reader);
-      if (reader.next === undefined) throw new Error(`${reader.state.file} is empty: the k6 instance wrote no samples`);
+      if (reader.next === undefined) throw errors.generatorFailed(`${reader.state.file} is empty: the k6 instance wrote no samples`);
       readLine(reader.next, reader.state, tally);
       await advance(reader);
     }

@@ -1,3 +1,4 @@
+import { errors } from '@bench/core';
 import { Worker } from 'node:worker_threads';
 import type { LoadPlan } from '@bench/core';
 import { mergeThreads, RAW_SAMPLES_ENV, splitShape, type ThreadMeasurement } from './merge-threads.js';
@@ -64,10 +65,11 @@ function runOnThread(module: URL, plan: LoadPlan, data: ThreadRunData, allReady:
       if (message.type === 'ready') void allReady().then((startAtNs) => send({ type: 'go', startAtNs }));
       else if (message.type === 'progress') plan.onProgress?.({ elapsedSeconds: message.elapsedSeconds, requests: message.requests });
       else if (message.type === 'done') finish(() => resolve(message.measurement), true);
-      else finish(() => reject(new Error(message.message)));
+      else finish(() => reject(errors.generatorFailed(message.message)));
     };
     const onError = (error: Error) => finish(() => reject(error));
-    const onExit = (code: number) => finish(() => reject(new Error(`the load thread exited with code ${code} before reporting`)));
+    const onExit = (code: number) =>
+      finish(() => reject(errors.generatorFailed(`the load thread exited with code ${code} before reporting`)));
     function finish(outcome: () => void, reusable = false) {
       if (settled) return;
       settled = true;

@@ -1,3 +1,4 @@
+import { errors } from '@bench/core';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { makePrivateDir, removeDir, type LoadEngine, type LoadMeasurement, type LoadPlan } from '@bench/core';
@@ -114,7 +115,7 @@ async function runWrk(plan: LoadPlan): Promise<LoadMeasurement> {
       },
     ).finally(() => clearInterval(progress));
     const line = run.stdout.split('\n').find((l) => l.startsWith(REPORT_LINE));
-    if (!line) throw new Error(`wrk printed no result (${run.exit.error ?? `exit ${run.exit.code}`}): ${run.outputTail}`);
+    if (!line) throw errors.generatorFailed(`wrk printed no result (${run.exit.error ?? `exit ${run.exit.code}`}): ${run.outputTail}`);
     const r = JSON.parse(line.slice(REPORT_LINE.length)) as WrkReport;
     const [p50, p66, p75, p80, p90, p95, p98, p99, p999] = r.latencyUs.percentiles.map(ms);
     const requests = shape.requests !== undefined ? r.answers : r.requests;

@@ -52,7 +52,15 @@ export function buildProgram(plugins: PluginNames = builtinPluginNames()): Comma
     .option('--debug', 'print stack traces of errors')
     .exitOverride()
     .showSuggestionAfterError()
-    .configureOutput({ writeErr: (text) => process.stderr.write(text.startsWith('error:') ? `bench: ${text}` : text) })
+    // commander's own errors (an unknown option, a missing argument) are bad input like bench's: the same coded line
+    .configureOutput({
+      writeErr: (text) =>
+        process.stderr.write(
+          text.startsWith('error: ')
+            ? `bench: BENCH_ERR_USAGE: ${text.slice('error: '.length).trimEnd().replace(/\n/g, ' ')}${text.includes('Did you mean') ? '' : ' (--help lists what it takes)'}\n`
+            : text,
+        ),
+    })
     .addHelpText('afterAll', pluginsHelpText(plugins));
 
   const runReporters = reporterSpecCollector();

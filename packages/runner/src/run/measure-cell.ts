@@ -126,8 +126,8 @@ export async function measureCell(
     const coolDown = series ? await coolDownReading(running.processGroups, runSeconds) : undefined;
     return withSoak(warmed ? { ...measured, warmup: warmed } : measured, coolDown);
   } catch (error) {
-    // a generator that failed fails its cell; any other coded error (bad input found late) ends the run
-    if (isBenchError(error) && error.code !== 'BENCH_ERR_GENERATOR_FAILED') throw error;
+    // a generator that failed fails its cell; bad input found late (exit code 2) ends the run
+    if (isBenchError(error) && error.exitCode === 2) throw error;
     return failedCell(cell, `the load generator failed: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
     signal?.removeEventListener('abort', forwardAbort);

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { errors } from '@bench/core';
 import { javacBinary, jdkRelease } from './jdk.js';
 import { sourceFor, type ServletApi } from './sources.js';
 
@@ -76,7 +77,7 @@ export async function compileServlets(request: CompileRequest): Promise<string> 
       await run(javacBinary() ?? 'javac', args, { encoding: 'utf8', maxBuffer: 4 * 1024 * 1024 });
     } catch (error) {
       const output = error && typeof error === 'object' && 'stderr' in error ? String(error.stderr) : String(error);
-      throw new Error(`javac failed: ${output.trim().split('\n').slice(0, 12).join(' | ')}`);
+      throw errors.processFailed(`javac failed: ${output.trim().split('\n').slice(0, 12).join(' | ')}`);
     }
     if (building !== target) {
       try {

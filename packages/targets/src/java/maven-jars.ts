@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { errors } from '@bench/core';
 
 /** A jar from Maven Central, pinned by its sha256. */
 export interface PinnedJar {
@@ -65,11 +66,11 @@ export async function fetchPinnedJars(jars: readonly PinnedJar[], repository: st
       try {
         response = await fetch(url, { signal: AbortSignal.timeout(60_000) });
       } catch (error) {
-        throw new Error(`cannot fetch ${url}: ${error instanceof Error ? error.message : String(error)}`);
+        throw errors.download(url, error instanceof Error ? error.message : String(error));
       }
-      if (!response.ok) throw new Error(`cannot fetch ${url}: HTTP ${response.status}`);
+      if (!response.ok) throw errors.download(url, `HTTP ${response.status}`);
       const data = Buffer.from(await response.arrayBuffer());
-      if (sha256(data) !== jar.sha256) throw new Error(`${url} has sha256 ${sha256(data)}, pinned ${jar.sha256}: refused`);
+      if (sha256(data) !== jar.sha256) throw errors.download(url, `it has sha256 ${sha256(data)}, pinned ${jar.sha256}: refused`);
       mkdirSync(path.dirname(file), { recursive: true });
       // write beside, then rename: a concurrent run never sees half a jar
       const partial = `${file}.${process.pid}.part`;

@@ -4,7 +4,7 @@ import cluster from 'node:cluster';
 import { pathToFileURL } from 'node:url';
 import fastify, { type FastifyInstance } from 'fastify';
 import { createJiti } from 'jiti';
-import { loadScenario, type NodeScenarioModule } from '@bench/core';
+import { errors, loadScenario, type NodeScenarioModule } from '@bench/core';
 import { folderOf } from '../support/folder.js';
 import { NODE_SERVER_ENV, READY_LINE, type NodeServerConfig } from './server-config.js';
 
@@ -15,7 +15,8 @@ async function loadHandler(file: string): Promise<NodeScenarioModule<FastifyInst
   const module = (/\.m?ts$/.test(file) ? await createJiti(import.meta.url).import(file) : await import(pathToFileURL(file).href)) as {
     default?: NodeScenarioModule<FastifyInstance>;
   };
-  if (typeof module.default !== 'function') throw new Error(`${file}: its default export must be a function (app, context) => void`);
+  if (typeof module.default !== 'function')
+    throw errors.scenarioInvalid(file, 'its default export must be a function (app, context) => void');
   return module.default;
 }
 

@@ -10,6 +10,7 @@ export const NOT_A_FOLDER: Support = {
 
 /** The scenario's folder; a target's supports() has already said it has one. */
 export function folderOf(scenario: Scenario): ScenarioFolder {
+  // internal: supports() refuses a scenario without a folder before start() can reach here
   if (!scenario.folder) throw new Error(`scenario ${scenario.name} has no folder (handlers and fixtures)`);
   return scenario.folder;
 }
