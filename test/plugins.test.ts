@@ -1,4 +1,4 @@
-import { cpSync, readFileSync } from 'node:fs';
+import { cpSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { builtinEngines, builtinScenarios } from '@bench/runner';
@@ -10,17 +10,18 @@ import { testTempDir } from './support/temp-dir.js';
 // each shows in `bench list`, in the help, and in the cells of a run, exactly like bench's own.
 const fixtures = path.join(repoRoot, 'test', 'fixtures', 'plugins');
 
+// a project folder with bench installed, as an app repo has it (its plugins import @bench/runner)
 function project(): string {
   const dir = testTempDir('plugins');
   cpSync(fixtures, dir, { recursive: true });
+  symlinkSync(path.join(repoRoot, 'node_modules'), path.join(dir, 'node_modules'));
   return dir;
 }
 
 it('every built-in target and engine names the processes it may start, for the leak checks', () => {
   for (const target of builtinTargets) expect(target.processNames?.length, target.name).toBeGreaterThan(0);
   // engines name the programs they launch (none for the in-process ones)
-  for (const engine of builtinEngines)
-    expect(engine.processNames, engine.name).toEqual(engine.name === 'autocannon' || engine.name === 'open-loop' ? [] : [engine.name]);
+  for (const engine of builtinEngines) expect(engine.processNames, engine.name).toEqual(engine.clientThreads ? [] : [engine.name]);
 });
 
 describe('plugins from module files', () => {
@@ -81,5 +82,47 @@ describe('plugins from module files', () => {
     const missing = await runCli(['run', '--engine', './nowhere.mjs'], { cwd: dir });
     expect(missing.code).toBe(2);
     expect(missing.stderr.trim()).toMatch(/failed to load engine "\.\/nowhere\.mjs": no file at .*nowhere\.mjs$/);
+  });
+
+  it('an engine of the project’s own declares an option: a flag of bench run, a key of the config’s defaults, refused with another engine', async () => {
+    const dir = project();
+    const requestsOf = (file: string) =>
+      (JSON.parse(readFileSync(file, 'utf8')) as { results: Array<{ requests: number }> }).results.map((r) => r.requests);
+    const help = await runCli(['run', '--help'], { cwd: dir });
+    expect(help.stdout.replace(/\s+/g, ' ')).toContain(' --sends <n> requests each connection sends in turn (default: 1) ');
+    // given with no engine named, the option chooses its engine
+    const json = path.join(dir, 'flag.json');
+    const report = path.join(dir, 'report.txt');
+    const flag = await runCli(['run', '-c', '2', '-d', '1', '--warmup', '0', '--sends', '3', '-r', 'json', '-o', json], {
+      cwd: dir,
+      env: { BENCH_TEST_REPORT: report },
+    });
+    expect(flag.code, flag.stderr).toBe(0);
+    expect(flag.stderr).toMatch(/engine throwaway-engine/);
+    expect(requestsOf(json)).toEqual([6]);
+    // from the config's defaults, checked against the option's type
+    const config = readFileSync(path.join(dir, 'bench.config.mjs'), 'utf8');
+    writeFileSync(
+      path.join(dir, 'bench.config.mjs'),
+      config.replace("scenarios: ['hello'],", "scenarios: ['hello'],\n  defaults: { sends: 2 },"),
+    );
+    const configured = path.join(dir, 'config.json');
+    const fromConfig = await runCli(['run', '-c', '2', '-d', '1', '--warmup', '0', '-r', 'json', '-o', configured], { cwd: dir });
+    expect(fromConfig.code, fromConfig.stderr).toBe(0);
+    expect(requestsOf(configured)).toEqual([4]);
+    writeFileSync(
+      path.join(dir, 'bench.config.mjs'),
+      config.replace("scenarios: ['hello'],", "scenarios: ['hello'],\n  defaults: { sends: 0 },"),
+    );
+    const bad = await runCli(['run', '-d', '1'], { cwd: dir });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.trim()).toMatch(/^bench: BENCH_ERR_CONFIG: config bench\.config\.mjs: defaults\.sends/);
+    // with another engine it means nothing: refused before anything starts
+    writeFileSync(path.join(dir, 'bench.config.mjs'), config);
+    const other = await runCli(['run', '--engine', 'autocannon', '--sends', '3', '-d', '1'], { cwd: dir });
+    expect(other.code).toBe(2);
+    expect(other.stderr.trim()).toBe(
+      'bench: BENCH_ERR_ENGINE_UNSUPPORTED: engine "autocannon" cannot do this: only throwaway-engine sends n requests a connection: use --engine throwaway-engine with --sends',
+    );
   });
 });

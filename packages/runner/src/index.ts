@@ -63,6 +63,8 @@ export {
 export { commandTarget, urlTarget, type CommandTargetSpec, type UrlTargetSpec } from '@bench/targets';
 // Helpers for target plugins: a process group that dies with the run, a free port, readiness by a real request.
 export { spawnGroup, describeExit, choosePort, waitForHttp, makePrivateDir, removeDir, type GroupProcess } from '@bench/core';
+// An engine's own option (merged into bench run's flags and the config's defaults), declared without zod.
+export { positiveIntegerOption, maybe, always, type OptionDeclaration, type OptionTable } from '@bench/core';
 // The plugin contracts, for typed target, reporter and engine plugins.
 export type {
   TargetPlugin,

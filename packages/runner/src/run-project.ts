@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { assertPortFree, errors, type Reporter, type RunDocument, allowedCpus, expandCpuList } from '@bench/core';
 import type { RunOptionInput } from './options/declarations.js';
-import { resolveRunOptions } from './options/resolve.js';
+import { resolveRunOptionsIn } from './options/resolve.js';
 import { ensureOpenFiles } from './open-files.js';
 import { withEngine } from './project/load-engine.js';
 import type { Project } from './project/project.js';
@@ -46,7 +46,8 @@ export async function runProject(project: Project, request: ProjectRunRequest): 
     throw errors.conflictingOptions('--url names the server to drive; it cannot be combined with -t');
   }
   const targetNames = givenUrl ? undefined : (request.targets ?? project.selected.targets);
-  const options = resolveRunOptions(
+  const options = resolveRunOptionsIn(
+    project.optionTable,
     {
       scenarios: givenUrl ? (named ?? []) : (named ?? project.selected.scenarios ?? []),
       ...(targetNames ? { targets: targetNames } : {}),
@@ -80,6 +81,7 @@ export async function runProject(project: Project, request: ProjectRunRequest): 
     targets,
     scenarios,
     engines,
+    optionTable: project.optionTable,
     reporters: request.reporters,
     services: createServiceManager(),
     ...(project.thresholds ? { thresholds: project.thresholds } : {}),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parsePositiveInteger } from './parse.js';
 
 /**
  * One option of `bench run`: its flags, its type (as a config file gives it), how the command line spells it, and
@@ -63,3 +64,15 @@ export function optionInputSchema<D extends OptionTable>(table: D, otherKeys: 'r
   );
   return (otherKeys === 'refused' ? shape.strict() : shape.catchall(z.unknown())) as unknown as z.ZodType<OptionInput<D>>;
 }
+
+/** The long flag of a declaration ('--generators' of '--generators <n>'), as errors name it. */
+export const longFlag = (flags: string): string => flags.split(/[ ,]+/).find((f) => f.startsWith('--')) ?? flags;
+
+/**
+ * A whole-number option above 0 (`--generators <n>`), absent unless given: what an engine's own option most often is,
+ * declared without a schema library of the plugin's own.
+ */
+export const positiveIntegerOption = (
+  d: Omit<OptionDeclaration<number, 'maybe'>, 'presence' | 'schema' | 'parse'>,
+): OptionDeclaration<number, 'maybe'> =>
+  maybe({ ...d, schema: z.number().int().positive(), parse: (raw) => parsePositiveInteger(longFlag(d.flags), raw) });

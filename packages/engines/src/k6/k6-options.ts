@@ -1,14 +1,11 @@
-import { z } from 'zod';
-import { maybe, parsePositiveInteger, type LoadPlan } from '@bench/core';
+import { positiveIntegerOption, type LoadPlan } from '@bench/core';
 
 /** k6's own options, merged into `bench run`'s (and `bench export k6`'s). */
 export const k6Options = {
-  generators: maybe({
+  generators: positiveIntegerOption({
     flags: '--generators <n>',
     description: 'split each run over n k6 processes (execution segments), released together, their samples merged',
     summary: 'splits a run over generators',
-    schema: z.number().int().positive(),
-    parse: (raw) => parsePositiveInteger('--generators', raw),
     defaultText: '1',
   }),
 };

@@ -1,6 +1,6 @@
 import { CommanderError } from 'commander';
 import { isBenchError, killAllGroupsNow, removeStaleDirs } from '@bench/core';
-import { helpPluginNames } from './plugin-names.js';
+import { commandLineProject } from './plugin-names.js';
 import { buildProgram } from './program.js';
 
 // A crash of the runner itself must not leave servers behind.
@@ -15,10 +15,11 @@ export async function main(argv: readonly string[]): Promise<number> {
   const debug = argv.includes('--debug');
   // help lists every plugin by name, the config's own included; other commands need only the registries
   const wantsHelp = argv.length <= 2 || argv.includes('--help') || argv.includes('-h') || argv[2] === 'help';
-  const program = buildProgram(wantsHelp ? await helpPluginNames(argv) : undefined);
   // private dirs of earlier runs whose runner was killed before its watcher could act
   removeStaleDirs();
   try {
+    const { plugins, optionTable } = await commandLineProject(argv, wantsHelp);
+    const program = buildProgram(plugins, optionTable);
     await program.parseAsync([...argv]);
     return 0;
   } catch (error) {

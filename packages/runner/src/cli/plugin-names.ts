@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { OptionTable } from '@bench/core';
+import { CONFIG_FILES } from '../config/load-config.js';
 import { builtinEngines } from '@bench/engines';
 import { builtinTargets } from '@bench/targets';
 import { builtinScenarios } from '../project/builtin-scenarios.js';
@@ -49,14 +52,33 @@ function configArgument(argv: readonly string[]): string | undefined {
   return argv.find((a) => a.startsWith('--config='))?.slice('--config='.length);
 }
 
-/** The names help shows: the config's project when it loads, else the registries alone (help never fails on a config). */
-export async function helpPluginNames(argv: readonly string[]): Promise<PluginNames> {
-  try {
-    const configFile = configArgument(argv);
-    return projectPluginNames(await loadProject(configFile !== undefined ? { configFile } : {}));
-  } catch {
-    return builtinPluginNames();
+/** What the command line is built from: the plugins' names for help, and bench run's options with the config's engines'. */
+export interface CommandLineProject {
+  readonly plugins?: PluginNames;
+  readonly optionTable?: OptionTable;
+}
+
+// the commands whose flags a config's engines can add to
+const TAKES_ENGINE_OPTIONS = new Set(['run']);
+
+/**
+ * The project the command line needs before it is parsed: for help, the config's plugins when it loads (help never
+ * fails on a config); for `bench run` with a config, its option table (a config that cannot load is its error).
+ */
+export async function commandLineProject(argv: readonly string[], wantsHelp: boolean): Promise<CommandLineProject> {
+  const configFile = configArgument(argv);
+  const source = configFile !== undefined ? { configFile } : {};
+  if (wantsHelp) {
+    try {
+      const project = await loadProject(source);
+      return { plugins: projectPluginNames(project), optionTable: project.optionTable };
+    } catch {
+      return { plugins: builtinPluginNames() };
+    }
   }
+  const hasConfig = configFile !== undefined || CONFIG_FILES.some((name) => existsSync(path.join(process.cwd(), name)));
+  if (!TAKES_ENGINE_OPTIONS.has(argv[2] ?? '') || !hasConfig) return {};
+  return { optionTable: (await loadProject(source)).optionTable };
 }
 
 /** The help's closing section: every plugin by kind. */

@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import { formatsFor } from '@bench/reporters';
 import { TOOL_VERSION } from '../version.js';
-import { addRunOptions, runOptionKeys } from '../options/index.js';
+import { addRunOptions, runOptionDeclarations } from '../options/index.js';
 import { reporterSpecCollector } from '../reporters/reporter-spec.js';
 import { runCommand } from './run-command.js';
 import { listCommand } from './list-command.js';
@@ -19,7 +19,7 @@ import { suiteCommand } from './suite-command.js';
 import { exportCommand, exportOptionKeys } from './export-command.js';
 import { importCommand } from './import-command.js';
 import { addHistoryCommand } from './history-command.js';
-import { parseHttpUrl } from '@bench/core';
+import { parseHttpUrl, type OptionTable } from '@bench/core';
 import { builtinPluginNames, pluginsHelpText, type PluginNames } from './plugin-names.js';
 
 // Flags that are not run options (those are declared in options/declarations.ts), each declared once here.
@@ -44,8 +44,11 @@ function reporterFlags(command: Command, collector: ReturnType<typeof reporterSp
     .addOption(reporterOptionFlag());
 }
 
-/** The CLI; `plugins` (read from the registries when absent) fill the help's lists of names. */
-export function buildProgram(plugins: PluginNames = builtinPluginNames()): Command {
+/**
+ * The CLI; `plugins` (read from the registries when absent) fill the help's lists of names, and `optionTable` gives
+ * `bench run` its flags (bench's own options, its engines' and, when a config adds engines, theirs).
+ */
+export function buildProgram(plugins: PluginNames = builtinPluginNames(), optionTable: OptionTable = runOptionDeclarations): Command {
   const program = new Command('bench')
     .description('Benchmark server-side stacks, and your own server, on fixed scenarios with real servers and verified answers')
     .version(TOOL_VERSION)
@@ -70,7 +73,7 @@ export function buildProgram(plugins: PluginNames = builtinPluginNames()): Comma
     .argument('[scenario...]', "scenarios to run (names or comma-separated lists; default: the config's)")
     .addOption(targetsFlag())
     .addOption(configFlag());
-  addRunOptions(run, runOptionKeys);
+  addRunOptions(run, Object.keys(optionTable), optionTable);
   reporterFlags(run, runReporters, plugins.reporters)
     .option('--debug', 'print stack traces of errors')
     .action((scenarios: string[], _flags, command: Command) => runCommand(scenarios, command, runReporters));

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { errors } from '@bench/core';
-import { givenRunOptions, runOptionKeys } from '../options/index.js';
+import { givenRunOptions } from '../options/index.js';
 import { parseNameList } from '@bench/core';
 import { loadProject } from '../project/project.js';
 import type { reporterSpecCollector } from '../reporters/reporter-spec.js';
@@ -18,8 +18,8 @@ export async function runCommand(
   reporterSpecs: ReturnType<typeof reporterSpecCollector>,
 ): Promise<void> {
   const flags = command.opts<{ config?: string; targets?: string; reporterOption?: string[] }>();
-  let given = givenRunOptions(command, runOptionKeys);
   const project = await loadProject(flags.config !== undefined ? { configFile: flags.config } : {});
+  let given = givenRunOptions(command, Object.keys(project.optionTable), project.optionTable);
   // `bench run --history hello`: commander hands "hello" to --history's optional file; scenario names (and no such file) are scenarios
   const history = given.history;
   if (

@@ -1,4 +1,4 @@
-import { errors, type LoadEngine, type OptionTable } from '@bench/core';
+import { errors, longFlag, type LoadEngine, type OptionTable } from '@bench/core';
 import { defaultEngine } from '@bench/engines';
 
 // Which engine a run uses, from the engines' own declarations: named with --engine; else the one whose own options
@@ -6,7 +6,7 @@ import { defaultEngine } from '@bench/engines';
 
 type Values = Readonly<Record<string, unknown>>;
 
-const flagOf = (table: OptionTable, key: string) => table[key]?.flags.split(/[ ,]+/).find((f) => f.startsWith('--')) ?? key;
+const flagOf = (table: OptionTable, key: string) => (table[key] ? longFlag(table[key].flags) : key);
 const given = (options: Values, key: string) => options[key] !== undefined;
 
 /** The engines whose own options the run gives. */
