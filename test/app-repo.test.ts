@@ -19,15 +19,13 @@ beforeAll(async () => {
   chmodSync(home, 0o700);
   cpSync(path.join(repoRoot, 'examples', 'app'), app, { recursive: true, filter: (source) => !source.includes('node_modules') });
   const tarballs = readdirSync(path.join(repoRoot, 'packed')).map((file) => path.join(repoRoot, 'packed', file));
-  expect(tarballs.map((t) => path.basename(t)).sort()).toEqual([
-    'bench-core-0.1.0.tgz',
-    'bench-engines-0.1.0.tgz',
-    'bench-reporters-0.1.0.tgz',
-    'bench-runner-0.1.0.tgz',
-    'bench-scenarios-0.1.0.tgz',
-    'bench-suites-0.1.0.tgz',
-    'bench-targets-0.1.0.tgz',
-  ]);
+  // one tarball per workspace package
+  const workspaces = (JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;
+  const packed = workspaces.map((dir) => {
+    const manifest = JSON.parse(readFileSync(path.join(repoRoot, dir, 'package.json'), 'utf8')) as { name: string; version: string };
+    return `${manifest.name.replace(/^@/, '').replace('/', '-')}-${manifest.version}.tgz`;
+  });
+  expect(tarballs.map((t) => path.basename(t)).sort()).toEqual(packed.sort());
   const install = await npm(['install', '--save-dev', '--no-audit', '--no-fund', '--prefer-offline', ...tarballs]);
   expect(install.code, install.stderr).toBe(0);
 }, 400_000);
