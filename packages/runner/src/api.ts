@@ -5,7 +5,7 @@ import type { RunOptionInput } from './options/declarations.js';
 import { loadProject } from './project/project.js';
 import type { ReporterSpec } from './reporters/reporter-spec.js';
 import { loadReporters } from './reporters/load-reporters.js';
-import { runProject } from './run-project.js';
+import { runProject } from './run/run-project.js';
 import type { RunEvent } from './run/run-cells.js';
 
 export interface RunInput {

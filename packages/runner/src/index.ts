@@ -12,15 +12,15 @@ export { runCells, newRunDocument, type RunContext, type RunEvent } from './run/
 export { defaultEngineName } from './run/choose-engine.js';
 /** @deprecated The old name of runCells (bench's core: plan, run every cell, report, with the registries you give it). */
 export const runBench = runCells;
-export { runProject, type ProjectRunRequest } from './run-project.js';
+export { runProject, type ProjectRunRequest } from './run/run-project.js';
 export { loadProject, type Project, type ProjectSource } from './project/project.js';
 export { builtinScenarios, builtinScenariosDir } from './project/builtin-scenarios.js';
 export { runOptionDeclarations, resolveRunOptions, type RunOptions, type RunOptionInput } from './options/index.js';
-export { makePlan, resolveScenarios, resolveTargets, type Plan } from './plan.js';
-export { verifyTarget, type Verification } from './verify.js';
+export { makePlan, resolveScenarios, resolveTargets, type Plan } from './run/plan.js';
+export { verifyTarget, type Verification } from './run/verify.js';
 export { builtinEngines, findEngine } from '@bench/engines';
 export { noServices, createServiceManager, serviceDefinitions, type ServiceManager, type CounterReading } from '@bench/services';
-export { readResultsFile, replayDocument } from './results-file.js';
+export { readResultsFile, replayDocument } from './reporters/results-file.js';
 // The history of runs (bench history): read it, find its change points, append to it.
 export {
   readHistory,

@@ -3,7 +3,7 @@ import { assertWritableFile, errors, type Comparison, type RunDocument } from '@
 import { outputFormat, type BuiltinReporterName } from '@bench/reporters';
 import { compare, parsePercent } from '../compare/compare.js';
 import { comparePaired } from '../compare/paired-compare.js';
-import { readResultsFile } from '../results-file.js';
+import { readResultsFile } from '../reporters/results-file.js';
 
 export interface CompareFlags {
   failIf?: string;

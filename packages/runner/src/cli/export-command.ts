@@ -5,7 +5,7 @@ import { builtinEngines } from '@bench/engines';
 import { givenRunOptions } from '../options/index.js';
 import { resolveRunOptionsIn } from '../options/resolve.js';
 import { ownOptionValues } from '../options/engine-choice.js';
-import { resolveScenarios } from '../plan.js';
+import { resolveScenarios } from '../run/plan.js';
 import { loadProject } from '../project/project.js';
 import { TOOL_VERSION } from '../version.js';
 

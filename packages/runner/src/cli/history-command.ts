@@ -23,7 +23,7 @@ import {
 } from '@bench/reporters';
 import { loadConfig } from '../config/load-config.js';
 import { parsePositiveInteger } from '@bench/core';
-import { readResultsFile } from '../results-file.js';
+import { readResultsFile } from '../reporters/results-file.js';
 
 interface HistoryFlags {
   readonly history?: string;

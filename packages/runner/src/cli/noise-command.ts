@@ -3,7 +3,7 @@ import { errors, type TargetPlugin } from '@bench/core';
 import { noiseFloor, type NoiseFloor } from '../compare/noise-floor.js';
 import { givenRunOptions, type RunOptionKey } from '../options/index.js';
 import { loadProject } from '../project/project.js';
-import { runProject } from '../run-project.js';
+import { runProject } from '../run/run-project.js';
 import { interruptSignal } from './interrupt.js';
 import { progressPrinter } from './progress.js';
 

@@ -1,4 +1,4 @@
-import { readResultsFile, replayDocument } from '../results-file.js';
+import { readResultsFile, replayDocument } from '../reporters/results-file.js';
 import type { reporterSpecCollector } from '../reporters/reporter-spec.js';
 import { loadReporters, parseReporterOptions } from '../reporters/load-reporters.js';
 

@@ -7,7 +7,7 @@ import { parseNameList } from '@bench/core';
 import { loadProject } from '../project/project.js';
 import type { reporterSpecCollector } from '../reporters/reporter-spec.js';
 import { loadReporters, parseReporterOptions } from '../reporters/load-reporters.js';
-import { runProject } from '../run-project.js';
+import { runProject } from '../run/run-project.js';
 import { interruptSignal } from './interrupt.js';
 import { progressPrinter } from './progress.js';
 

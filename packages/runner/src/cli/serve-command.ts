@@ -2,10 +2,10 @@ import { isIP } from 'node:net';
 import type { Command } from 'commander';
 import { errors } from '@bench/core';
 import { givenRunOptions } from '../options/index.js';
-import { resolveScenarios, resolveTargets } from '../plan.js';
+import { resolveScenarios, resolveTargets } from '../run/plan.js';
 import { loadProject } from '../project/project.js';
-import { verifyTarget } from '../verify.js';
-import { targetStartOptions } from '../start-options.js';
+import { verifyTarget } from '../run/verify.js';
+import { targetStartOptions } from '../run/start-options.js';
 import { createServiceManager } from '@bench/services';
 import { interruptSignal } from './interrupt.js';
 

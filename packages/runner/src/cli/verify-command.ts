@@ -1,8 +1,8 @@
 import { errors, type Scenario, type TargetPlugin } from '@bench/core';
 import { parseNameList } from '@bench/core';
 import { loadProject } from '../project/project.js';
-import { resolveScenarios, resolveTargets } from '../plan.js';
-import { verifyTarget } from '../verify.js';
+import { resolveScenarios, resolveTargets } from '../run/plan.js';
+import { verifyTarget } from '../run/verify.js';
 import { createServiceManager } from '@bench/services';
 import { interruptSignal } from './interrupt.js';
 import { formatTable } from './format-table.js';

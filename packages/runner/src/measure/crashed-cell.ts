@@ -1,5 +1,5 @@
 import type { CellResult, EngineSecond, LoadMeasurement, ResourceSecond } from '@bench/core';
-import { failedCell, type CellContext } from '../cell-result.js';
+import { failedCell, type CellContext } from '../run/cell-result.js';
 import { cellSeries, type SampledRun } from './cell-series.js';
 
 /** The target died while the load ran: its last output, when (hrtime ns), and what the load measured until it stopped. */

@@ -9,7 +9,7 @@ import {
   type SecondPoint,
 } from '@bench/core';
 import type { CounterReading } from '@bench/services';
-import { measuredCell, type CellContext } from '../cell-result.js';
+import { measuredCell, type CellContext } from './cell-result.js';
 import { detectStall } from '../measure/stall.js';
 import { explainTimeouts } from '../measure/timeout-bound.js';
 

@@ -10,7 +10,7 @@ import {
   type RunningTarget,
 } from '@bench/core';
 import type { ServiceManager } from '@bench/services';
-import { failedCell, type CellContext } from '../cell-result.js';
+import { failedCell, type CellContext } from './cell-result.js';
 import { cellSeries, type SampledRun } from '../measure/cell-series.js';
 import { coolDownReading } from '../measure/cool-down.js';
 import { crashedCell } from '../measure/crashed-cell.js';

@@ -1,7 +1,7 @@
 import type { CellResult, LoadProgress } from '@bench/core';
 import type { StopReason } from '../compare/round-decision.js';
 import type { RunOptions } from '../options/declarations.js';
-import type { Plan } from '../plan.js';
+import type { Plan } from './plan.js';
 
 /** What the runner tells whoever drives it (the CLI draws progress from these); it never prints. */
 export type RunEvent =

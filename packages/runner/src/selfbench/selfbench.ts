@@ -7,7 +7,7 @@ import {
   type TargetPlugin,
   pinProcessGroups,
 } from '@bench/core';
-import { verifyTarget } from '../verify.js';
+import { verifyTarget } from '../run/verify.js';
 import { runBareTool } from '@bench/engines';
 
 /** The open loop's arrival rate when none is given: well below what one thread of it sends on one shared core here. */

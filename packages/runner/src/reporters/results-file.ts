@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { errors, runDocumentSchema, type Reporter, type RunDocument } from '@bench/core';
-import { callReporters, endReporters } from './reporters/call-reporters.js';
+import { callReporters, endReporters } from './call-reporters.js';
 
 /** Reads and validates a results file written by the json reporter. */
 export function readResultsFile(file: string): RunDocument {

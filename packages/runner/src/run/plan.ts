@@ -1,5 +1,5 @@
 import { errors, type Availability, type Scenario, type TargetPlugin } from '@bench/core';
-import type { RunOptions } from './options/declarations.js';
+import type { RunOptions } from '../options/declarations.js';
 
 export interface PlannedPair {
   readonly scenario: Scenario;

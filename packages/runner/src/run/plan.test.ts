@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isBenchError, type TargetPlugin } from '@bench/core';
 import { makePlan } from './plan.js';
-import { resolveRunOptions } from './options/resolve.js';
-import { builtinScenarios } from './project/builtin-scenarios.js';
+import { resolveRunOptions } from '../options/resolve.js';
+import { builtinScenarios } from '../project/builtin-scenarios.js';
 
 const scenarios = builtinScenarios();
 const target = (name: string, ok: boolean, supports = true): TargetPlugin => ({

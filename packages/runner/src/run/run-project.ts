@@ -1,11 +1,11 @@
 import os from 'node:os';
 import { assertPortFree, errors, type Reporter, type RunDocument, allowedCpus, expandCpuList } from '@bench/core';
-import type { RunOptionInput } from './options/declarations.js';
-import { resolveRunOptionsIn } from './options/resolve.js';
+import type { RunOptionInput } from '../options/declarations.js';
+import { resolveRunOptionsIn } from '../options/resolve.js';
 import { ensureOpenFiles } from './open-files.js';
-import { withEngine } from './project/load-engine.js';
-import type { Project } from './project/project.js';
-import { runCells, type RunEvent } from './run/run-cells.js';
+import { withEngine } from '../project/load-engine.js';
+import type { Project } from '../project/project.js';
+import { runCells, type RunEvent } from './run-cells.js';
 import { createServiceManager } from '@bench/services';
 import { targetAndScenarioFromUrl } from './from-url.js';
 import { appendRunToHistory, historyFilePath } from '@bench/history';

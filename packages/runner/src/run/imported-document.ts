@@ -1,8 +1,8 @@
 import { requestScenario, type ImportedRun, type RunDocument } from '@bench/core';
 import { measuredCell } from './cell-result.js';
-import { cellSeries } from './measure/cell-series.js';
-import { resolveRunOptions } from './options/resolve.js';
-import { newRunDocument } from './run/run-cells.js';
+import { cellSeries } from '../measure/cell-series.js';
+import { resolveRunOptions } from '../options/resolve.js';
+import { newRunDocument } from './run-cells.js';
 
 /** One bench result from a run an engine exported and read back (`bench import`): one cell, its generators elsewhere. */
 export function importedDocument(engine: string, run: ImportedRun, command: string): RunDocument {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { errors, requestScenario, type Scenario, type TargetPlugin } from '@bench/core';
 import { urlTarget } from '@bench/targets';
-import type { RunOptions } from './options/declarations.js';
+import type { RunOptions } from '../options/declarations.js';
 
 /** `bench run --url URL`: the running server as a target, and its one request (method, headers, body) as a scenario. */
 export function targetAndScenarioFromUrl(options: RunOptions & { readonly url: string }): { scenario: Scenario; target: TargetPlugin } {

@@ -7,7 +7,7 @@ import {
   type Scenario,
   type SecondPoint,
 } from '@bench/core';
-import type { RunOptions } from './options/declarations.js';
+import type { RunOptions } from '../options/declarations.js';
 
 export interface CellContext {
   readonly scenario: Scenario;

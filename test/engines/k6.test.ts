@@ -1,0 +1,200 @@
+import { spawnSync } from 'node:child_process';
+import http from 'node:http';
+import { homedir } from 'node:os';
+import type { AddressInfo } from 'node:net';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { runDocumentSchema, type CellResult } from '@bench/core';
+import { runCli, runProcess } from '../support/cli.js';
+import { watchDescendants } from '../support/descendants.js';
+import { k6TestRunSchema } from '../support/k6-testrun-crd.js';
+import { testTempDir } from '../support/temp-dir.js';
+
+// A server of the test's own, counting connections and answering wrongly on purpose now and then:
+// on /flaky, every 10th request's socket is destroyed and every 10th (offset) gets a 404.
+let server: http.Server;
+let base = '';
+let connections = 0;
+let flaky = 0;
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const n = req.url === '/flaky' ? flaky++ : -1; // the first /flaky request is bench's verification
+    if (n % 10 === 5) return req.socket.destroy();
+    if (n % 10 === 6) return res.writeHead(404).end('no');
+    res.writeHead(200, { 'content-type': 'text/plain' }).end('Hello World'); // the hello scenario's answer, for the export
+  });
+  server.on('connection', () => connections++);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const dir = testTempDir('k6');
+
+/** The k6 bench finds: BENCH_K6_BINARY, PATH, or where `go install` put it. */
+const k6Path = () =>
+  process.env.BENCH_K6_BINARY ??
+  (spawnSync('sh', ['-c', 'command -v k6'], { encoding: 'utf8' }).stdout.trim() || path.join(homedir(), 'go', 'bin', 'k6'));
+
+async function runJson(args: string[], name: string): Promise<CellResult> {
+  const out = path.join(dir, `${name}.json`);
+  let watch: ReturnType<typeof watchDescendants> | undefined;
+  const run = await runCli([...args, '-w', '0', '-r', 'json', '-o', out], {
+    timeoutMs: 120_000,
+    onSpawn: (child) => (watch = watchDescendants(child.pid ?? -1)),
+  });
+  expect(run.code, run.stderr).toBe(0);
+  watch?.stop();
+  expect(watch?.survivors()).toEqual([]);
+  expect(watch?.seen()).toContain('k6');
+  const [result] = runDocumentSchema.parse(JSON.parse(readFileSync(out, 'utf8'))).results;
+  return result!;
+}
+
+/** Every request's latency in µs (blocked + duration, as bench counts it), straight from k6's CSV files. */
+function pooledLatencies(files: readonly string[]): { count: number; micros: number[] } {
+  const micros: number[] = [];
+  let count = 0;
+  for (const file of files) {
+    let duration = 0;
+    for (const line of readFileSync(file, 'utf8').split('\n').slice(1)) {
+      const [metric, , value] = line.split(',');
+      if (metric === 'http_reqs') count++;
+      if (metric === 'http_req_duration') duration = Number(value);
+      if (metric === 'http_req_blocked') micros.push(Math.max(1, Math.round((duration + Number(value)) * 1000)));
+    }
+  }
+  return { count, micros: micros.sort((a, b) => a - b) };
+}
+
+describe('k6 engine', () => {
+  it('drives a real server for -n requests: every answer checked, engine and version recorded', async () => {
+    const r = await runJson(['run', 'hello', '-t', 'node', '-c', '4', '-n', '400', '--engine', 'k6'], 'hello');
+    expect(r).toMatchObject({ status: 'ok', requests: 400, failed: 0, non2xx: 0, statusCodes: { 200: 400 }, engine: { name: 'k6' } });
+    expect(r.engine?.version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(r.latency.p99).toBeGreaterThan(0);
+    expect(r.bytes.body).toBe(400 * 11); // "Hello World"
+    expect(r.generators).toBeUndefined();
+  });
+
+  it('keep-alive off opens a connection per request; keep-alive on reuses them', async () => {
+    let before = connections;
+    const off = await runJson(['run', '--url', `${base}/`, '-c', '2', '-n', '60', '--engine', 'k6', '--no-keepalive'], 'no-keepalive');
+    expect(off).toMatchObject({ requests: 60, failed: 0, keepAlive: false });
+    expect(connections - before).toBeGreaterThanOrEqual(60);
+    before = connections;
+    const on = await runJson(['run', '--url', `${base}/`, '-c', '2', '-n', '60', '--engine', 'k6'], 'keepalive');
+    expect(on).toMatchObject({ requests: 60, failed: 0, keepAlive: true });
+    expect(connections - before).toBeLessThanOrEqual(4); // bench's verification, then k6's two
+  });
+
+  it('counts failures by kind: a dropped connection fails, a 404 is non-2xx and not a failure', async () => {
+    const r = await runJson(['run', '--url', `${base}/flaky`, '-c', '1', '-n', '100', '--engine', 'k6', '--no-keepalive'], 'flaky');
+    expect(r.requests).toBe(100);
+    expect(r.failedBreakdown.receive + r.failedBreakdown.exceptions).toBe(10);
+    expect(r.failed).toBe(10);
+    expect(r.non2xx).toBe(10);
+    expect(r.statusCodes).toEqual({ 200: 80, 404: 10 });
+  });
+
+  it('--generators 2 splits one run over two k6 processes and reports one merged row', async () => {
+    const r = await runJson(['run', 'hello', '-t', 'node', '-c', '20', '-d', '2', '--generators', '2'], 'generators');
+    expect(r).toMatchObject({
+      status: 'ok',
+      failed: 0,
+      engine: { name: 'k6' },
+      generators: { count: 2, segments: ['0:1/2', '1/2:1'], sharedHost: true },
+    });
+    expect(r.resources?.client?.processes).toBeGreaterThanOrEqual(2);
+  });
+
+  it('refuses what it cannot do, in one line, exit 2', async () => {
+    const wrk = await runCli(['run', 'hello', '-t', 'node', '-n', '10', '--engine', 'wrk', '--generators', '2']);
+    expect(wrk.code).toBe(2);
+    expect(wrk.stderr.trim()).toMatch(
+      /^bench: BENCH_ERR_ENGINE_UNSUPPORTED: engine "wrk" cannot do this: only k6 splits a run over generators/,
+    );
+    const few = await runCli(['run', 'hello', '-t', 'node', '-c', '2', '-n', '10', '--generators', '4']);
+    expect(few.code).toBe(2);
+    expect(few.stderr.trim()).toMatch(
+      /^bench: BENCH_ERR_\w+: .*--generators 4 splits the connections between k6 processes: -c must be at least 4/,
+    );
+    const missing = await runCli(['run', 'hello', '-t', 'node', '-n', '10', '--engine', 'k6'], {
+      env: { BENCH_K6_BINARY: '/nonexistent/k6' },
+    });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr.trim().split('\n')).toHaveLength(1);
+    expect(missing.stderr).toContain('go install go.k6.io/k6@v1.8.1');
+  });
+});
+
+describe('bench export k6 / bench import', () => {
+  it('writes a TestRun that matches the k6-operator CRD, and its README runs; import merges the parts exactly and renders everywhere', async () => {
+    const out = path.join(dir, 'export');
+    const exported = await runCli(['export', 'k6', 'hello', '--url', base, '-c', '4', '-n', '300', '--generators', '2', '--out', out]);
+    expect(exported.code, exported.stderr).toBe(0);
+    for (const file of ['script.js', 'testrun.yaml', 'configmap.yaml', 'results-pvc.yaml', 'README.md', 'bench-export.json'])
+      expect(exported.stdout).toContain(file);
+
+    const manifest = k6TestRunSchema.parse(parseYaml(readFileSync(path.join(out, 'testrun.yaml'), 'utf8')));
+    expect(manifest.spec.parallelism).toBe(2);
+    expect(manifest.spec.arguments).toContain('--out csv=fileName=/results/$(POD_NAME).csv,timeFormat=unix_micro');
+    const configMap = parseYaml(readFileSync(path.join(out, 'configmap.yaml'), 'utf8')) as {
+      metadata: { name: string };
+      data: Record<string, string>;
+    };
+    expect(configMap.metadata.name).toBe(manifest.spec.script.configMap?.name);
+    expect(configMap.data['script.js']).toBe(readFileSync(path.join(out, 'script.js'), 'utf8'));
+
+    // the README's commands for hosts of one's own: each part started at once, here on one machine
+    const readme = readFileSync(path.join(out, 'README.md'), 'utf8');
+    const parts = readme.split('\n').filter((line) => line.startsWith('k6 run '));
+    expect(parts).toHaveLength(2);
+    const runs = await Promise.all(
+      parts.map((line) => runProcess('bash', ['-c', line.replace(/^k6 /, `"${k6Path()}" `)], { cwd: out, timeoutMs: 60_000 })),
+    );
+    for (const run of runs) expect(run.code, run.stderr).toBe(0);
+
+    const files = readdirSync(path.join(out, 'results')).map((f) => path.join(out, 'results', f));
+    const pooled = pooledLatencies(files);
+    expect(pooled.count).toBe(300);
+
+    const imported = await runCli(['import', out, '-r', 'markdown', '-r', 'ab', '-r', 'json', '-o', path.join(dir, 'imported.json')]);
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(imported.stdout).toMatch(/Complete requests: +300/);
+    expect(imported.stdout).toMatch(/^\| 127\.0\.0\.1:\d+ \| 4 \|/m);
+    const doc = runDocumentSchema.parse(JSON.parse(readFileSync(path.join(dir, 'imported.json'), 'utf8')));
+    const [result] = doc.results;
+    expect(result).toMatchObject({
+      requests: pooled.count,
+      failed: 0,
+      engine: { name: 'k6' },
+      generators: { count: 2, sharedHost: false },
+    });
+    // the merged p99 is the p99 of every sample pooled (nearest rank), to the microsecond
+    const rank = Math.ceil(0.99 * pooled.micros.length) - 1;
+    expect(Math.round((result?.latency.p99 ?? 0) * 1000)).toBe(pooled.micros[rank]);
+    expect(Math.round((result?.latency.max ?? 0) * 1000)).toBe(pooled.micros.at(-1));
+    expect(JSON.parse(readFileSync(path.join(out, 'bench-results.json'), 'utf8')).results[0].requests).toBe(300);
+
+    for (const reporter of ['markdown', 'ab', 'json']) {
+      const report = await runCli(['report', path.join(dir, 'imported.json'), '-r', reporter]);
+      expect(report.code, `${reporter}: ${report.stderr}`).toBe(0);
+    }
+    const compare = await runCli(['compare', path.join(dir, 'imported.json'), path.join(out, 'bench-results.json')]);
+    expect(compare.code, compare.stderr).toBe(0);
+  });
+
+  it('import refuses an incomplete set of sample files, in one line, exit 2', async () => {
+    const out = path.join(dir, 'incomplete');
+    expect((await runCli(['export', 'hello', 'k6', '--url', base])).code).toBe(2);
+    const exported = await runCli(['export', 'k6', 'hello', '--url', 'http://10.0.0.2:8080/', '--generators', '4', '--out', out]);
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(k6TestRunSchema.parse(parseYaml(readFileSync(path.join(out, 'testrun.yaml'), 'utf8'))).spec.parallelism).toBe(4);
+    const run = await runCli(['import', out]);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toMatch(/^bench: BENCH_ERR_\w+: .*holds 0 sample file\(s\) but the run was split over 4 generator\(s\)/);
+  });
+});

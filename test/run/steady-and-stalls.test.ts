@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { builtinScenarios, resolveRunOptions, runBench } from '@bench/runner';
+import { waitingTarget } from '../support/waiting-targets.js';
+
+const scenarios = builtinScenarios();
+const options = resolveRunOptions(
+  { scenarios: ['hello'] },
+  { concurrency: [4], durationSeconds: 2, warmupSeconds: 0, timeoutSeconds: 5, engine: 'autocannon' },
+);
+const run = async (target: ReturnType<typeof waitingTarget>, more: Partial<typeof options> = {}) => {
+  const doc = await runBench({ ...options, ...more, targets: [target.name] }, { targets: [target], scenarios, reporters: [] });
+  const [cell] = doc.results;
+  expect(cell?.status).toBe('ok');
+  return cell!;
+};
+// the stall line; on a machine busy with other work it says the stack may have waited for a CPU instead
+const waited = (notes: readonly string[]) =>
+  notes.find((n) => /^(the stack waited rather than worked|answers waited while the stack used little CPU)/.test(n));
+
+describe('a stack that waits rather than works', () => {
+  it('is named when a worker start-up falls inside the measured run', async () => {
+    const cell = await run(waitingTarget('spawning-pool', 'pool'));
+    expect(waited(cell.notes)).toMatch(/: \d+ requests? took 1,0\d\d(-1,0\d\d)? ms \(the median \d+(\.\d+)? ms\), server CPU \d+%/);
+  }, 30_000);
+
+  it('is not named of a stack whose answers take as long but never wait for a worker', async () => {
+    const cell = await run(waitingTarget('steady-pool', 'steady'));
+    expect(waited(cell.notes)).toBeUndefined();
+  }, 30_000);
+
+  it('is not named once a warm-up until steady has grown the pool', async () => {
+    const cell = await run(waitingTarget('warmed-pool', 'pool'), { warmupSeconds: 1, warmupMaxSeconds: 10 });
+    expect(cell.warmup?.reason).toBe('steady');
+    expect(waited(cell.notes)).toBeUndefined();
+  }, 30_000);
+});
+
+describe('warm-up until steady', () => {
+  it('measures a stack whose throughput rises for 3 s after it settles, and says how long warm-up took', async () => {
+    const cell = await run(waitingTarget('rising', 'rising'), { warmupSeconds: 1, warmupMaxSeconds: 15 });
+    expect(cell.warmup?.reason).toBe('steady');
+    expect(cell.warmup?.seconds).toBeGreaterThanOrEqual(3);
+    // settled answers take 5 ms (a timer); during the rise they took up to 50 ms
+    expect(cell.latency.p90).toBeLessThan(25);
+    const warm = cell.series?.filter((s) => s.phase === 'warmup') ?? [];
+    expect(warm.length).toBeGreaterThanOrEqual(3);
+  }, 40_000);
+
+  it('is a fixed run when the cap is no longer than --warmup', async () => {
+    const cell = await run(waitingTarget('fixed', 'steady'), { warmupSeconds: 1, warmupMaxSeconds: 1, durationSeconds: 1 });
+    expect(cell.warmup).toEqual({ seconds: expect.any(Number), reason: 'fixed' });
+    expect(cell.warmup!.seconds).toBeLessThan(4);
+  }, 30_000);
+});

@@ -1,0 +1,56 @@
+import { chmodSync, cpSync, mkdirSync, symlinkSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { builtinScenarios } from '@bench/runner';
+import { builtinTargets, javaTargets } from '@bench/targets';
+import { repoRoot, runCli } from '../support/cli.js';
+import { leftoverServers, serverProcesses } from '../support/processes.js';
+import { testTempDir } from '../support/temp-dir.js';
+
+// The scenarios (scripts, fixtures, compiled Node handlers) as they sit in a checkout inside a 0700
+// directory, such as one under /root: servers whose workers run as another account must still serve them.
+function privateCheckout(): string {
+  const home = testTempDir('private-home');
+  const checkout = path.join(home, 'checkout');
+  mkdirSync(checkout, { mode: 0o700 });
+  chmodSync(home, 0o700);
+  cpSync(path.join(repoRoot, 'scenarios'), path.join(checkout, 'scenarios'), {
+    recursive: true,
+    filter: (source) => !source.includes('node_modules'),
+  });
+  symlinkSync(path.join(repoRoot, 'node_modules'), path.join(checkout, 'node_modules'));
+  return path.join(checkout, 'scenarios');
+}
+
+const privateScenarios = privateCheckout();
+
+// `bench verify` over every target and every scenario: CI installs every stack, so every cell must pass.
+describe('bench verify, whole matrix', () => {
+  it('passes for every target on every scenario it supports, from a checkout in a 0700 directory, and leaves nothing running', async () => {
+    const before = serverProcesses();
+    // two pairs at a time, as a user with a few minutes to spare would run it (-j)
+    const run = await runCli(['verify', '--jobs', '2'], { timeoutMs: 600_000, env: { BENCH_SCENARIOS_DIR: privateScenarios } });
+    const failures = run.stdout.split('\n').filter((line) => line.includes('FAIL'));
+    expect(failures).toEqual([]);
+    expect(run.stdout).not.toMatch(/not available/);
+    expect(run.code).toBe(0);
+    for (const target of builtinTargets) {
+      expect(run.stdout).toMatch(new RegExp(`^${target.name} +(ok|-)( |$)`, 'm'));
+    }
+    // every built-in scenario has a servlet or a static file: the Java targets serve them all
+    const scenarios = builtinScenarios().map((s) => s.name);
+    for (const name of javaTargets.map((t) => t.name)) {
+      const row = run.stdout.split('\n').find((line) => line.startsWith(`${name} `)) ?? '';
+      expect(row.trim().split(/\s+/)).toEqual([name, ...scenarios.map(() => 'ok')]);
+    }
+    expect(await leftoverServers(before)).toEqual([]);
+  });
+
+  it('exits non-zero and names the failure when a target answers wrongly', async () => {
+    // a scenario that needs MariaDB, pointed at a port where no server listens
+    const run = await runCli(['verify', 'db', '-t', 'node'], { env: { BENCH_MYSQL_URL: 'mysql://u:p@127.0.0.1:1/bench' } });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^node +FAIL/m);
+    expect(run.stderr).toMatch(/1 of 1 target\/scenario pairs answered wrongly/);
+  });
+});
