@@ -1,10 +1,15 @@
 import { defineConfig } from 'vitest/config';
+import StartLongFirst from './test/support/start-long-first.js';
 
-// Unit tests run in parallel; integration tests start real servers and drive load on a shared
-// 2-core machine, so they run one file at a time.
+// Integration files that time or count what a busy machine would change run alone, after the others.
+const alone = ['test/soak/soak-drift.test.ts', 'test/compare/compare-runs.test.ts'];
+
+// Unit tests run in parallel. Integration files start real servers and drive load; each runs in a scope of its own
+// (test/support/test-scope.ts: its own temp folder, and a marker its processes inherit), so files run side by side.
 export default defineConfig({
   test: {
     globalSetup: ['test/support/global-setup.ts'],
+    sequence: { sequencer: StartLongFirst },
     projects: [
       {
         test: {
@@ -12,15 +17,30 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts', 'scenarios/**/*.test.ts', 'suites/src/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/dist/**'],
           testTimeout: 30_000,
+          sequence: { groupOrder: 0 },
         },
       },
       {
         test: {
           name: 'integration',
           include: ['test/**/*.test.ts'],
+          exclude: ['**/node_modules/**', ...alone],
+          setupFiles: ['test/support/test-scope.ts'],
+          maxWorkers: 3,
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          name: 'integration-alone',
+          include: alone,
+          setupFiles: ['test/support/test-scope.ts'],
           fileParallelism: false,
           testTimeout: 180_000,
           hookTimeout: 120_000,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

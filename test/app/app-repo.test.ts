@@ -52,7 +52,7 @@ describe('bench installed in an app repo from the packed tarballs', () => {
   });
 
   it('npm run bench starts the app, verifies, loads, stops, and writes every report', async () => {
-    const run = await bench(['-d', '1', '--repeat', '1']);
+    const run = await bench(['-d', '1', '--repeat', '1', '--warmup-max', '1']);
     expect(run.code, run.stderr).toBe(0);
     for (const row of [/^\| app \| 10 \| [\d,.]+ \|/m, /^\| app-cluster \| 10 \| [\d,.]+ \|/m]) expect(run.stdout).toMatch(row);
     expect(run.stdout).toMatch(/### list-items[\s\S]*### create-item/);
@@ -75,32 +75,10 @@ describe('bench installed in an app repo from the packed tarballs', () => {
   });
 
   it('a threshold that breaks makes the run exit 1 and the report says which', async () => {
-    const run = await bench(['list-items', '-t', 'app', '-d', '1', '--repeat', '1'], { SLOW_MS: '300' });
+    const run = await bench(['list-items', '-t', 'app', '-d', '1', '--repeat', '1', '--warmup-max', '1'], { SLOW_MS: '300' });
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/bench: BENCH_ERR_THRESHOLDS: \d+ of \d+ thresholds failed \(first: list-items\/app c=10 p99 <250, got \d+/);
     expect(run.stdout).toMatch(/- list-items\/app c=10: p99 <250 \(actual [\d,.]+, from "list-items"\): FAIL/);
     expect(run.survivors).toEqual([]);
-  });
-
-  it('bench compare calls a slowed route regressed (--fail-if exits 1) and two runs of the same code within noise', async () => {
-    // pinned, so the server and the load generator each have a core (as the README advises on 2 cores)
-    const measure = (out: string, env: NodeJS.ProcessEnv = {}) =>
-      bench(
-        ['list-items', '-t', 'app', '-d', '1', '--repeat', '3', '--cpus', 'server=0,client=1', '--reporter', 'json', '--out', out],
-        env,
-      );
-    expect((await measure('a.json')).code).toBe(0);
-    expect((await measure('b.json')).code).toBe(0);
-    const slowed = await measure('slow.json', { SLOW_MS: '5' });
-    expect(slowed.code).toBe(0);
-    const compare = (head: string) =>
-      runProcess(path.join(app, 'node_modules', '.bin', 'bench'), ['compare', 'a.json', head, '--fail-if', 'rps<-5%'], { cwd: app });
-    const regression = await compare('slow.json');
-    expect(regression.stdout).toMatch(/\| list-items \| app \| 10 \| rps \| .* \| -\d+\.\d% \| .* \| regressed \|/);
-    expect(regression.code).toBe(1);
-    expect(regression.stderr).toMatch(/beyond --fail-if and the noise \(first: list-items\/app c=10 rps<-5%/);
-    const same = await compare('b.json');
-    expect(same.stdout, same.stdout).toMatch(/\| list-items \| app \| 10 \| rps \| .* \| within noise \|/);
-    expect(same.code, same.stdout).toBe(0);
   });
 });

@@ -72,7 +72,7 @@ describe('bench installed from a registry', () => {
 
   it('npx bench run measures there, and leaves no process behind', async () => {
     let watch: ReturnType<typeof watchDescendants> | undefined;
-    const run = await runProcess('npx', ['--no', 'bench', 'run', 'hello', '-t', 'node', '-c', '5', '-d', '1'], {
+    const run = await runProcess('npx', ['--no', 'bench', 'run', 'hello', '-t', 'node', '-c', '5', '-d', '1', '--warmup-max', '1'], {
       cwd: app,
       env: npmEnv(),
       timeoutMs: 60_000,

@@ -47,7 +47,7 @@ describe('the ab reporter against real ApacheBench', () => {
     const ours = renderAbText(doc.results[0]!, doc);
     const abLines = fromServerSoftware(real);
     const benchLines = fromServerSoftware(ours);
-    expect(benchLines.map(shape)).toEqual(abLines.map(shape));
+    expect(benchLines.map(shape), `bench printed:\n${ours}\nab printed:\n${real}`).toEqual(abLines.map(shape));
     expect(valueColumns(benchLines)).toEqual(valueColumns(abLines));
   });
 });

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readProcessTable } from '@bench/core';
+import { readProcessTable, type LoadEngine } from '@bench/core';
+import { builtinEngines, builtinScenarios } from '@bench/runner';
+import { serviceDefinitions } from '@bench/services';
+import { builtinTargets } from '@bench/targets';
 import { runCli, waitForText } from '../support/cli.js';
 
 const allowed = (pid: number) => /^Cpus_allowed_list:\s*(\S+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
@@ -20,34 +23,43 @@ function descendantsWithCpus(root: number): Array<{ pid: number; comm: string; c
   return table.filter((p) => found.has(p.pid) && p.pid !== root).map((p) => ({ pid: p.pid, comm: p.comm, cpus: allowed(p.pid) }));
 }
 
+// The stack (php-fpm behind nginx), its service (Redis) and every engine of the registry: an engine that launches a
+// program is that program (its processNames), an in-process one is the runner itself.
+const stack = builtinTargets.find((t) => t.name === 'php-fpm')!;
+const serverNames = [...(stack.processNames ?? []), serviceDefinitions.redis.binary];
+const hello = builtinScenarios().find((s) => s.name === 'hello')!;
+const closedLoop = { connections: 4, durationSeconds: 2, keepAlive: true, timeoutSeconds: 10 };
+// an engine that holds only an arrival rate (the open loop) is given one
+const closed = (engine: LoadEngine) => engine.supports(closedLoop, hello.request, hello.expect.body).ok;
+const engineArgs = (engine: LoadEngine) => (closed(engine) ? ['--engine', engine.name] : ['--engine', engine.name, '--rate', '200']);
+
+function clientCpus(engine: LoadEngine, runner: number, seen: ReturnType<typeof descendantsWithCpus>): string | undefined {
+  if (!engine.processNames?.length) return allowed(runner);
+  const tool = seen.find((p) => engine.processNames!.includes(p.comm));
+  return tool?.cpus ?? `no ${engine.processNames.join('/')} among ${seen.map((p) => p.comm).join(',')} (runner ${runner})`;
+}
+
 describe('--cpus server=0,client=1', () => {
-  it.each([
-    [
-      'wrk',
-      (runner: number, seen: ReturnType<typeof descendantsWithCpus>) =>
-        seen.find((p) => p.comm === 'wrk')?.cpus ?? `no wrk among ${seen.map((p) => p.comm).join(',')} (runner ${runner})`,
-    ],
-    ['autocannon', (runner: number) => allowed(runner)],
-  ] as const)(
+  it.each(builtinEngines.map((engine) => [engine.name, engine] as const))(
     'pins the stack and its services to CPU 0 and the generator (%s) to CPU 1, as /proc/PID/status shows',
-    async (engine, clientCpus) => {
+    async (_name, engine) => {
       let server: Array<{ comm: string; cpus: string | undefined }> = [];
       let client: string | undefined;
       const run = await runCli(
-        ['run', 'redis-get', '-t', 'php-fpm', '-c', '4', '-d', '3', '-w', '0', '--engine', engine, '--cpus', 'server=0,client=1'],
+        ['run', 'redis-get', '-t', stack.name, '-c', '4', '-d', '2', '-w', '0', ...engineArgs(engine), '--cpus', 'server=0,client=1'],
         {
           onSpawn: (child, output) => {
             void waitForText(output, /\[1\/1\] redis-get php-fpm c=4 \.\.\./).then(async () => {
               await new Promise((resolve) => setTimeout(resolve, 1000));
               const seen = descendantsWithCpus(child.pid ?? -1);
-              server = seen.filter((p) => /^(nginx|php-fpm|redis-server)/.test(p.comm));
-              client = clientCpus(child.pid ?? -1, seen);
+              server = seen.filter((p) => serverNames.some((name) => p.comm.startsWith(name)));
+              client = clientCpus(engine, child.pid ?? -1, seen);
             });
           },
         },
       );
       expect(run.code, run.stderr).toBe(0);
-      expect(new Set(server.map((p) => p.comm.replace(/\d.*$/, '')))).toEqual(new Set(['nginx', 'php-fpm', 'redis-server']));
+      expect(new Set(server.map((p) => serverNames.find((name) => p.comm.startsWith(name))))).toEqual(new Set(serverNames));
       expect(server.every((p) => p.cpus === '0')).toBe(true);
       expect(client).toBe('1');
       const result = JSON.parse(
@@ -59,12 +71,11 @@ describe('--cpus server=0,client=1', () => {
             'node',
             '-c',
             '2',
-            '-n',
-            '100',
+            // a rate holds for a duration, not a count
+            ...(closed(engine) ? ['-n', '100'] : ['-d', '1']),
             '-w',
             '0',
-            '--engine',
-            engine,
+            ...engineArgs(engine),
             '--cpus',
             'server=0,client=1',
             '--reporter',

@@ -15,22 +15,54 @@ export interface ServerProcess {
   readonly cmdline: string;
 }
 
-/** Every live process whose command line looks like a server bench starts, or that runs a load generator bench launches. */
+interface Candidate extends ServerProcess {
+  readonly sid: number;
+  readonly ours: boolean;
+}
+
+// the fields after the command's closing parenthesis: state, ppid, pgrp, session
+const sessionOf = (stat: string) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[3]);
+const runnerSession = sessionOf(readFileSync('/proc/self/stat', 'utf8'));
+
+const scopeMarker = () => (process.env.BENCH_TEST_SCOPE ? `BENCH_TEST_SCOPE=${process.env.BENCH_TEST_SCOPE}\0` : undefined);
+
+/** Whether a process was started within this test file's scope: it carries the file's marker in its environment. */
+function inScope(pid: string, marker: string | undefined): boolean {
+  if (marker === undefined) return true;
+  try {
+    return readFileSync(`/proc/${pid}/environ`, 'utf8').includes(marker);
+  } catch {
+    return false; // another account's process, when the tests do not run as root: not ours
+  }
+}
+
+/**
+ * Every live process of this test file's scope whose command line looks like a server bench starts, or that runs a load
+ * generator bench launches. A process that a server made with an environment of its own (a CGI, a FastCGI worker) counts
+ * when it shares a session with one that carries the marker.
+ */
 export function serverProcesses(): ServerProcess[] {
-  const found: ServerProcess[] = [];
+  const marker = scopeMarker();
+  const candidates: Candidate[] = [];
+  const ourSessions = new Set<number>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
     try {
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
       if (/\) [ZX] /.test(stat)) continue;
+      const sid = sessionOf(stat);
+      const ours = inScope(name, marker);
+      // the test runner's own session holds every file's workers: sessions of the stacks bench started only
+      if (ours && sid !== runnerSession) ourSessions.add(sid);
       const argv = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0');
       const cmdline = argv.join(' ').trim();
-      if (SERVER_PATTERN.test(cmdline) || generatorPrograms.has(path.basename(argv[0] ?? ''))) found.push({ pid: Number(name), cmdline });
+      if (SERVER_PATTERN.test(cmdline) || generatorPrograms.has(path.basename(argv[0] ?? '')))
+        candidates.push({ pid: Number(name), cmdline, sid, ours });
     } catch {
       // gone while reading
     }
   }
-  return found;
+  return candidates.filter((p) => p.ours || ourSessions.has(p.sid)).map(({ pid, cmdline }) => ({ pid, cmdline }));
 }
 
 /** Server processes that exist now but did not in `before`. */

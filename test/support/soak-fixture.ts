@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { commandTarget, type TargetPlugin } from '@bench/runner';
+import { commandTarget, type RunEvent, type TargetPlugin } from '@bench/runner';
 
 const script = fileURLToPath(new URL('../fixtures/servers/soak-server.cjs', import.meta.url));
 
@@ -25,4 +25,13 @@ export function soakFixtureProcesses(names: readonly string[]): number[] {
     }
   }
   return found;
+}
+
+/** The pid the fixture wrote, and a callback on the measured load's progress of one target (seconds since its load began). */
+export function onLoadOf(target: string, pidFile: string, act: (pid: number, elapsedSeconds: number) => void) {
+  let current = '';
+  return (event: RunEvent) => {
+    if (event.type === 'cell-start') current = event.phase === 'measure' ? event.target : '';
+    if (event.type === 'cell-progress' && current === target) act(Number(readFileSync(pidFile, 'utf8')), event.progress.elapsedSeconds);
+  };
 }

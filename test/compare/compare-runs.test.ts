@@ -1,0 +1,40 @@
+import { cpSync, symlinkSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot, runProcess } from '../support/cli.js';
+import { testTempDir } from '../support/temp-dir.js';
+
+// Two runs of examples/app compared file against file, as an app repo's CI compares a saved baseline: unlike a paired
+// run (ci-recipe.test.ts), each file was measured on its own, so this file runs alone (vitest.config.ts), as such a
+// comparison needs a machine doing nothing else.
+const app = path.join(testTempDir('compare-runs'), 'app');
+cpSync(path.join(repoRoot, 'examples', 'app'), app, { recursive: true, filter: (source) => !source.includes('node_modules') });
+// the app's bench.config imports @bench/runner: this checkout's packages, as an app's npm ci would install them
+symlinkSync(path.join(repoRoot, 'node_modules'), path.join(app, 'node_modules'));
+
+const bench = (args: readonly string[], env: NodeJS.ProcessEnv = {}) =>
+  runProcess('npm', ['run', '--silent', 'bench', '--', ...args], { cwd: app, env, timeoutMs: 180_000 });
+
+describe('bench compare on two results files of an app', () => {
+  it('bench compare calls a slowed route regressed (--fail-if exits 1) and two runs of the same code within noise', async () => {
+    // pinned, so the server and the load generator each have a core (as the README advises on 2 cores)
+    const measure = (out: string, env: NodeJS.ProcessEnv = {}) =>
+      bench(
+        ['list-items', '-t', 'app', '-d', '1', '--repeat', '3', '--cpus', 'server=0,client=1', '--reporter', 'json', '--out', out],
+        env,
+      );
+    expect((await measure('a.json')).code).toBe(0);
+    expect((await measure('b.json')).code).toBe(0);
+    const slowed = await measure('slow.json', { SLOW_MS: '5' });
+    expect(slowed.code).toBe(0);
+    const compare = (head: string) =>
+      runProcess(path.join(app, 'node_modules', '.bin', 'bench'), ['compare', 'a.json', head, '--fail-if', 'rps<-5%'], { cwd: app });
+    const regression = await compare('slow.json');
+    expect(regression.stdout).toMatch(/\| list-items \| app \| 10 \| rps \| .* \| -\d+\.\d% \| .* \| regressed \|/);
+    expect(regression.code).toBe(1);
+    expect(regression.stderr).toMatch(/beyond --fail-if and the noise \(first: list-items\/app c=10 rps<-5%/);
+    const same = await compare('b.json');
+    expect(same.stdout, same.stdout).toMatch(/\| list-items \| app \| 10 \| rps \| .* \| within noise \|/);
+    expect(same.code, same.stdout).toBe(0);
+  });
+});
