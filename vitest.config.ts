@@ -17,6 +17,8 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts', 'scenarios/**/*.test.ts', 'suites/src/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/dist/**'],
           testTimeout: 30_000,
+          // as many as the integration files beside them (vitest runs projects of one group with one worker count)
+          maxWorkers: 3,
           sequence: { groupOrder: 0 },
         },
       },
