@@ -20,7 +20,24 @@ describe('bench compare on two results files of an app', () => {
     // pinned, so the server and the load generator each have a core (as the README advises on 2 cores)
     const measure = (out: string, env: NodeJS.ProcessEnv = {}) =>
       bench(
-        ['list-items', '-t', 'app', '-d', '1', '--repeat', '3', '--cpus', 'server=0,client=1', '--reporter', 'json', '--out', out],
+        // warm-up until steady, for at most 3 s: the app's Node settles in 2 here
+        [
+          'list-items',
+          '-t',
+          'app',
+          '-d',
+          '1',
+          '--repeat',
+          '3',
+          '--warmup-max',
+          '3',
+          '--cpus',
+          'server=0,client=1',
+          '--reporter',
+          'json',
+          '--out',
+          out,
+        ],
         env,
       );
     expect((await measure('a.json')).code).toBe(0);
