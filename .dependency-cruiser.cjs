@@ -5,6 +5,13 @@
 module.exports = {
   forbidden: [
     {
+      name: 'resolvable',
+      comment: 'an import that does not resolve hides its arrow from every rule here: build first (npm run build)',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+    {
       name: 'no-cycle',
       comment: 'a cycle ties its files into one piece that can only change as a whole',
       severity: 'error',
