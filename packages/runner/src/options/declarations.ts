@@ -253,3 +253,6 @@ export const runOptionKeys = Object.keys(runOptionDeclarations) as RunOptionKey[
 
 /** The schema of a config file's `defaults`: every declared option, by its results-file name, each optional. */
 export const runOptionInputSchema = optionInputSchema(runOptionDeclarations);
+
+/** The highest level of -c in a run: what ports, open files and stack pools are sized for. */
+export const highestConcurrency = (options: { readonly concurrency: readonly number[] }): number => Math.max(...options.concurrency);

@@ -1,5 +1,5 @@
 import { errors, type OptionTable } from '@bench/core';
-import { runOptionDeclarations, type RunOptionInput, type RunOptions } from './declarations.js';
+import { runOptionDeclarations, type RunOptionInput, type RunOptions, highestConcurrency } from './declarations.js';
 
 type Layer = Readonly<Record<string, unknown>>;
 
@@ -74,7 +74,7 @@ export function validateRunOptions(options: RunOptions): RunOptions {
     );
   }
   if (options.concurrency.length === 0) throw errors.usage('-c needs at least one concurrency level');
-  const maxConcurrency = Math.max(...options.concurrency);
+  const maxConcurrency = highestConcurrency(options);
   if (options.requests !== undefined && options.requests < maxConcurrency) {
     throw errors.conflictingOptions(
       `-n ${options.requests} is smaller than -c ${maxConcurrency}: every connection needs at least one request; raise -n or lower -c`,

@@ -1,6 +1,6 @@
 import { errors, type LoadEngine, type OptionTable, type Scenario } from '@bench/core';
 import { builtinEngines, findEngine } from '@bench/engines';
-import { runOptionDeclarations, type RunOptions } from '../options/declarations.js';
+import { runOptionDeclarations, type RunOptions, highestConcurrency } from '../options/declarations.js';
 import { chosenEngineName, ownOptionValues, refuseOtherEnginesOptions } from '../options/engine-choice.js';
 import { loadShape } from './load-shape.js';
 
@@ -33,7 +33,7 @@ export async function chooseEngine(
   const own = ownOptionValues(engine, options);
   const bound = options.requests !== undefined ? { requests: options.requests } : { durationSeconds: options.durationSeconds ?? 1 };
   for (const scenario of scenarios)
-    for (const connections of new Set([Math.min(...options.concurrency), Math.max(...options.concurrency)])) {
+    for (const connections of new Set([Math.min(...options.concurrency), highestConcurrency(options)])) {
       const support = engine.supports(loadShape(options, connections, bound), scenario.request, scenario.expect.body, own);
       if (!support.ok) throw errors.engineUnsupported(engine.name, support.reason);
     }

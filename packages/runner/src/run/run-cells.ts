@@ -1,3 +1,4 @@
+import { highestConcurrency } from '../options/declarations.js';
 import {
   describeMachine,
   errors,
@@ -95,7 +96,7 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
   const repeats = options.repeat === 'auto' ? options.maxRounds : options.repeat;
   const total = plan.pairs.length * plan.concurrency.length * repeats;
   emit({ type: 'plan', plan, cells: total, engine: engine.name, options });
-  const maxConcurrency = Math.max(...options.concurrency);
+  const maxConcurrency = highestConcurrency(options);
 
   let index = 0;
   let completed = 0;

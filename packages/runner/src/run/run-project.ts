@@ -1,3 +1,4 @@
+import { highestConcurrency } from '../options/declarations.js';
 import os from 'node:os';
 import { assertPortFree, errors, type Reporter, type RunDocument, allowedCpus, expandCpuList } from '@bench/core';
 import type { RunOptionInput } from '../options/declarations.js';
@@ -69,7 +70,7 @@ export async function runProject(project: Project, request: ProjectRunRequest): 
     scenarios = [...scenarios, one.scenario];
     runOptions = { ...runOptions, scenarios: [one.scenario.name], targets: [one.target.name] };
   }
-  ensureOpenFiles(Math.max(...runOptions.concurrency));
+  ensureOpenFiles(highestConcurrency(runOptions));
   if (runOptions.cpus) assertCpusExist(runOptions.cpus);
   // a taken --port is bad input: say so before anything starts
   if (runOptions.port !== undefined) await assertPortFree(runOptions.port);
