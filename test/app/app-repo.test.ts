@@ -41,7 +41,7 @@ async function bench(args: readonly string[], env: NodeJS.ProcessEnv = {}) {
   });
   await new Promise((resolve) => setTimeout(resolve, 500));
   watch?.stop();
-  return { ...result, survivors: watch?.survivors() ?? [], seen: watch?.seen() ?? [] };
+  return { ...result, survivors: (await watch?.survivors()) ?? [], seen: watch?.seen() ?? [] };
 }
 
 describe('bench installed in an app repo from the packed tarballs', () => {

@@ -82,6 +82,6 @@ describe('bench installed from a registry', () => {
     watch?.stop();
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^\| node \| 5 \| [\d,.]+ \|/m);
-    expect(watch?.survivors() ?? []).toEqual([]);
+    expect((await watch?.survivors()) ?? []).toEqual([]);
   });
 });

@@ -116,6 +116,6 @@ describe('config errors', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).not.toMatch(/\n\s+at /);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(watch?.survivors()).toEqual([]);
+    expect(await watch?.survivors()).toEqual([]);
   });
 });

@@ -157,7 +157,7 @@ describe('docs', () => {
       watch?.stop();
       expect(run.code, `${file}: ${script}\n${run.stderr}`).toBe(0);
       expect(run.stdout.trim(), `${file}: ${script}`).not.toBe('');
-      expect(watch?.survivors() ?? [], `${file}: ${script}`).toEqual([]);
+      expect((await watch?.survivors()) ?? [], `${file}: ${script}`).toEqual([]);
     }
   }, 600_000);
 });

@@ -47,7 +47,7 @@ async function runJson(args: string[], name: string): Promise<CellResult> {
   });
   expect(run.code, run.stderr).toBe(0);
   watch?.stop();
-  expect(watch?.survivors()).toEqual([]);
+  expect(await watch?.survivors()).toEqual([]);
   expect(watch?.seen()).toContain('k6');
   const [result] = runDocumentSchema.parse(JSON.parse(readFileSync(out, 'utf8'))).results;
   return result!;

@@ -79,6 +79,6 @@ describe("article 002's HTTPS clients", () => {
     expect(run.stdout).toMatch(/^\| Go \| go [\d.]+ \| 0\.987 \/ [\d.]+ \|/m);
     expect(run.stdout).toMatch(/^\| Node \(today\) \| node [\d.]+ \| [\d.]+ \|/m);
     expect(run.stdout).toMatch(/^- Java: 1\.48 \/ [\d.]+$/m);
-    expect(watch?.survivors()).toEqual([]);
+    expect(await watch?.survivors()).toEqual([]);
   });
 });

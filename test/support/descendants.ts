@@ -27,10 +27,19 @@ export function watchDescendants(rootPid: number, intervalMs = 20) {
     /** Process names seen so far among the descendants. */
     seen: () => [...names.values()],
     stop: () => clearInterval(timer),
-    /** Live processes in any recorded group, as "pid comm". */
-    survivors: () =>
-      readProcessTable()
-        .filter((entry) => groups.has(entry.pgid) || (pids.has(entry.pid) && entry.pid !== rootPid))
-        .map((entry) => `${entry.pid} ${entry.comm}`),
+    /**
+     * Live processes in any recorded group, as "pid comm", once those ending anyway have had `graceMs` to go: the
+     * runner's watcher exits only after the runner does, later still on a machine busy with other tests.
+     */
+    async survivors(graceMs = 3000): Promise<string[]> {
+      const deadline = Date.now() + graceMs;
+      for (;;) {
+        const left = readProcessTable()
+          .filter((entry) => groups.has(entry.pgid) || (pids.has(entry.pid) && entry.pid !== rootPid))
+          .map((entry) => `${entry.pid} ${entry.comm}`);
+        if (left.length === 0 || Date.now() > deadline) return left;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
   };
 }

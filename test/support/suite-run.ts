@@ -19,7 +19,7 @@ export async function runSuite(name: string, scale: string, extra: string[] = []
   expect(run.code, run.stderr).toBe(0);
   await new Promise((resolve) => setTimeout(resolve, 500));
   watch?.stop();
-  expect(watch?.survivors()).toEqual([]);
+  expect(await watch?.survivors()).toEqual([]);
   const doc = runDocumentSchema.parse(JSON.parse(readFileSync(out, 'utf8')));
   expect(doc.suite).toMatchObject({ name, scale: Number(scale) });
   const report = await runCli(['report', out]);

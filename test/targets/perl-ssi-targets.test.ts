@@ -55,7 +55,7 @@ describe('apache-ssi, perl-embperl, perl-asp', () => {
     }
     // Apache ran, and nothing of any process group the run made is left, nor any private dir
     expect(watch?.seen()).toContain('apache2');
-    expect(watch?.survivors()).toEqual([]);
+    expect(await watch?.survivors()).toEqual([]);
     expect(ownDirs(await newTempDirs(dirsBefore))).toEqual([]);
   });
 
@@ -82,7 +82,7 @@ describe('apache-ssi, perl-embperl, perl-asp', () => {
     expect(settingsOf('perl-embperl').embperl).toMatch(/^\d+\.\d+/);
     expect(settingsOf('perl-asp').asp).toMatch(/^\d+\.\d+/);
     expect(watch?.seen()).toContain('apache2');
-    expect(watch?.survivors()).toEqual([]);
+    expect(await watch?.survivors()).toEqual([]);
   });
 
   it("has Embperl pages that print their values raw: Embperl's default HTML-escapes every [+ +]", () => {
