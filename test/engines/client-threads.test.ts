@@ -7,13 +7,16 @@ import { builtinEngines } from '@bench/engines';
 import { builtinScenarios, resolveRunOptions, runBench } from '@bench/runner';
 import { soakFixture } from '../support/soak-fixture.js';
 
-const autocannonEngine = builtinEngines.find((e) => e.name === 'autocannon')!;
-const openLoopEngine = builtinEngines.find((e) => e.name === 'open-loop')!;
 const scenarios = builtinScenarios();
 const hello = scenarios.find((s) => s.name === 'hello')!;
+const twoThreads = { connections: 8, threads: 2, keepAlive: true, timeoutSeconds: 5, durationSeconds: 2 };
+// the engines with client threads: those that run a closed loop, and those that hold an arrival rate
+const threaded = builtinEngines.filter((e) => e.clientThreads);
+const closedLoops = threaded.filter((e) => e.supports(twoThreads, hello.request, hello.expect.body).ok);
+const openLoops = threaded.filter((e) => e.supports({ ...twoThreads, rate: 1001 }, hello.request, hello.expect.body).ok);
 const served = async (running: RunningTarget) => Number(await (await fetch(`${running.url}/count`)).text());
 
-type Measured = Awaited<ReturnType<typeof autocannonEngine.run>> & { rawSamplesUs?: number[] };
+type Measured = Awaited<ReturnType<(typeof builtinEngines)[number]['run']>> & { rawSamplesUs?: number[] };
 
 /** The seconds add up to the run, and every sample of every thread is in the merged histogram: its percentiles are the pooled samples'. */
 function expectMergedAsPooled(m: Measured) {
@@ -37,48 +40,53 @@ describe('client threads', () => {
     await running?.stop();
   });
 
-  const run = (shape: { requests?: number; durationSeconds?: number }) =>
-    autocannonEngine.run({
+  const run = (engine: (typeof builtinEngines)[number], shape: { requests?: number; durationSeconds?: number }) =>
+    engine.run({
       url: running.url + hello.request.path,
       request: hello.request,
       expect: hello.expect.body,
       shape: { connections: 8, threads: 2, keepAlive: true, timeoutSeconds: 5, ...shape },
     }) as Promise<Measured>;
 
-  for (const bound of [{ requests: 3000 }, { durationSeconds: 2 }]) {
-    it(`count what the server answered, and merge percentiles equal to the pooled samples' (${JSON.stringify(bound)})`, async () => {
+  for (const engine of closedLoops)
+    for (const bound of [{ requests: 3000 }, { durationSeconds: 2 }]) {
+      it(`${engine.name}: count what the server answered, and merge percentiles equal to the pooled samples' (${JSON.stringify(bound)})`, async () => {
+        const before = await served(running);
+        const m = await run(engine, bound);
+        const answered = (await served(running)) - before;
+        if (bound.requests !== undefined) {
+          expect([m.requests, answered]).toEqual([bound.requests, bound.requests]);
+        } else {
+          // a timed run stops with a request in flight on each connection: the server may answer those, the run does not count them
+          expect(answered - m.requests).toBeGreaterThanOrEqual(0);
+          expect(answered - m.requests).toBeLessThanOrEqual(8);
+        }
+        expect(m.failures).toMatchObject({ connect: 0, receive: 0, length: 0, exceptions: 0 });
+        expectMergedAsPooled(m);
+      }, 30_000);
+    }
+
+  it.each(openLoops.map((e) => [e.name, e] as const))(
+    '%s: an open loop on 2 threads sends the run’s requests, counted as the server counted them, with merged percentiles equal to the pooled samples’',
+    async (_name, engine) => {
       const before = await served(running);
-      const m = await run(bound);
+      const m = (await engine.run({
+        url: running.url + hello.request.path,
+        request: hello.request,
+        expect: hello.expect.body,
+        shape: { connections: 8, threads: 2, rate: 1001, durationSeconds: 2, keepAlive: true, timeoutSeconds: 5 },
+      })) as Measured;
       const answered = (await served(running)) - before;
-      if (bound.requests !== undefined) {
-        expect([m.requests, answered]).toEqual([bound.requests, bound.requests]);
-      } else {
-        // a timed run stops with a request in flight on each connection: the server may answer those, the run does not count them
-        expect(answered - m.requests).toBeGreaterThanOrEqual(0);
-        expect(answered - m.requests).toBeLessThanOrEqual(8);
-      }
+      // the open loop answers what is in flight when the period ends: every request due in it, one count on both sides
+      expect([m.requests, answered]).toEqual([2002, 2002]);
+      expect(m.rate).toEqual({ target: 1001, achieved: 1001 });
       expect(m.failures).toMatchObject({ connect: 0, receive: 0, length: 0, exceptions: 0 });
       expectMergedAsPooled(m);
-    }, 30_000);
-  }
-
-  it('open loop on 2 threads: sends the run’s requests, counted as the server counted them, with merged percentiles equal to the pooled samples’', async () => {
-    const before = await served(running);
-    const m = (await openLoopEngine.run({
-      url: running.url + hello.request.path,
-      request: hello.request,
-      expect: hello.expect.body,
-      shape: { connections: 8, threads: 2, rate: 1001, durationSeconds: 2, keepAlive: true, timeoutSeconds: 5 },
-    })) as Measured;
-    const answered = (await served(running)) - before;
-    // the open loop answers what is in flight when the period ends: every request due in it, one count on both sides
-    expect([m.requests, answered]).toEqual([2002, 2002]);
-    expect(m.rate).toEqual({ target: 1001, achieved: 1001 });
-    expect(m.failures).toMatchObject({ connect: 0, receive: 0, length: 0, exceptions: 0 });
-    expectMergedAsPooled(m);
-    expect(m.latencyUncorrected?.p50).toBeGreaterThan(0);
-    expect(m).not.toHaveProperty('uncorrectedHistogram');
-  }, 30_000);
+      expect(m.latencyUncorrected?.p50).toBeGreaterThan(0);
+      expect(m).not.toHaveProperty('uncorrectedHistogram');
+    },
+    30_000,
+  );
 });
 
 describe('--client-threads 2 in a run', () => {

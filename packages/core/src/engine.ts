@@ -95,6 +95,15 @@ export interface LoadMeasurement {
   readonly startedAtNs?: bigint;
   /** The whole run's latency histogram, encoded: repeats and generators merge it exactly. */
   readonly histogram?: EncodedHistogram;
+  /** The time each connection took to open (TCP connect), when the engine times it. */
+  readonly connects?: ConnectTimes;
+}
+
+/** How many connections a run opened and how long each took to open: percentiles in ms, and their histogram (µs). */
+export interface ConnectTimes {
+  readonly count: number;
+  readonly latency: LatencyStats;
+  readonly histogram: EncodedHistogram;
 }
 
 export interface GeneratorSplit {

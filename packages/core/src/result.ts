@@ -148,6 +148,8 @@ export const resultSchema = z.object({
   connectionTimes: z
     .object({ connect: timingSummarySchema, processing: timingSummarySchema, waiting: timingSummarySchema, total: timingSummarySchema })
     .optional(),
+  /** The connections the engine opened and the time each took to open (TCP connect, ms), when the engine times them. */
+  connects: z.object({ count: z.number().int(), latency: latencySchema }).optional(),
   /** An in-process generator's event-loop delay during the measured run (ms). */
   eventLoopDelay: z.object({ mean: z.number(), p99: z.number(), max: z.number() }).optional(),
   /** A run split over several generators (--generators): how many, each one's k6 execution segment, and whether they shared a host. */

@@ -4,9 +4,10 @@ import { wrkEngine } from './wrk/wrk-engine.js';
 import { abEngine } from './ab/ab-engine.js';
 import { openLoopEngine } from './open-loop/open-loop-engine.js';
 import { k6Engine } from './k6/k6-engine.js';
+import { wireEngine } from './wire/wire-engine.js';
 
 // One line per engine: an engine is its folder and this line.
-const engines = [autocannonEngine, wrkEngine, abEngine, openLoopEngine, k6Engine] as const;
+const engines = [autocannonEngine, wrkEngine, abEngine, openLoopEngine, k6Engine, wireEngine] as const;
 
 /** Every load engine bench ships, by name. */
 export const builtinEngines: readonly LoadEngine[] = engines;

@@ -1,21 +1,13 @@
 import { createRequire } from 'node:module';
-import { whilePinned, type LoadEngine, type LoadMeasurement, type LoadPlan } from '@bench/core';
+import { whilePinned, type LoadEngine } from '@bench/core';
 import { ENGINES_VERSION } from '../version.js';
 import { runOnThreads } from '../threads/run-on-threads.js';
+import { withDroppedRequests } from './dropped-requests.js';
 
 const require = createRequire(import.meta.url);
 const UNDICI_VERSION = (require('undici/package.json') as { version: string }).version;
 
 const worker = new URL('./open-loop-worker.js', import.meta.url);
-
-/** The open loop on its threads (--client-threads, the rate split over them), merged into one measurement. */
-async function runOpenLoopThreads(plan: LoadPlan): Promise<LoadMeasurement> {
-  const { uncorrectedHistogram, droppedRequests = 0, ...measurement } = await runOnThreads(worker, plan);
-  void uncorrectedHistogram;
-  if (droppedRequests === 0) return measurement;
-  const busy = `${droppedRequests} request(s) due within the period were never sent: all ${plan.shape.connections} connection(s) were busy (raise -c)`;
-  return { ...measurement, errorSamples: [...measurement.errorSamples, busy] };
-}
 
 /** bench's own open-loop generator (undici connections in this process): what --rate uses unless --engine k6. */
 export const openLoopEngine = {
@@ -37,5 +29,6 @@ export const openLoopEngine = {
     if (shape.requests !== undefined) return { ok: false, reason: 'an open loop runs for a duration (-d), not a request count' };
     return { ok: true };
   },
-  run: (plan) => whilePinned(plan.cpus, () => runOpenLoopThreads(plan)),
+  // the open loop on its threads (--client-threads, the rate split over them), merged into one measurement
+  run: (plan) => whilePinned(plan.cpus, async () => withDroppedRequests(await runOnThreads(worker, plan), plan.shape.connections)),
 } satisfies LoadEngine;

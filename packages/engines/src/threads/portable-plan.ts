@@ -10,6 +10,7 @@ export interface PortablePlan {
     | { readonly kind: 'json'; readonly subset: unknown }
     | { readonly kind: 'any' };
   readonly shape: LoadShape;
+  readonly options?: Readonly<Record<string, unknown>>;
 }
 
 export function toPortable(plan: LoadPlan): PortablePlan {
@@ -19,10 +20,12 @@ export function toPortable(plan: LoadPlan): PortablePlan {
     request: { ...plan.request, ...(plan.request.body ? { body: new Uint8Array(plan.request.body) } : {}) },
     expect: e.kind === 'exact' ? { kind: 'exact', bytes: new Uint8Array(e.bytes()) } : e,
     shape: plan.shape,
+    // the engine's own options are plain values (numbers, strings, booleans)
+    ...(plan.options ? { options: plan.options } : {}),
   };
 }
 
-export function fromPortable(p: PortablePlan): Pick<LoadPlan, 'url' | 'request' | 'expect' | 'shape'> {
+export function fromPortable(p: PortablePlan): Pick<LoadPlan, 'url' | 'request' | 'expect' | 'shape' | 'options'> {
   let expect: BodyExpectation;
   if (p.expect.kind === 'exact') {
     const bytes = Buffer.from(p.expect.bytes);
@@ -33,5 +36,6 @@ export function fromPortable(p: PortablePlan): Pick<LoadPlan, 'url' | 'request' 
     request: { ...p.request, ...(p.request.body ? { body: Buffer.from(p.request.body) } : {}) } as ScenarioRequest,
     expect,
     shape: p.shape,
+    ...(p.options ? { options: p.options } : {}),
   };
 }

@@ -111,6 +111,7 @@ export function measuredCell(context: CellContext, cell: MeasuredCell): CellResu
     ...(m.rate ? { rate: m.rate } : {}),
     ...(m.latencyUncorrected ? { latencyUncorrected: m.latencyUncorrected } : {}),
     ...(m.connectionTimes ? { connectionTimes: m.connectionTimes } : {}),
+    ...(m.connects ? { connects: { count: m.connects.count, latency: m.connects.latency } } : {}),
     ...(m.eventLoopDelay ? { eventLoopDelay: m.eventLoopDelay } : {}),
     ...(m.generators ? { generators: { ...m.generators, segments: [...m.generators.segments] } } : {}),
     ...(cell.series ? { series: cell.series } : {}),

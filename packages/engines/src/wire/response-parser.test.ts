@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { BodyExpectation } from '@bench/core';
+import { bodyMatcher } from './body-matcher.js';
+import { ResponseParser, type ParsedAnswer } from './response-parser.js';
+
+const exactBody = (bytes: Buffer): BodyExpectation => ({ kind: 'exact', length: bytes.length, bytes: () => bytes });
+const matchingBody = (pattern: string): BodyExpectation => ({ kind: 'matches', pattern });
+
+const hello = 'HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 11\r\nDate: x\r\n\r\nHello World';
+const chunked = 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nHello\r\n6;ext=1\r\n World\r\n0\r\nX-Trailer: 1\r\n\r\n';
+
+function parse(stream: string, slices: number[] = [], expect = exactBody(Buffer.from('Hello World')), headOnly = false) {
+  const answers: ParsedAnswer[] = [];
+  const parser = new ResponseParser(bodyMatcher(expect), (a) => answers.push(a), headOnly);
+  const bytes = Buffer.from(stream, 'latin1');
+  let at = 0;
+  let error: string | undefined;
+  for (const cut of [...slices, bytes.length]) {
+    // each slice in a buffer of its own, overwritten after the call as the socket's read buffer is
+    const slice = Buffer.from(bytes.subarray(at, cut));
+    error ??= parser.feed(slice);
+    slice.fill(0);
+    at = cut;
+  }
+  return { answers, error, end: () => parser.end(), parser };
+}
+
+describe('the wire engine’s response parser', () => {
+  it('frames Content-Length answers back to back, however the reads cut them', () => {
+    const two = hello + hello;
+    for (let cut = 1; cut < two.length; cut++) {
+      const { answers, error } = parse(two, [cut]);
+      expect(error, `cut at ${cut}`).toBeUndefined();
+      expect(answers, `cut at ${cut}`).toEqual([
+        { status: 200, bytes: hello.length, bodyBytes: 11, bodyMatches: true, closes: false },
+        { status: 200, bytes: hello.length, bodyBytes: 11, bodyMatches: true, closes: false },
+      ]);
+    }
+  });
+
+  it('reads chunked bodies (extensions and trailers too) and checks the body across chunks', () => {
+    for (let cut = 1; cut < chunked.length; cut++) {
+      const { answers, error } = parse(chunked + hello, [cut]);
+      expect(error, `cut at ${cut}`).toBeUndefined();
+      expect(answers.map((a) => [a.status, a.bodyBytes, a.bodyMatches, a.bytes])).toEqual([
+        [200, 11, true, chunked.length],
+        [200, 11, true, hello.length],
+      ]);
+    }
+  });
+
+  it('says when a body differs, in its bytes or its length', () => {
+    const wrong = parse(hello.replace('World', 'Wurld')).answers[0];
+    expect(wrong?.bodyMatches).toBe(false);
+    const longer = parse(hello.replace('Content-Length: 11', 'Content-Length: 12') + '!').answers[0];
+    expect(longer).toMatchObject({ bodyBytes: 12, bodyMatches: false });
+  });
+
+  it('checks a pattern on the whole text, kept across reads', () => {
+    const { answers } = parse(hello, [hello.length - 3], matchingBody('^Hello W.rld$'));
+    expect(answers[0]?.bodyMatches).toBe(true);
+  });
+
+  it('reads a body framed by the end of the connection, and the server’s intent to close', () => {
+    const { answers, end } = parse('HTTP/1.0 200 OK\r\n\r\nHello World');
+    expect(answers).toEqual([]);
+    expect(end()).toBeUndefined();
+    expect(answers).toEqual([{ status: 200, bytes: 30, bodyBytes: 11, bodyMatches: true, closes: true }]);
+    const closing = parse(hello.replace('Date: x', 'Connection: close')).answers[0];
+    expect(closing?.closes).toBe(true);
+  });
+
+  it('takes no body after a HEAD, a 204 or a 304, and skips an interim 100', () => {
+    expect(parse(hello.slice(0, hello.indexOf('\r\n\r\n') + 4), [], exactBody(Buffer.alloc(0)), true).answers).toHaveLength(1);
+    const noContent = parse('HTTP/1.1 204 No Content\r\nContent-Length: 11\r\n\r\n' + hello);
+    expect(noContent.answers.map((a) => a.status)).toEqual([204, 200]);
+    expect(parse('HTTP/1.1 100 Continue\r\n\r\n' + hello).answers.map((a) => a.status)).toEqual([200]);
+  });
+
+  it('fails, once and in words, on what is not HTTP, and never waits for more of it', () => {
+    expect(parse('SSH-2.0-OpenSSH\r\n\r\n').error).toMatch(/^malformed answer: not an HTTP\/1 status line: "SSH-2.0/);
+    expect(parse('HTTP/1.1 200 OK\r\nContent-Length: eleven\r\n\r\n').error).toMatch(/Content-Length "eleven"/);
+    expect(parse('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n').error).toMatch(/chunk size "zz"/);
+    expect(parse('HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nabXY').error).toMatch(/chunk data not followed by CRLF/);
+    expect(parse('x'.repeat(70 * 1024)).error).toMatch(/no end of head within/);
+    const cut = parse(hello.slice(0, 40));
+    expect(cut.error).toBeUndefined();
+    expect(cut.end()).toMatch(/closed in the middle of an answer/);
+  });
+});

@@ -1,0 +1,296 @@
+import type { BodyMatcher } from './body-matcher.js';
+
+/** One answer read off a connection: its status, its bytes on the wire (head and body), its body's, and whether it was the expected one. */
+export interface ParsedAnswer {
+  readonly status: number;
+  readonly bytes: number;
+  readonly bodyBytes: number;
+  readonly bodyMatches: boolean;
+  /** The server said it closes the connection after this answer (Connection: close, or HTTP/1.0 without keep-alive). */
+  readonly closes: boolean;
+}
+
+const CR = 13;
+const LF = 10;
+const HEAD_END = Buffer.from('\r\n\r\n', 'latin1');
+/** A head larger than this is taken for a stream that is not HTTP. */
+const MAX_HEAD_BYTES = 64 * 1024;
+const MAX_CHUNK_LINE = 1024;
+
+const enum Framing {
+  Invalid,
+  Interim,
+  NoBody,
+  Body,
+}
+
+const enum State {
+  Head,
+  Length,
+  ChunkSize,
+  ChunkData,
+  ChunkDataEnd,
+  Trailers,
+  UntilClose,
+}
+
+const isDigit = (byte: number | undefined) => byte !== undefined && byte >= 48 && byte <= 57;
+const lower = (byte: number) => byte | 0x20;
+
+/** Whether `chunk` holds, from `at`, this header name (lower case, ':' included), in any case. */
+function nameIs(chunk: Buffer, at: number, end: number, name: string): boolean {
+  if (at + name.length > end) return false;
+  for (let i = 0; i < name.length; i++) {
+    const expected = name.charCodeAt(i);
+    const byte = chunk[at + i]!;
+    if (byte !== expected && lower(byte) !== expected) return false;
+  }
+  return true;
+}
+
+/**
+ * An incremental HTTP/1.1 response parser for a load generator: answers framed by Content-Length, by chunked
+ * transfer coding or by the connection's end, one after another on one connection (pipelining), read from whatever
+ * slices the socket hands over. It reads only what framing needs from a head (status, Content-Length,
+ * Transfer-Encoding, Connection) and checks bodies through a matcher without copying them. Anything it cannot frame
+ * is an error, reported once: the caller drops the connection, so a malformed answer never hangs a run.
+ */
+export class ResponseParser {
+  private state = State.Head;
+  /** A head (or a chunk-size line) cut between two reads, copied until its end arrives. */
+  private pending: Buffer | undefined;
+  private status = 0;
+  private closes = false;
+  private headBytes = 0;
+  private bodyBytes = 0;
+  private remaining = 0;
+  private failed: string | undefined;
+
+  constructor(
+    private readonly matcher: BodyMatcher,
+    private readonly onAnswer: (answer: ParsedAnswer) => void,
+    /** HEAD requests: answers carry no body whatever their head says. */
+    private readonly headOnly = false,
+  ) {}
+
+  /** Whether an answer is under way (part of it read). */
+  get midAnswer(): boolean {
+    return this.state !== State.Head || this.pending !== undefined;
+  }
+
+  /** Reads the bytes of `chunk` (valid until the call returns); returns an error message when they cannot be HTTP. */
+  feed(chunk: Buffer): string | undefined {
+    if (this.failed) return this.failed;
+    let at = 0;
+    const end = chunk.length;
+    while (at < end) {
+      switch (this.state) {
+        case State.Head: {
+          const next = this.readHead(chunk, at, end);
+          if (next < 0) return this.failed;
+          at = next;
+          break;
+        }
+        case State.Length: {
+          const take = Math.min(this.remaining, end - at);
+          this.body(chunk, at, at + take);
+          at += take;
+          this.remaining -= take;
+          if (this.remaining === 0) this.complete();
+          break;
+        }
+        case State.UntilClose:
+          this.body(chunk, at, end);
+          at = end;
+          break;
+        case State.ChunkSize:
+        case State.Trailers: {
+          const next = this.readLine(chunk, at, end);
+          if (next < 0) return this.failed;
+          at = next;
+          break;
+        }
+        case State.ChunkData: {
+          const take = Math.min(this.remaining, end - at);
+          this.body(chunk, at, at + take);
+          at += take;
+          this.remaining -= take;
+          if (this.remaining === 0) {
+            this.state = State.ChunkDataEnd;
+            this.remaining = 2;
+          }
+          break;
+        }
+        case State.ChunkDataEnd: {
+          // the CRLF after a chunk's data
+          const byte = chunk[at]!;
+          if ((this.remaining === 2 && byte !== CR) || (this.remaining === 1 && byte !== LF))
+            return this.fail('chunk data not followed by CRLF');
+          at++;
+          this.headBytes++;
+          if (--this.remaining === 0) this.state = State.ChunkSize;
+          break;
+        }
+      }
+    }
+    return undefined;
+  }
+
+  /** The connection ended: an answer framed by the close is complete; any other answer cut short is an error. */
+  end(): string | undefined {
+    if (this.failed) return this.failed;
+    if (this.state === State.UntilClose) {
+      this.complete();
+      return undefined;
+    }
+    if (this.midAnswer) return this.fail('the connection closed in the middle of an answer');
+    return undefined;
+  }
+
+  private fail(message: string): string {
+    this.failed = `malformed answer: ${message}`;
+    return this.failed;
+  }
+
+  private body(chunk: Buffer, start: number, end: number): void {
+    if (end > start) this.matcher.take(chunk, start, end);
+    this.bodyBytes += end - start;
+  }
+
+  private complete(): void {
+    const answer = {
+      status: this.status,
+      bytes: this.headBytes + this.bodyBytes,
+      bodyBytes: this.bodyBytes,
+      bodyMatches: this.matcher.finish(this.bodyBytes),
+      closes: this.closes,
+    };
+    this.state = State.Head;
+    this.onAnswer(answer);
+  }
+
+  /** Reads a head from `at`; returns where its end leaves the chunk, or -1 on an error. */
+  private readHead(chunk: Buffer, at: number, end: number): number {
+    const pendingLength = this.pending?.length ?? 0;
+    const source = this.pending ? Buffer.concat([this.pending, chunk.subarray(at, end)]) : chunk;
+    const from = this.pending ? 0 : at;
+    const stop = this.pending ? source.length : end;
+    const headEnd = source.indexOf(HEAD_END, from);
+    if (headEnd < 0 || headEnd + 4 > stop) {
+      if (stop - from > MAX_HEAD_BYTES) return (this.fail(`no end of head within ${MAX_HEAD_BYTES} bytes`), -1);
+      // copied: the read buffer is reused by the next read
+      this.pending = Buffer.from(source.subarray(from, stop));
+      return end;
+    }
+    this.pending = undefined;
+    const framing = this.parseHead(source, from, headEnd);
+    if (framing === Framing.Invalid) return -1;
+    const next = at + (headEnd + 4 - from) - pendingLength;
+    // an interim answer (100 Continue): the real one follows
+    if (framing === Framing.Interim) return next;
+    this.headBytes = headEnd + 4 - from;
+    this.bodyBytes = 0;
+    this.matcher.begin();
+    if (framing === Framing.NoBody) this.complete();
+    return next;
+  }
+
+  /** Status, framing and connection from the head between `from` and `headEnd` (its final CRLFCRLF excluded). */
+  private parseHead(head: Buffer, from: number, headEnd: number): Framing {
+    // "HTTP/1.x SSS ..."
+    if (
+      headEnd - from < 12 ||
+      head[from] !== 72 ||
+      head[from + 1] !== 84 ||
+      head[from + 2] !== 84 ||
+      head[from + 3] !== 80 ||
+      head[from + 4] !== 47 ||
+      head[from + 5] !== 49 ||
+      head[from + 6] !== 46 ||
+      head[from + 8] !== 32 ||
+      !isDigit(head[from + 9]) ||
+      !isDigit(head[from + 10]) ||
+      !isDigit(head[from + 11])
+    )
+      return (
+        this.fail(`not an HTTP/1 status line: ${JSON.stringify(head.toString('latin1', from, Math.min(headEnd, from + 40)))}`),
+        Framing.Invalid
+      );
+    const http10 = head[from + 7] === 48;
+    this.status = (head[from + 9]! - 48) * 100 + (head[from + 10]! - 48) * 10 + (head[from + 11]! - 48);
+    let contentLength = -1;
+    let chunked = false;
+    let keepAlive = false;
+    this.closes = false;
+    let line = head.indexOf(LF, from) + 1;
+    while (line > 0 && line < headEnd) {
+      let lineEnd = head.indexOf(LF, line);
+      if (lineEnd < 0 || lineEnd > headEnd) lineEnd = headEnd;
+      const valueEnd = head[lineEnd - 1] === CR ? lineEnd - 1 : lineEnd;
+      const first = lower(head[line]!);
+      if (first === 99 /* c */) {
+        if (nameIs(head, line, valueEnd, 'content-length:')) {
+          const value = head.toString('latin1', line + 15, valueEnd).trim();
+          if (!/^\d+$/.test(value)) return (this.fail(`Content-Length "${value}"`), Framing.Invalid);
+          contentLength = Number(value);
+        } else if (nameIs(head, line, valueEnd, 'connection:')) {
+          const value = head
+            .toString('latin1', line + 11, valueEnd)
+            .trim()
+            .toLowerCase();
+          if (value.includes('close')) this.closes = true;
+          if (value.includes('keep-alive')) keepAlive = true;
+        }
+      } else if (first === 116 /* t */ && nameIs(head, line, valueEnd, 'transfer-encoding:')) {
+        chunked = head
+          .toString('latin1', line + 18, valueEnd)
+          .trim()
+          .toLowerCase()
+          .endsWith('chunked');
+      }
+      line = lineEnd + 1;
+    }
+    if (http10 && !keepAlive) this.closes = true;
+    this.state = State.Head;
+    if (this.status < 200) return Framing.Interim;
+    if (this.headOnly || this.status === 204 || this.status === 304) return Framing.NoBody;
+    if (chunked) this.state = State.ChunkSize;
+    else if (contentLength === 0) return Framing.NoBody;
+    else if (contentLength > 0) {
+      this.remaining = contentLength;
+      this.state = State.Length;
+    } else this.state = State.UntilClose;
+    return Framing.Body;
+  }
+
+  /** Reads a chunk-size line or a trailer line from `at`; returns where it leaves the chunk, or -1 on an error. */
+  private readLine(chunk: Buffer, at: number, end: number): number {
+    let source = chunk;
+    let from = at;
+    if (this.pending) {
+      source = Buffer.concat([this.pending, chunk.subarray(at, end)]);
+      from = 0;
+    }
+    const lf = source.indexOf(LF, from);
+    const stop = this.pending ? source.length : end;
+    if (lf < 0 || lf >= stop) {
+      if (stop - from > MAX_CHUNK_LINE) return (this.fail('a chunk-size line without an end'), -1);
+      this.pending = Buffer.from(source.subarray(from, stop));
+      return end;
+    }
+    const lineBytes = lf + 1 - from;
+    const next = at + lineBytes - (this.pending?.length ?? 0);
+    this.pending = undefined;
+    this.headBytes += lineBytes;
+    const text = source.toString('latin1', from, lf).replace(/\r$/, '');
+    if (this.state === State.Trailers) {
+      if (text === '') this.complete();
+      return next;
+    }
+    const size = text.split(';')[0]!.trim();
+    if (!/^[0-9a-fA-F]+$/.test(size)) return (this.fail(`chunk size "${text.slice(0, 40)}"`), -1);
+    this.remaining = parseInt(size, 16);
+    this.state = this.remaining === 0 ? State.Trailers : State.ChunkData;
+    return next;
+  }
+}

@@ -1,0 +1,41 @@
+import { positiveIntegerOption, whilePinned, type LoadEngine } from '@bench/core';
+import { withDroppedRequests } from '../open-loop/dropped-requests.js';
+import { runOnThreads } from '../threads/run-on-threads.js';
+import { ENGINES_VERSION } from '../version.js';
+import { pipeliningOf } from './wire-run.js';
+
+const worker = new URL('./wire-worker.js', import.meta.url);
+
+/** The wire engine's own options, merged into `bench run`'s. */
+const wireOptions = {
+  pipelining: positiveIntegerOption({
+    flags: '-p, --pipelining <n>',
+    description: 'requests each connection keeps in flight (HTTP/1.1 pipelining), as autocannon -p and wrk with a pipeline script',
+    summary: 'pipelines requests',
+    defaultText: '1',
+  }),
+};
+
+/**
+ * bench's own load engine on raw sockets, as cheap per request as a C generator can be made in Node: the request
+ * encoded once, answers framed by a parser that reads only what framing needs, bodies checked where they lie in one
+ * read buffer the thread's connections share. Closed loop, or the open loop's schedule at --rate.
+ */
+export const wireEngine = {
+  name: 'wire',
+  processNames: [],
+  countsProgress: true,
+  description:
+    "bench's own engine on raw sockets (Node net, worker threads: --client-threads): closed loop, or an open loop at --rate; -p pipelines",
+  clientThreads: true,
+  options: wireOptions,
+  available: async () => ({ ok: true, version: ENGINES_VERSION }),
+  supports(shape, _request, _expect, options) {
+    if (pipeliningOf(options) > 1 && !shape.keepAlive)
+      return { ok: false, reason: '-p pipelines requests on a kept-alive connection; drop --no-keepalive or -p' };
+    if (shape.rate !== undefined && shape.requests !== undefined)
+      return { ok: false, reason: 'an open loop runs for a duration (-d), not a request count' };
+    return { ok: true };
+  },
+  run: (plan) => whilePinned(plan.cpus, async () => withDroppedRequests(await runOnThreads(worker, plan), plan.shape.connections)),
+} satisfies LoadEngine;

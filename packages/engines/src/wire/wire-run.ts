@@ -1,0 +1,137 @@
+import {
+  createLatencyHistogram,
+  encodeLatencyHistogram,
+  summarizeLatency,
+  watchGeneratorHealth,
+  type ConnectTimes,
+  type FailureKind,
+  type LoadPlan,
+} from '@bench/core';
+import { RunTally } from '../threads/run-tally.js';
+import type { ThreadSlot } from '../threads/serve-thread.js';
+import { bodyMatcher } from './body-matcher.js';
+import { encodeRequest } from './request-bytes.js';
+import type { ParsedAnswer } from './response-parser.js';
+import { WireConnection, type ConnectionEvents } from './wire-connection.js';
+
+const READ_BUFFER_BYTES = 64 * 1024;
+const toMicros = (ns: bigint) => Math.max(1, Number(ns / 1000n));
+
+/** How many requests a connection keeps in flight: the engine's own --pipelining (1 unless given). */
+export const pipeliningOf = (options: LoadPlan['options']): number => (typeof options?.pipelining === 'number' ? options.pipelining : 1);
+
+/**
+ * What both of the wire engine's loops share in one thread: the request encoded once, the read buffer, the tally
+ * (answers, failures, histogram, seconds), the connect times, the generator's health, progress and abort.
+ */
+export class WireRun {
+  readonly startNs = process.hrtime.bigint();
+  readonly tally: RunTally;
+  readonly depth: number;
+  readonly timeoutNs: bigint;
+  private readonly connectTimes = createLatencyHistogram();
+  private readonly health = watchGeneratorHealth();
+  private readonly progress: NodeJS.Timeout;
+  private readonly sweeper: NodeJS.Timeout;
+  private readonly setup: Omit<ConstructorParameters<typeof WireConnection>[0], 'events'>;
+  readonly live = new Set<WireConnection>();
+
+  constructor(
+    readonly plan: LoadPlan,
+    slot: ThreadSlot,
+  ) {
+    const url = new URL(plan.url);
+    this.tally = new RunTally(this.startNs, slot.rawSamples);
+    this.depth = plan.shape.keepAlive ? pipeliningOf(plan.options) : 1;
+    this.timeoutNs = BigInt(Math.round(plan.shape.timeoutSeconds * 1e9));
+    this.setup = {
+      host: url.hostname,
+      port: Number(url.port || 80),
+      request: encodeRequest(url, plan.request, plan.shape.keepAlive),
+      matcher: bodyMatcher(plan.expect),
+      headOnly: plan.request.method === 'HEAD',
+      readBuffer: Buffer.allocUnsafe(READ_BUFFER_BYTES),
+    };
+    this.progress = setInterval(
+      () => plan.onProgress?.({ elapsedSeconds: Number(process.hrtime.bigint() - this.startNs) / 1e9, requests: this.tally.requests }),
+      1000,
+    );
+    // a request unanswered for --timeout fails its connection (and those in flight behind it); so does a connect
+    this.sweeper = setInterval(() => this.sweep(), Math.min(250, Math.max(10, plan.shape.timeoutSeconds * 250)));
+    this.sweeper.unref();
+  }
+
+  /** Opens a connection whose events go to `events` (the run records its connect time and answers first). */
+  open(events: ConnectionEvents): WireConnection {
+    const connection = new WireConnection({
+      ...this.setup,
+      events: {
+        connected: (c, ns) => {
+          this.connectTimes.recordValue(toMicros(ns));
+          events.connected(c, ns);
+        },
+        answered: (c, answer, sentNs, intendedNs, nowNs) => {
+          this.record(answer, nowNs - intendedNs, nowNs);
+          events.answered(c, answer, sentNs, intendedNs, nowNs);
+        },
+        failed: (c, kind, message, lost, nowNs) => {
+          this.failure(kind, message, lost, nowNs);
+          events.failed(c, kind, message, lost, nowNs);
+        },
+        ended: (c) => {
+          this.live.delete(c);
+          events.ended(c);
+        },
+      },
+    });
+    this.live.add(connection);
+    return connection;
+  }
+
+  /** Closes every connection (requests in flight are not counted: the period is over). */
+  closeAll(): void {
+    for (const connection of [...this.live]) connection.close();
+  }
+
+  /** The thread's measurement, its seconds up to `endNs`. */
+  finish(endNs: bigint, durationSeconds: number) {
+    clearInterval(this.progress);
+    clearInterval(this.sweeper);
+    this.closeAll();
+    const cpuPerSecond = this.health.cpuPerSecond();
+    const connects: ConnectTimes = {
+      count: this.connectTimes.totalCount,
+      latency: summarizeLatency(this.connectTimes),
+      histogram: encodeLatencyHistogram(this.connectTimes),
+    };
+    this.connectTimes.destroy();
+    return {
+      durationSeconds: Math.max(durationSeconds, 1e-6),
+      ...this.tally.finish(endNs, cpuPerSecond),
+      ...this.health.stop(),
+      startedAtNs: this.startNs,
+      connects,
+    };
+  }
+
+  private record(answer: ParsedAnswer, latencyNs: bigint, nowNs: bigint): void {
+    const tally = this.tally;
+    tally.bodyBytes += answer.bodyBytes;
+    if (!answer.bodyMatches) tally.wrongBody(nowNs);
+    if (this.plan.shape.keepAlive && !answer.closes) tally.keptAlive++;
+    tally.answer(answer.status, toMicros(latencyNs), answer.bytes, nowNs);
+  }
+
+  private failure(kind: FailureKind, message: string, lost: number, nowNs: bigint): void {
+    for (let i = 0; i < lost; i++) this.tally.error(kind, message, nowNs);
+  }
+
+  private sweep(): void {
+    const now = process.hrtime.bigint();
+    for (const connection of [...this.live]) {
+      const since = connection.connected ? connection.oldestSentNs : connection.askedAtNs;
+      if (since !== undefined && now - since > this.timeoutNs)
+        connection.fail(connection.connected ? 'timeout' : 'connect', `no answer within ${this.plan.shape.timeoutSeconds} s`);
+    }
+  }
+}

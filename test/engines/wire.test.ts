@@ -1,0 +1,128 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeLatencyHistogram, type BodyExpectation, type LoadShape } from '@bench/core';
+import { builtinEngines } from '@bench/runner';
+
+// The wire engine against a server of the test's own on raw sockets, which counts every request it reads, answers in
+// the framing the path asks for, and notes how many requests a connection had sent before it answered them.
+const engine = builtinEngines.find((e) => e.name === 'wire')!;
+const hello = Buffer.from('Hello World');
+const expectHello: BodyExpectation = { kind: 'exact', length: hello.length, bytes: () => hello };
+
+const answers: Record<string, (n: number) => string> = {
+  '/length': () => `HTTP/1.1 200 OK\r\nContent-Length: 11\r\n\r\nHello World`,
+  '/chunked': () => `HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n6\r\nHello \r\n5\r\nWorld\r\n0\r\n\r\n`,
+  '/chunked-wrong': () => `HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n6\r\nHello \r\n5\r\nWurld\r\n0\r\n\r\n`,
+  // the 50th answer of the run is not HTTP
+  '/malformed': (n) => (n === 50 ? 'XYZZY\r\n\r\n' : `HTTP/1.1 200 OK\r\nContent-Length: 11\r\n\r\nHello World`),
+};
+
+let requests = 0;
+let connections = 0;
+/** The most requests one connection had waiting when the server answered them (it answers after 5 ms, all at once). */
+let deepest = 0;
+let server: net.Server;
+let base = '';
+
+beforeAll(async () => {
+  server = net.createServer((socket) => {
+    connections++;
+    let buffered = '';
+    let waiting: string[] = [];
+    let timer: NodeJS.Timeout | undefined;
+    socket.on('data', (data) => {
+      buffered += data.toString('latin1');
+      for (let end = buffered.indexOf('\r\n\r\n'); end >= 0; end = buffered.indexOf('\r\n\r\n')) {
+        const path = buffered.slice(0, end).split(' ')[1] ?? '/';
+        buffered = buffered.slice(end + 4);
+        requests++;
+        waiting.push(answers[path]?.(requests) ?? 'HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n');
+      }
+      timer ??= setTimeout(() => {
+        deepest = Math.max(deepest, waiting.length);
+        socket.write(waiting.join(''));
+        waiting = [];
+        timer = undefined;
+      }, 5);
+    });
+    socket.on('error', () => {});
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+async function measure(path: string, shape: Partial<LoadShape>, options: Record<string, unknown> = {}) {
+  requests = 0;
+  connections = 0;
+  deepest = 0;
+  const m = await engine.run({
+    url: base + path,
+    request: { method: 'GET', path, headers: {} },
+    expect: expectHello,
+    shape: { connections: 4, keepAlive: true, timeoutSeconds: 2, requests: 400, ...shape },
+    options,
+  });
+  // the server has read every request the engine sent by the time the run is over
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  return m;
+}
+
+describe('the wire engine', () => {
+  it('counts what the server answered: -n exactly, every answer in the histogram, a connection each', async () => {
+    const m = await measure('/length', { requests: 400 });
+    expect([m.requests, requests, connections]).toEqual([400, 400, 4]);
+    expect(decodeLatencyHistogram(m.histogram!).totalCount).toBe(400);
+    expect(m.failures).toEqual({ connect: 0, receive: 0, length: 0, exceptions: 0, timeouts: 0 });
+    expect(m.bytes.body).toBe(400 * 11);
+    expect(m.connects?.count).toBe(4);
+  });
+
+  it('reads chunked bodies and checks them whole', async () => {
+    const right = await measure('/chunked', { requests: 100 });
+    expect([right.requests, right.failures.length]).toEqual([100, 0]);
+    expect(right.bytes.body).toBe(100 * 11);
+    const wrong = await measure('/chunked-wrong', { requests: 100 });
+    expect([wrong.requests, wrong.failures.length]).toEqual([100, 100]);
+  });
+
+  it('counts a malformed answer as one failure with its sample, and carries on on a new connection', async () => {
+    const m = await measure('/malformed', { requests: 200, connections: 1 });
+    expect(m.failures.exceptions).toBe(1);
+    expect(m.errorSamples).toContainEqual(expect.stringMatching(/^malformed answer: not an HTTP\/1 status line: "XYZZY"/));
+    // the one that failed counts among the 200, answered or failed
+    expect(m.requests).toBe(199);
+    expect(connections).toBe(2);
+  });
+
+  it('keeps -p requests in flight on each connection, never more', async () => {
+    const m = await measure('/length', { requests: 800, connections: 2 }, { pipelining: 8 });
+    expect([m.requests, requests]).toEqual([800, 800]);
+    expect(deepest).toBe(8);
+    const one = await measure('/length', { requests: 100, connections: 2 });
+    expect([one.requests, deepest]).toEqual([100, 1]);
+  });
+
+  it('without keep-alive opens a connection a request, and asks the server to close it', async () => {
+    const m = await measure('/length', { requests: 50, keepAlive: false });
+    expect([m.requests, connections, m.connects?.count]).toEqual([50, 50, 50]);
+    expect(m.keepAliveResponses).toBe(0);
+  });
+
+  it('times out a request the server never answers, and counts it', async () => {
+    // reads every request (so it sees the engine hang up) and answers none
+    const silent = net.createServer((socket) => socket.on('error', () => {}).resume());
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(silent.address() as net.AddressInfo).port}/`;
+    const m = await engine.run({
+      url,
+      request: { method: 'GET', path: '/', headers: {} },
+      expect: expectHello,
+      shape: { connections: 2, keepAlive: true, timeoutSeconds: 0.3, durationSeconds: 1 },
+    });
+    await new Promise<void>((resolve) => silent.close(() => resolve()));
+    expect(m.requests).toBe(0);
+    expect(m.failures.timeouts).toBeGreaterThanOrEqual(2);
+    expect(m.errorSamples).toContainEqual('no answer within 0.3 s');
+  });
+});
