@@ -5,12 +5,18 @@ export interface SelfbenchSide {
   readonly requests: number;
   /** The generator's CPU over the run, seconds. */
   readonly cpuSeconds: number;
+  /** The generator's resident memory at the end of the run (bench's whole process for an in-process engine), bytes. */
+  readonly rssBytes?: number;
+  /** An in-process generator's event-loop delay, p99 over the run, ms. */
+  readonly eventLoopP99Ms?: number;
 }
 
 export interface SelfbenchRow {
   readonly target: string;
   readonly scenario: string;
   readonly engine: string;
+  /** Connections of the run (-c). */
+  readonly connections: number;
   /** The generator's worker threads (1 for the external tools). */
   readonly threads: number;
   readonly round: number;

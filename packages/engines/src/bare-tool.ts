@@ -13,6 +13,8 @@ export interface BareResult {
   readonly requests: number;
   /** The tool's CPU, seconds, sampled by its pid. */
   readonly cpuSeconds: number;
+  /** Its resident memory at the end, bytes. */
+  readonly rssBytes?: number;
 }
 
 /** Runs an engine's bare tool against a running server, pinned to `cpus`, as `bench selfbench` compares it with bench. */
@@ -32,5 +34,5 @@ export async function runBareTool(
   const parsed = tool.parse(run.stdout);
   if (!parsed) throw errors.generatorFailed(`${engine.name} printed no result: ${run.outputTail}`);
   const cpuSeconds = ((run.client?.cpuPercent ?? 0) / 100) * seconds;
-  return { ...parsed, cpuSeconds };
+  return { ...parsed, cpuSeconds, ...(run.client ? { rssBytes: run.client.rssBytes } : {}) };
 }

@@ -32,4 +32,25 @@ describe('latency histogram', () => {
     const s = summarizeLatency(createLatencyHistogram());
     expect(Object.values(s).every((v) => v === 0)).toBe(true);
   });
+
+  it('reads every figure in one pass exactly as HdrHistogram’s own methods give it', () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    for (const spread of [1, 50, 5_000, 3_000_000]) {
+      const h = createLatencyHistogram();
+      for (let i = 0; i < 20_000; i++) h.recordValue(1 + Math.floor(random() ** 3 * spread));
+      const ms = (us: number) => Math.round(us) / 1000;
+      const expected = {
+        mean: ms(h.mean),
+        stdev: ms(h.stdDeviation),
+        min: ms(h.minNonZeroValue),
+        ...Object.fromEntries(
+          [50, 66, 75, 80, 90, 95, 98, 99, 99.9].map((p) => [p === 99.9 ? 'p999' : `p${p}`, ms(h.getValueAtPercentile(p))]),
+        ),
+        max: ms(h.maxValue),
+      };
+      expect(summarizeLatency(h), `values up to ${spread} µs`).toEqual(expected);
+      h.destroy();
+    }
+  });
 });

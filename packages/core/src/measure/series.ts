@@ -62,15 +62,25 @@ export class SeriesRecorder {
     this.startNs = startNs;
     for (const bucket of this.buckets) bucket.histogram?.destroy();
     this.buckets.length = 0;
+    this.current = undefined;
   }
 
+  // the second answers are arriving in now, and where it ends: most answers land there, with no division
+  private current: { bucket: Bucket; fromNs: bigint; toNs: bigint } | undefined;
+
   private bucket(atNs: bigint): Bucket {
+    const current = this.current;
+    if (current && atNs >= current.fromNs && atNs < current.toNs) return current.bucket;
     const index = Math.max(0, Number((atNs - this.startNs) / 1_000_000_000n));
     for (let i = this.buckets.length; i <= index; i++) {
       this.buckets.push({ requests: 0, non2xx: 0, failures: emptyFailures() });
       if (this.live) settle(this.buckets[i - 2]);
     }
-    return this.buckets[index]!;
+    const bucket = this.buckets[index]!;
+    const fromNs = this.startNs + BigInt(index) * 1_000_000_000n;
+    // before the start, answers land in second 0 but do not move the window
+    if (atNs >= this.startNs) this.current = { bucket, fromNs, toNs: fromNs + 1_000_000_000n };
+    return bucket;
   }
 
   /** One answer: its latency in microseconds, whether its status was 2xx, and when it arrived. */

@@ -34,6 +34,22 @@ const enum State {
   UntilClose,
 }
 
+/** The decimal number between `from` and `to` (spaces and tabs around it allowed), read off the bytes; -1 when there is none. */
+function digitsBetween(bytes: Buffer, from: number, to: number): number {
+  let at = from;
+  while (at < to && (bytes[at] === 32 || bytes[at] === 9)) at++;
+  let end = to;
+  while (end > at && (bytes[end - 1] === 32 || bytes[end - 1] === 9)) end--;
+  if (end === at || end - at > 15) return -1;
+  let value = 0;
+  for (let i = at; i < end; i++) {
+    const digit = bytes[i]! - 48;
+    if (digit < 0 || digit > 9) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
 const isDigit = (byte: number | undefined) => byte !== undefined && byte >= 48 && byte <= 57;
 const lower = (byte: number) => byte | 0x20;
 
@@ -78,11 +94,14 @@ export class ResponseParser {
     return this.state !== State.Head || this.pending !== undefined;
   }
 
-  /** Reads the bytes of `chunk` (valid until the call returns); returns an error message when they cannot be HTTP. */
-  feed(chunk: Buffer): string | undefined {
+  /**
+   * Reads the first `length` bytes of `chunk` (valid until the call returns; a read buffer is reused), or all of it;
+   * returns an error message when they cannot be HTTP.
+   */
+  feed(chunk: Buffer, length = chunk.length): string | undefined {
     if (this.failed) return this.failed;
     let at = 0;
-    const end = chunk.length;
+    const end = length;
     while (at < end) {
       switch (this.state) {
         case State.Head: {
@@ -157,14 +176,16 @@ export class ResponseParser {
     this.bodyBytes += end - start;
   }
 
+  // one answer object for the parser's life: it is read by onAnswer before the next answer is framed
+  private readonly answer = { status: 0, bytes: 0, bodyBytes: 0, bodyMatches: true, closes: false };
+
   private complete(): void {
-    const answer = {
-      status: this.status,
-      bytes: this.headBytes + this.bodyBytes,
-      bodyBytes: this.bodyBytes,
-      bodyMatches: this.matcher.finish(this.bodyBytes),
-      closes: this.closes,
-    };
+    const answer = this.answer;
+    answer.status = this.status;
+    answer.bytes = this.headBytes + this.bodyBytes;
+    answer.bodyBytes = this.bodyBytes;
+    answer.bodyMatches = this.matcher.finish(this.bodyBytes);
+    answer.closes = this.closes;
     this.state = State.Head;
     this.onAnswer(answer);
   }
@@ -230,9 +251,9 @@ export class ResponseParser {
       const first = lower(head[line]!);
       if (first === 99 /* c */) {
         if (nameIs(head, line, valueEnd, 'content-length:')) {
-          const value = head.toString('latin1', line + 15, valueEnd).trim();
-          if (!/^\d+$/.test(value)) return (this.fail(`Content-Length "${value}"`), Framing.Invalid);
-          contentLength = Number(value);
+          contentLength = digitsBetween(head, line + 15, valueEnd);
+          if (contentLength < 0)
+            return (this.fail(`Content-Length "${head.toString('latin1', line + 15, valueEnd).trim()}"`), Framing.Invalid);
         } else if (nameIs(head, line, valueEnd, 'connection:')) {
           const value = head
             .toString('latin1', line + 11, valueEnd)

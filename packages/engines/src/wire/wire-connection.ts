@@ -56,7 +56,7 @@ export class WireConnection {
         buffer: setup.readBuffer,
         callback: (bytes) => {
           this.readAt = process.hrtime.bigint();
-          const error = this.parser.feed(setup.readBuffer.subarray(0, bytes));
+          const error = this.parser.feed(setup.readBuffer, bytes);
           if (error) this.fail('exceptions', error);
           return true;
         },

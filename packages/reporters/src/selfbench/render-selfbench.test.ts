@@ -1,35 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import type { SelfbenchRow } from '@bench/core';
+import { selfbenchRow, selfbenchRows as rows } from '../../../core/test-fixtures/selfbench-rows.js';
 import { renderSelfbench } from './render-selfbench.js';
-
-const row = (target: string, engine: string, threads: number, requests: number, cpuSeconds: number): SelfbenchRow => ({
-  target,
-  scenario: 'hello',
-  engine,
-  threads,
-  round: 1,
-  first: 'bench',
-  bench: { rps: requests / 5, requests, cpuSeconds },
-  bare: { rps: requests / 5, requests, cpuSeconds },
-});
-
-const rows = [
-  row('nginx-static', 'autocannon', 1, 300_000, 5),
-  row('nginx-static', 'autocannon', 1, 340_000, 5),
-  row('nginx-static', 'autocannon', 1, 320_000, 5),
-  row('node', 'autocannon', 1, 100_000, 2),
-  row('nginx-static', 'autocannon', 2, 330_000, 5.5),
-  row('nginx-static', 'wrk', 1, 700_000, 5),
-  // an open loop at a set rate: what that load costs, not a ceiling
-  { ...row('nginx-static', 'open-loop', 1, 10_000, 1), bare: undefined, rate: 2000 },
-];
 
 describe('the selfbench table', () => {
   it('shows every round and the medians, the open loop at its rate with no bare tool and no ratio', () => {
     const text = renderSelfbench(rows, '-c 50');
-    expect(text).toMatch(/^\| nginx-static \| open-loop at 2,000 rps \| 1 \| 1 \| - \| 2,000 \| - \| - \| 10,000 \| - \|$/m);
-    expect(text).toMatch(/^\| nginx-static \| open-loop at 2,000 rps \| 1 \| - \| 2,000 \| 10,000 \|$/m);
-    expect(text).toMatch(/^\| nginx-static \| wrk \| 1 \| 1\.00 \| 140,000 \| 140,000 \|$/m);
+    expect(text).toMatch(
+      /^\| nginx-static \| 50 \| open-loop at 2,000 rps \| 1 \| 1 \| - \| 2,000 \| - \| - \| 10,000 \| - \| 100 \| - \|$/m,
+    );
+    expect(text).toMatch(/^\| nginx-static \| 50 \| open-loop at 2,000 rps \| 1 \| - \| 2,000 \| 10,000 \| 100 \| - \| - \| - \|$/m);
+    expect(text).toMatch(
+      /^\| nginx-static \| 50 \| wrk \| 1 \| 1\.00 \| 140,000 \| 140,000 \| 7\.1 \| 7\.1 \| 1\.00 \(bare wrk\) \| - \|$/m,
+    );
     expect(text).toMatch(/not a ceiling/);
+  });
+
+  it('sets each engine’s client CPU per request beside the cheapest bare tool’s, and the memory a connection adds', () => {
+    const wire = (connections: number, rss: number, lag: number) => ({
+      ...selfbenchRow('node', 'wire', 1, 100_000, 0.8, connections),
+      bare: undefined,
+      bench: { rps: 20_000, requests: 100_000, cpuSeconds: 0.8, rssBytes: rss, eventLoopP99Ms: lag },
+    });
+    const wrk = (connections: number, rss: number) => {
+      const r = selfbenchRow('node', 'wrk', 1, 100_000, 0.7, connections);
+      return { ...r, bare: { ...r.bare!, rssBytes: rss } };
+    };
+    const text = renderSelfbench(
+      [wrk(50, 4_000_000), wire(50, 100_000_000, 10.5), wrk(3000, 7_000_000), wire(3000, 120_000_000, 12)],
+      '-c 50,3000',
+    );
+    // 8 µs against wrk's 7
+    expect(text).toMatch(/^\| node \| 3000 \| wire \| 1 \| - \| 20,000 \| 125,000 \| 8 \| - \| 1\.14 \(bare wrk\) \| 12 \|$/m);
+    // (120 - 100) MB over 2,950 connections; wrk's 3 MB over them
+    expect(text).toMatch(/^\| node \| wire \| 1 \| 6\.6 \| - \|$/m);
+    expect(text).toMatch(/^\| node \| wrk \| 1 \| - \| 1 \|$/m);
   });
 });

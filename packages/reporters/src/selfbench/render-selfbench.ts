@@ -1,43 +1,109 @@
-import { median, type SelfbenchRow } from '@bench/core';
+import { median, type SelfbenchRow, type SelfbenchSide } from '@bench/core';
 
 const n = (value: number, digits = 0) => value.toLocaleString('en-US', { maximumFractionDigits: digits });
 // requests answered per second of the generator's CPU time: what one core of client buys
-const perCpuSecond = (side: SelfbenchRow['bench']) => side.requests / side.cpuSeconds;
-const perCpu = (side: SelfbenchRow['bench'] | undefined) => (side && side.cpuSeconds > 0 ? n(perCpuSecond(side)) : '-');
+const perCpuSecond = (side: SelfbenchSide) => side.requests / side.cpuSeconds;
+const perCpu = (side: SelfbenchSide | undefined) => (side && side.cpuSeconds > 0 ? n(perCpuSecond(side)) : '-');
+// the generator's CPU per answered request, in microseconds
+const microsPerRequest = (side: SelfbenchSide) =>
+  side.requests > 0 && side.cpuSeconds > 0 ? (side.cpuSeconds * 1e6) / side.requests : undefined;
+const us = (value: number | undefined) => (value === undefined ? '-' : n(value, 1));
 const ratio = (r: SelfbenchRow) => (r.bare ? r.bench.rps / r.bare.rps : undefined);
 const engineLabel = (r: SelfbenchRow) => (r.rate !== undefined ? `${r.engine} at ${n(r.rate)} rps` : r.engine);
+const medianOf = (values: readonly (number | undefined)[]) => {
+  const known = values.filter((v): v is number => v !== undefined);
+  return known.length > 0 ? median(known) : undefined;
+};
 
-/** Every round, then per target and engine the median ratio and the rps each side reached per client CPU-second. */
+function groupBy<K>(rows: readonly SelfbenchRow[], key: (r: SelfbenchRow) => K): Map<K, SelfbenchRow[]> {
+  const groups = new Map<K, SelfbenchRow[]>();
+  for (const r of rows) groups.set(key(r), [...(groups.get(key(r)) ?? []), r]);
+  return groups;
+}
+
+/**
+ * The yardstick of a stack and level: the bare tool that cost least client CPU per request there (wrk, where it ran),
+ * its median µs per request.
+ */
+function yardsticks(rows: readonly SelfbenchRow[]): Map<string, { engine: string; micros: number }> {
+  const best = new Map<string, { engine: string; micros: number }>();
+  for (const runs of groupBy(rows, (r) => `${r.target}\u0000${r.connections}\u0000${r.engine}\u0000${r.threads}`).values()) {
+    const micros = medianOf(runs.map((r) => (r.bare ? microsPerRequest(r.bare) : undefined)));
+    const first = runs[0]!;
+    const key = `${first.target}\u0000${first.connections}`;
+    if (micros !== undefined && micros < (best.get(key)?.micros ?? Number.POSITIVE_INFINITY))
+      best.set(key, { engine: first.engine, micros });
+  }
+  return best;
+}
+
+/** Resident memory a connection adds to a generator: the slope of its median RSS from the fewest connections to the most. */
+function memoryPerConnection(runs: readonly SelfbenchRow[], side: 'bench' | 'bare'): number | undefined {
+  const byLevel = [...groupBy(runs, (r) => r.connections).entries()].sort(([a], [b]) => a - b);
+  if (byLevel.length < 2) return undefined;
+  const rss = (level: SelfbenchRow[]) => medianOf(level.map((r) => r[side]?.rssBytes));
+  const [low, lowRuns] = byLevel[0]!;
+  const [high, highRuns] = byLevel.at(-1)!;
+  const [a, b] = [rss(lowRuns), rss(highRuns)];
+  return a === undefined || b === undefined ? undefined : (b - a) / (high - low);
+}
+
+/**
+ * Every round, then per stack, level, engine and threads: the median ratio of bench to the bare tool, the rps each
+ * reached per client CPU-second, client CPU per request beside the yardstick's (the cheapest bare tool at that stack
+ * and level), and an in-process engine's event-loop lag; last, the memory each connection adds to each generator.
+ */
 export function renderSelfbench(rows: readonly SelfbenchRow[], setting: string): string {
   const out = [
-    `bench through each engine (A) against the same tool run bare (B), same running server, ${setting}; rps per client CPU-second = requests answered per second of the generator's CPU time.`,
+    `bench through each engine (A) against the same tool run bare (B), same running server, ${setting}; rps per client CPU-second = requests answered per second of the generator's CPU time; µs/req = the generator's CPU per answered request.`,
     '',
-    '| target | engine | threads | round | first | through bench rps | bare rps | ratio | bench rps per client CPU-s | bare rps per client CPU-s |',
-    '| --- | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: |',
+    '| target | c | engine | threads | round | first | through bench rps | bare rps | ratio | bench rps per client CPU-s | bare rps per client CPU-s | bench µs/req | bare µs/req |',
+    '| --- | ---: | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const r of rows) {
     out.push(
-      `| ${r.target} | ${engineLabel(r)} | ${r.threads} | ${r.round} | ${r.bare ? r.first : '-'} | ${n(r.bench.rps)} | ${r.bare ? n(r.bare.rps) : '-'} | ${ratio(r)?.toFixed(2) ?? '-'} | ${perCpu(r.bench)} | ${perCpu(r.bare)} |`,
+      `| ${r.target} | ${r.connections} | ${engineLabel(r)} | ${r.threads} | ${r.round} | ${r.bare ? r.first : '-'} | ${n(r.bench.rps)} | ${r.bare ? n(r.bare.rps) : '-'} | ${ratio(r)?.toFixed(2) ?? '-'} | ${perCpu(r.bench)} | ${perCpu(r.bare)} | ${us(microsPerRequest(r.bench))} | ${us(r.bare ? microsPerRequest(r.bare) : undefined)} |`,
     );
   }
+  const sticks = yardsticks(rows);
   out.push(
     '',
-    '| target | engine | threads | median ratio | median rps through bench | median rps per client CPU-s |',
-    '| --- | --- | ---: | ---: | ---: | ---: |',
+    '| target | c | engine | threads | median ratio | median rps through bench | median rps per client CPU-s | median µs/req through bench | bare | × yardstick | event-loop p99 ms |',
+    '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   );
-  const groups = new Map<string, SelfbenchRow[]>();
-  for (const r of rows) {
-    const key = `${r.target}\u0000${r.engine}\u0000${r.threads}`;
-    groups.set(key, [...(groups.get(key) ?? []), r]);
-  }
-  for (const runs of groups.values()) {
+  for (const runs of groupBy(rows, (r) => `${r.target}\u0000${r.connections}\u0000${r.engine}\u0000${r.threads}`).values()) {
     const first = runs[0]!;
     const cpu = runs.filter((r) => r.bench.cpuSeconds > 0).map((r) => perCpuSecond(r.bench));
     const ratios = runs.flatMap((r) => (r.bare ? [r.bench.rps / r.bare.rps] : []));
+    const benchMicros = medianOf(runs.map((r) => microsPerRequest(r.bench)));
+    const bareMicros = medianOf(runs.map((r) => (r.bare ? microsPerRequest(r.bare) : undefined)));
+    const stick = sticks.get(`${first.target}\u0000${first.connections}`);
+    const times =
+      stick && benchMicros !== undefined && first.rate === undefined
+        ? `${(benchMicros / stick.micros).toFixed(2)} (bare ${stick.engine})`
+        : '-';
+    const lag = medianOf(runs.map((r) => r.bench.eventLoopP99Ms));
     out.push(
-      `| ${first.target} | ${engineLabel(first)} | ${first.threads} | ${ratios.length ? median(ratios).toFixed(2) : '-'} | ${n(median(runs.map((r) => r.bench.rps)))} | ${cpu.length ? n(median(cpu)) : '-'} |`,
+      `| ${first.target} | ${first.connections} | ${engineLabel(first)} | ${first.threads} | ${ratios.length ? median(ratios).toFixed(2) : '-'} | ${n(median(runs.map((r) => r.bench.rps)))} | ${cpu.length ? n(median(cpu)) : '-'} | ${us(benchMicros)} | ${us(bareMicros)} | ${times} | ${lag === undefined ? '-' : n(lag, 1)} |`,
     );
   }
+  const memory = [...groupBy(rows, (r) => `${r.target}\u0000${r.engine}\u0000${r.threads}`).values()].flatMap((runs) => {
+    const first = runs[0]!;
+    const bench = memoryPerConnection(runs, 'bench');
+    const bare = memoryPerConnection(runs, 'bare');
+    if (bench === undefined && bare === undefined) return [];
+    const kb = (bytes: number | undefined) => (bytes === undefined ? '-' : n(bytes / 1024, 1));
+    return [`| ${first.target} | ${engineLabel(first)} | ${first.threads} | ${kb(bench)} | ${kb(bare)} |`];
+  });
+  if (memory.length > 0)
+    out.push(
+      '',
+      'Memory a connection adds to the generator: the slope of its resident memory (median over rounds) from the fewest connections to the most (KB; through bench, the whole of bench’s process).',
+      '',
+      '| target | engine | threads | through bench KB per connection | bare KB per connection |',
+      '| --- | --- | ---: | ---: | ---: |',
+      ...memory,
+    );
   if (rows.some((r) => r.rate !== undefined))
     out.push(
       '',

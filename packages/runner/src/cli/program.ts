@@ -11,7 +11,7 @@ import { doctorCommand } from './doctor-command.js';
 import { reportCommand } from './report-command.js';
 import { compareCommand, type CompareFlags } from './compare-command.js';
 import { noiseCommand, noiseOptionKeys } from './noise-command.js';
-import { selfbenchCommand, type SelfbenchFlags } from './selfbench-command.js';
+import { defaultSelfbenchEngines, selfbenchCommand, type SelfbenchFlags } from './selfbench-command.js';
 import { builtinEngines } from '@bench/engines';
 import { parseConcurrencyList, parsePositiveInteger, parsePositiveNumber, parsePositiveSeconds } from '@bench/core';
 import { DEFAULT_OPEN_LOOP_RATE } from '../selfbench/selfbench.js';
@@ -219,15 +219,14 @@ export function buildProgram(plugins: PluginNames = builtinPluginNames(), option
   program
     .command('selfbench')
     .description("what bench costs over each bare load tool, and each engine's ceiling on this machine (a benchmark, not a test)")
-    .option('-c, --concurrency <n>', 'connections', (v) => parsePositiveInteger('-c', v), 50)
+    .option('-c, --concurrency <list>', 'connections, a comma-separated list (e.g. 50,3000)', (v) => parseConcurrencyList('-c', v), [50])
     .option('-d, --duration <seconds>', 'each run', (v) => parsePositiveSeconds('-d', v), 5)
     .option('--rounds <n>', 'A/B rounds, the order alternating', (v) => parsePositiveInteger('--rounds', v), 3)
     .option(
       '--engines <list>',
-      `engines to measure, of ${plugins.engines.join(', ')} (default: ${builtinEngines
-        .filter((e) => e.bareTool)
+      `engines to measure, of ${plugins.engines.join(', ')} (default: ${defaultSelfbenchEngines()
         .map((e) => e.name)
-        .join(',')}, those with a bare tool)`,
+        .join(',')}: those with a bare tool, and bench's own closed loops)`,
     )
     .option('--cpus <spec>', 'pinning (default with 2+ cores: server=0,client=1)')
     .option('--rate <rps>', `the open-loop engine's arrival rate, requests per second (default: ${DEFAULT_OPEN_LOOP_RATE})`, (v) =>

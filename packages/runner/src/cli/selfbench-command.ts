@@ -8,8 +8,24 @@ import { renderSelfbench } from '@bench/reporters';
 import { selfbench } from '../selfbench/selfbench.js';
 import { saveCeilings } from '../selfbench/ceilings.js';
 
+/**
+ * The engines selfbench measures unless told: each that has a bare tool to measure bench against, and each of bench's
+ * own in-process closed loops (measured beside the bare tools: wrk is the yardstick).
+ */
+export const defaultSelfbenchEngines = () =>
+  builtinEngines.filter(
+    (e) =>
+      e.bareTool ||
+      (e.clientThreads &&
+        e.supports(
+          { connections: 1, durationSeconds: 1, keepAlive: true, timeoutSeconds: 1 },
+          { method: 'GET', path: '/', headers: {} },
+          { kind: 'any' },
+        ).ok),
+  );
+
 export interface SelfbenchFlags {
-  concurrency: number;
+  concurrency: number[];
   duration: number;
   rounds: number;
   engines?: string;
@@ -26,8 +42,7 @@ export async function selfbenchCommand(flags: SelfbenchFlags): Promise<void> {
   const cases = [pick('nginx-static', 'file'), pick('node', 'hello')].filter(
     (c): c is [NonNullable<(typeof c)[0]>, NonNullable<(typeof c)[1]>] => Boolean(c[0] && c[1]),
   );
-  // by default every engine that has a bare tool to measure it against
-  const names = flags.engines ? parseNameList([flags.engines]) : builtinEngines.filter((e) => e.bareTool).map((e) => e.name);
+  const names = flags.engines ? parseNameList([flags.engines]) : defaultSelfbenchEngines().map((e) => e.name);
   const engines = [];
   for (const name of names) {
     const engine = builtinEngines.find((e) => e.name === name);
@@ -53,7 +68,7 @@ export async function selfbenchCommand(flags: SelfbenchFlags): Promise<void> {
     ...(flags.clientThreads ? { threads: flags.clientThreads } : {}),
     onProgress: (line) => process.stderr.write(`bench: selfbench ${line}\n`),
   });
-  const setting = `-c ${flags.concurrency}, ${flags.duration} s a run, ${flags.rounds} rounds${cpus ? `, server on CPU ${cpus.server ?? 'any'} and generator on CPU ${cpus.client ?? 'any'}` : ', unpinned'}`;
+  const setting = `-c ${flags.concurrency.join(',')}, ${flags.duration} s a run, ${flags.rounds} rounds${cpus ? `, server on CPU ${cpus.server ?? 'any'} and generator on CPU ${cpus.client ?? 'any'}` : ', unpinned'}`;
   process.stdout.write(renderSelfbench(rows, setting));
   // bench list and bench doctor quote each engine's ceiling from the last selfbench on this machine
   const saved = saveCeilings(rows, setting);

@@ -7,9 +7,14 @@ export interface OpenFilesLimit {
   readonly hard: number;
 }
 
-// Client and servers share the host: each connection costs a descriptor on both sides, plus slack.
-export function openFilesNeeded(maxConcurrency: number): number {
-  return maxConcurrency * 2 + 512;
+/**
+ * Descriptors a run needs under this process's limit. The limit is per process, and the servers bench starts inherit
+ * it: a connection costs one in the generator, and in a server fronted by nginx or Apache two (the client's and the
+ * one to its backend), so twice the connections, plus slack. A server bench did not start (--url) keeps its own
+ * limit: the generator's connections and the slack.
+ */
+export function openFilesNeeded(maxConcurrency: number, startsServers = true): number {
+  return maxConcurrency * (startsServers ? 2 : 1) + 512;
 }
 
 export function readOpenFilesLimit(): OpenFilesLimit | undefined {
@@ -32,8 +37,8 @@ export function readOpenFilesLimit(): OpenFilesLimit | undefined {
  * Raises this process's soft open-files limit (children inherit it) when the run needs more,
  * with prlimit on our own pid; fails with the exact command to run when the hard limit is too low.
  */
-export function ensureOpenFiles(maxConcurrency: number): void {
-  const needed = openFilesNeeded(maxConcurrency);
+export function ensureOpenFiles(maxConcurrency: number, startsServers = true): void {
+  const needed = openFilesNeeded(maxConcurrency, startsServers);
   const limit = readOpenFilesLimit();
   if (!limit || limit.soft >= needed) return;
   if (limit.hard < needed) throw errors.openFiles(needed, limit.soft, limit.hard);

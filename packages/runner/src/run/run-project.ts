@@ -70,7 +70,7 @@ export async function runProject(project: Project, request: ProjectRunRequest): 
     scenarios = [...scenarios, one.scenario];
     runOptions = { ...runOptions, scenarios: [one.scenario.name], targets: [one.target.name] };
   }
-  ensureOpenFiles(highestConcurrency(runOptions));
+  ensureOpenFiles(highestConcurrency(runOptions), options.url === undefined);
   if (runOptions.cpus) assertCpusExist(runOptions.cpus);
   // a taken --port is bad input: say so before anything starts
   if (runOptions.port !== undefined) await assertPortFree(runOptions.port);

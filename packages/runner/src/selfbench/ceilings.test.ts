@@ -3,29 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ceilingLine, ceilingsOf, readCeilings, saveCeilings } from './ceilings.js';
-import type { SelfbenchRow } from '@bench/core';
+import { selfbenchRow as row, selfbenchRows } from '../../../core/test-fixtures/selfbench-rows.js';
 
-const row = (target: string, engine: string, threads: number, requests: number, cpuSeconds: number): SelfbenchRow => ({
-  target,
-  scenario: 'hello',
-  engine,
-  threads,
-  round: 1,
-  first: 'bench',
-  bench: { rps: requests / 5, requests, cpuSeconds },
-  bare: { rps: requests / 5, requests, cpuSeconds },
-});
-
-const rows = [
-  row('nginx-static', 'autocannon', 1, 300_000, 5),
-  row('nginx-static', 'autocannon', 1, 340_000, 5),
-  row('nginx-static', 'autocannon', 1, 320_000, 5),
-  row('node', 'autocannon', 1, 100_000, 2),
-  row('nginx-static', 'autocannon', 2, 330_000, 5.5),
-  row('nginx-static', 'wrk', 1, 700_000, 5),
-  // an open loop at a set rate: what that load costs, not a ceiling
-  { ...row('nginx-static', 'open-loop', 1, 10_000, 1), bare: undefined, rate: 2000 },
-];
+const rows = selfbenchRows;
 
 const previous = process.env.XDG_CACHE_HOME;
 afterEach(() => {

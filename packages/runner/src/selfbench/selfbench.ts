@@ -14,7 +14,8 @@ import { runBareTool } from '@bench/engines';
 export const DEFAULT_OPEN_LOOP_RATE = 2000;
 
 export interface SelfbenchOptions {
-  readonly connections: number;
+  /** The levels of -c, each measured on every stack. */
+  readonly connections: readonly number[];
   readonly seconds: number;
   readonly rounds: number;
   readonly cpus?: { readonly server?: string; readonly client?: string };
@@ -36,32 +37,33 @@ export interface SelfbenchOptions {
 export async function selfbench(o: SelfbenchOptions): Promise<SelfbenchRow[]> {
   const rows: SelfbenchRow[] = [];
   const engines = o.engines;
+  const most = Math.max(...o.connections);
   for (const [target, scenario] of o.cases) {
     const availability = await target.available();
     if (!availability.ok) throw errors.targetUnavailable(target.name, availability.reason ?? 'unknown reason');
-    const running = await target.start(scenario, { services: {}, maxConcurrency: o.connections });
+    const running = await target.start(scenario, { services: {}, maxConcurrency: most });
     try {
       const verification = await verifyTarget(running.url, scenario);
       if (!verification.ok) throw errors.targetStart(target.name, scenario.name, verification.problems.join('; '));
       if (o.cpus?.server) pinProcessGroups(running.processGroups, o.cpus.server);
       const url = running.url + scenario.request.path;
       // an open loop runs at o.rate (the closed loops as fast as the server answers)
-      const rateOf = (engine: LoadEngine) =>
+      const rateOf = (engine: LoadEngine, connections: number) =>
         engine.supports(
-          { connections: o.connections, durationSeconds: o.seconds, keepAlive: true, timeoutSeconds: 10 },
+          { connections, durationSeconds: o.seconds, keepAlive: true, timeoutSeconds: 10 },
           scenario.request,
           scenario.expect.body,
         ).ok
           ? undefined
           : (o.rate ?? DEFAULT_OPEN_LOOP_RATE);
-      const throughBench = async (engine: LoadEngine, threads: number): Promise<SelfbenchSide> => {
-        const rate = rateOf(engine);
+      const throughBench = async (engine: LoadEngine, connections: number, threads: number): Promise<SelfbenchSide> => {
+        const rate = rateOf(engine, connections);
         const m = await engine.run({
           url,
           request: scenario.request,
           expect: scenario.expect.body,
           shape: {
-            connections: o.connections,
+            connections,
             durationSeconds: o.seconds,
             keepAlive: true,
             timeoutSeconds: 10,
@@ -74,33 +76,39 @@ export async function selfbench(o: SelfbenchOptions): Promise<SelfbenchRow[]> {
           rps: m.requests / m.durationSeconds,
           requests: m.requests,
           cpuSeconds: ((m.client?.cpuPercent ?? 0) / 100) * m.durationSeconds,
+          ...(m.client ? { rssBytes: m.client.rssBytes } : {}),
+          ...(m.eventLoopDelay ? { eventLoopP99Ms: m.eventLoopDelay.p99 } : {}),
         };
       };
-      const bare = async (engine: LoadEngine, threads: number): Promise<SelfbenchSide> => {
-        const b = await runBareTool(engine, url, o.connections, o.seconds, o.cpus?.client, threads);
-        return { rps: b.rps, requests: b.requests, cpuSeconds: b.cpuSeconds };
-      };
+      const bare = async (engine: LoadEngine, connections: number, threads: number): Promise<SelfbenchSide> =>
+        runBareTool(engine, url, connections, o.seconds, o.cpus?.client, threads);
       // a warm-up, so the first measurement does not meet a cold server: the first engine's bare tool, else through bench
       const warmer = engines.find((e) => e.bareTool);
-      await (warmer ? runBareTool(warmer, url, o.connections, 2, o.cpus?.client) : undefined)?.catch(() => undefined);
-      for (let round = 1; round <= o.rounds; round++) {
-        for (const [engine, threads] of engines.flatMap((e) =>
-          (e.clientThreads ? (o.threads ?? [1, 2]) : [1]).map((n) => [e, n] as const),
-        )) {
-          const label = threads > 1 ? ` ${threads} threads` : '';
-          o.onProgress?.(`${target.name}/${scenario.name} ${engine.name}${label} round ${round}/${o.rounds}`);
-          const row = { target: target.name, scenario: scenario.name, engine: engine.name, threads, round };
-          if (!engine.bareTool) {
-            const rate = rateOf(engine);
-            rows.push({ ...row, first: 'bench', bench: await throughBench(engine, threads), ...(rate !== undefined ? { rate } : {}) });
-            continue;
+      await (warmer ? runBareTool(warmer, url, Math.min(...o.connections), 2, o.cpus?.client) : undefined)?.catch(() => undefined);
+      for (const connections of o.connections)
+        for (let round = 1; round <= o.rounds; round++) {
+          for (const [engine, threads] of engines.flatMap((e) =>
+            (e.clientThreads ? (o.threads ?? [1, 2]) : [1]).map((n) => [e, n] as const),
+          )) {
+            const label = threads > 1 ? ` ${threads} threads` : '';
+            o.onProgress?.(`${target.name}/${scenario.name} c=${connections} ${engine.name}${label} round ${round}/${o.rounds}`);
+            const row = { target: target.name, scenario: scenario.name, engine: engine.name, connections, threads, round };
+            if (!engine.bareTool) {
+              const rate = rateOf(engine, connections);
+              rows.push({
+                ...row,
+                first: 'bench',
+                bench: await throughBench(engine, connections, threads),
+                ...(rate !== undefined ? { rate } : {}),
+              });
+              continue;
+            }
+            const first = round % 2 === 1 ? 'bench' : 'bare';
+            const a = first === 'bench' ? await throughBench(engine, connections, threads) : await bare(engine, connections, threads);
+            const b = first === 'bench' ? await bare(engine, connections, threads) : await throughBench(engine, connections, threads);
+            rows.push({ ...row, first, bench: first === 'bench' ? a : b, bare: first === 'bench' ? b : a });
           }
-          const first = round % 2 === 1 ? 'bench' : 'bare';
-          const a = first === 'bench' ? await throughBench(engine, threads) : await bare(engine, threads);
-          const b = first === 'bench' ? await bare(engine, threads) : await throughBench(engine, threads);
-          rows.push({ ...row, first, bench: first === 'bench' ? a : b, bare: first === 'bench' ? b : a });
         }
-      }
     } finally {
       await running.stop();
     }
