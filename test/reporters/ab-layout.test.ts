@@ -15,9 +15,13 @@ const shape = (line: string) =>
     .replace(/ +/g, ' ');
 // ab's reliability warnings depend on each run's spread, so two runs may differ there; a unit test covers them.
 const isReliabilityWarning = (line: string) => /^(WARNING|ERROR): The median and mean|^ +(These results|deviation apart)/.test(line);
+// bench's own readings of the cell follow ab's block ("bench note: ..."): they are not ab's layout
+const isBenchNote = (line: string) => line.startsWith('bench note: ');
 const fromServerSoftware = (text: string) => {
   const lines = text.split('\n');
-  return lines.slice(lines.findIndex((l) => l.startsWith('Server Software:'))).filter((l) => l.trim() !== '' && !isReliabilityWarning(l));
+  return lines
+    .slice(lines.findIndex((l) => l.startsWith('Server Software:')))
+    .filter((l) => l.trim() !== '' && !isReliabilityWarning(l) && !isBenchNote(l));
 };
 // Where each labelled value starts (column 24 in ab).
 const valueColumns = (lines: readonly string[]) =>

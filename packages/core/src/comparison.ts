@@ -52,6 +52,25 @@ export interface CellComparison {
   readonly target: string;
   readonly concurrency: number;
   readonly metrics: readonly MetricComparison[];
+  /** Runs of each side whose load generator bounded them (result.limit): their verdict may compare clients, not servers. */
+  readonly generatorBound?: { readonly base: number; readonly head: number; readonly baseRuns: number; readonly headRuns: number };
+}
+
+/** How many of these runs their load generator bounded; undefined when none. */
+export function generatorBound(
+  base: readonly { readonly limit?: { readonly by: string } | undefined }[],
+  head: readonly { readonly limit?: { readonly by: string } | undefined }[],
+): CellComparison['generatorBound'] {
+  const bound = (runs: typeof base) => runs.filter((r) => r.limit?.by === 'generator').length;
+  const counts = { base: bound(base), head: bound(head), baseRuns: base.length, headRuns: head.length };
+  return counts.base + counts.head > 0 ? counts : undefined;
+}
+
+/** One line on a cell whose verdict was reached on generator-bound runs; undefined for any other cell. */
+export function generatorBoundLine(cell: CellComparison): string | undefined {
+  const g = cell.generatorBound;
+  if (!g) return undefined;
+  return `generator-bound: ${cell.scenario} ${cell.target} c=${cell.concurrency}: ${g.base} of ${g.baseRuns} base and ${g.head} of ${g.headRuns} head runs were bounded by the load generator, so the verdict may compare clients, not servers (a cheaper engine, or --client-threads, would measure the servers)`;
 }
 
 export interface FailIfLimit {

@@ -164,6 +164,14 @@ export const resultSchema = z.object({
   series: z.array(secondSchema).optional(),
   /** The measured run's whole latency histogram (schema 2): repeats and generators merge it exactly. */
   histogram: encodedHistogramSchema.optional(),
+  /**
+   * What bounded the cell's throughput: the server's CPU, the load generator (its CPU or its event loop), the machine
+   * as a whole, stalls, connections (timeouts, failed connects), waiting (latency with the machine mostly idle), an
+   * open loop's set rate, or nothing saturated on its own; with the one line every reporter prints.
+   */
+  limit: z
+    .object({ by: z.enum(['server', 'generator', 'machine', 'stalls', 'connections', 'waiting', 'rate', 'unclear']), line: z.string() })
+    .optional(),
   /** Soak verdicts: server memory slope, throughput and p99 drift, cool-down (cells with a series). */
   soak: soakSchema.optional(),
   notes: z.array(z.string()).default([]),
@@ -268,3 +276,5 @@ export type CellSoak = z.infer<typeof soakSchema>;
 /** The engine that measured a cell: files written before bench recorded it hold autocannon's cells only. */
 export const engineOf = (result: { readonly engine?: { readonly name: string } | undefined }): string =>
   result.engine?.name ?? 'autocannon';
+
+export type CellLimit = NonNullable<CellResult['limit']>;

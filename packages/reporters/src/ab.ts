@@ -113,7 +113,8 @@ export function renderAbText(result: CellResult, doc: RunDocument): string {
   for (const [p, value] of percentiles) lines.push(`  ${p}%  ${padInt(value, 5)}`);
   lines.push(` 100%  ${padInt(l.max, 5)} (longest request)`);
   // bench's own readings of the cell (a possible leak, a drift), after ab's block
-  if (result.notes.length > 0) lines.push('', ...result.notes.map((note) => `bench note: ${note}`));
+  const notes = [...(result.limit ? [result.limit.line] : []), ...result.notes];
+  if (notes.length > 0) lines.push('', ...notes.map((note) => `bench note: ${note}`));
   return `${lines.join('\n')}\n`;
 }
 

@@ -135,6 +135,7 @@ export function renderMarkdown(doc: RunDocument): string {
     }
     for (const r of results.filter((r) => r.backend && r.status === 'ok')) out.push(`- ${describeBackend(r)}`);
     for (const r of results.filter((r) => r.rate && r.latencyUncorrected)) out.push(`- ${describeOpenLoop(r)}`);
+    for (const r of results) if (r.limit) out.push(`- ${cellName(r)}: ${r.limit.line}`);
     for (const r of results) {
       const line = rpsSparkline(r);
       if (line) out.push(`- ${cellName(r)}: ${line}`);

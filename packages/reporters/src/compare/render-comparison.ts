@@ -1,4 +1,4 @@
-import type { Comparison, MetricComparison } from '@bench/core';
+import { generatorBoundLine, type Comparison, type MetricComparison } from '@bench/core';
 
 const number = (value: number, digits = 2) => value.toLocaleString('en-US', { maximumFractionDigits: digits });
 const signed = (value: number) => `${value > 0 ? '+' : ''}${value.toFixed(1)}%`;
@@ -36,6 +36,10 @@ export function renderComparisonMarkdown(c: Comparison): string {
       out.push(`- basis, ${cell.scenario} ${cell.target} c=${cell.concurrency} ${m.metric}: ${m.basis} -> ${m.verdict}`);
   const reasons = [...new Set(c.cells.flatMap((cell) => cell.metrics.flatMap((m) => (m.reason ? [`${m.verdict}: ${m.reason}`] : []))))];
   for (const reason of reasons) out.push(`- ${reason}`);
+  for (const cell of c.cells) {
+    const line = generatorBoundLine(cell);
+    if (line) out.push(`- ${line}`);
+  }
   for (const key of c.onlyInBase) out.push(`- only in base: ${key}`);
   for (const key of c.onlyInHead) out.push(`- only in head: ${key}`);
   for (const warning of c.warnings) out.push(`- warning: ${warning}`);

@@ -140,8 +140,8 @@ function latencyDistribution(groups: readonly CellResult[][]): string {
 
 function cellCharts(r: CellResult): string {
   const title = `${cellLabel(r)}${r.repeat > 1 ? `, run ${r.repeat}` : ''}`;
-  // a long run's soak line first (as the markdown report gives it), then the cell's notes
-  const lines = [soakLine(r), ...r.notes].filter((n): n is string => n !== undefined);
+  // what bounded the cell, a long run's soak line (as the markdown report gives them), then the cell's notes
+  const lines = [r.limit?.line, soakLine(r), ...r.notes].filter((n): n is string => n !== undefined);
   const notes = lines.length ? `<ul class="notes">${lines.map((n) => `<li class="note">${escapeHtml(n)}</li>`).join('')}</ul>` : '';
   if (r.status === 'failed') return `<h3>${escapeHtml(title)}</h3><p class="fail">failed: ${escapeHtml(r.error ?? 'unknown')}</p>${notes}`;
   const all = r.series ?? [];

@@ -1,6 +1,7 @@
 import {
   bootstrapChangeInterval,
   engineOf,
+  generatorBound,
   errors,
   median,
   METRIC_BETTER,
@@ -140,7 +141,14 @@ export function compare(base: RunDocument, head: RunDocument, options: { failIf?
     const first = baseRuns[0];
     if (!headRuns || !first) continue;
     const compared = metrics.map((metric) => compareMetric(metric, baseRuns, headRuns, noisePercent));
-    cells.push({ scenario: first.scenario, target: first.target, concurrency: first.concurrency, metrics: compared });
+    const bound = generatorBound(baseRuns, headRuns);
+    cells.push({
+      scenario: first.scenario,
+      target: first.target,
+      concurrency: first.concurrency,
+      metrics: compared,
+      ...(bound ? { generatorBound: bound } : {}),
+    });
     const rps = compared.find((m) => m.metric === 'rps');
     if (rps && rps.base.median > 0 && rps.head.n > 0) ratios.push(rps.head.median / rps.base.median);
     const checked = checkLimits(cells.at(-1)!, limits, `run with --repeat ${MIN_REPEATS} or more`);

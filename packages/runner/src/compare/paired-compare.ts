@@ -12,6 +12,7 @@ import {
   type MetricComparison,
   type RunDocument,
   type UndecidedLimit,
+  generatorBound,
 } from '@bench/core';
 import { checkLimits, comparableMetrics, DEFAULT_METRICS, describeInterval, summarize, verdictOf } from './compare.js';
 
@@ -115,11 +116,16 @@ export function comparePaired(
   const undecided: UndecidedLimit[] = [];
   const ratios: number[] = [];
   for (const paired of pairRounds(doc, pair)) {
+    const bound = generatorBound(
+      paired.rounds.map((r) => r.base),
+      paired.rounds.map((r) => r.head),
+    );
     const cell: CellComparison = {
       scenario: paired.scenario,
       target: `${pair.head} vs ${pair.base}`,
       concurrency: paired.concurrency,
       metrics: metrics.map((metric) => comparePairedMetric(metric, paired, noisePercent)),
+      ...(bound ? { generatorBound: bound } : {}),
     };
     cells.push(cell);
     const rps = cell.metrics.find((m) => m.metric === 'rps');

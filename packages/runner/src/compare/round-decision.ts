@@ -38,8 +38,9 @@ export function assessRounds(doc: RunDocument, comparisons: readonly TargetPair[
         const rps = cell.metrics[0]!;
         if (rps.verdict === 'undecided' || rps.verdict === 'no verdict') decided = false;
         const interval = rps.interval ? ` [${pct(rps.interval[0])} .. ${pct(rps.interval[1])}]` : '';
+        const bound = cell.generatorBound ? ' (generator-bound: the verdict may compare clients)' : '';
         lines.push(
-          `${pair.base}:${pair.head} ${cell.scenario} c=${cell.concurrency}: rps ${pct(rps.changePercent)}${interval} ${rps.verdict}`,
+          `${pair.base}:${pair.head} ${cell.scenario} c=${cell.concurrency}: rps ${pct(rps.changePercent)}${interval} ${rps.verdict}${bound}`,
         );
       }
     }

@@ -76,6 +76,8 @@ export interface MeasuredCell {
   readonly resources: { server?: ResourceSample; services?: ResourceSample; client?: ResourceSample };
   readonly backend?: CellResult['backend'];
   readonly notes: readonly string[];
+  /** What bounded the cell's throughput, when bench could tell. */
+  readonly limit?: CellResult['limit'];
   /** The body length of an answer (expected, or as verified). */
   readonly documentLength: number;
   /** Warm-up and measured seconds, when the engine counts per second. */
@@ -116,6 +118,7 @@ export function measuredCell(context: CellContext, cell: MeasuredCell): CellResu
     ...(m.generators ? { generators: { ...m.generators, segments: [...m.generators.segments] } } : {}),
     ...(cell.series ? { series: cell.series } : {}),
     ...(m.histogram ? { histogram: m.histogram } : {}),
+    ...(cell.limit ? { limit: cell.limit } : {}),
     notes: [...cell.notes],
   };
 }

@@ -12,6 +12,9 @@ import type { CounterReading } from '@bench/services';
 import { measuredCell, type CellContext } from './cell-result.js';
 import { detectStall } from '../measure/stall.js';
 import { explainTimeouts } from '../measure/timeout-bound.js';
+import { cellLimit } from '../measure/limit.js';
+import { cheaperEngineLine } from '../selfbench/ceilings.js';
+import { generatorCores, serverCores } from './cores.js';
 
 /** A measured cell: its numbers, and a note for each thing that may have bounded or spoiled them. */
 export function describeMeasurement(
@@ -68,6 +71,23 @@ export function describeMeasurement(
     maxRequestWorkers: typeof workers === 'number' ? workers : undefined,
   });
   if (timedOut) notes.push(timedOut);
+  const limit = cellLimit({
+    concurrency: cell.concurrency,
+    rps: outcome.durationSeconds > 0 ? outcome.requests / outcome.durationSeconds : 0,
+    meanMs: outcome.latency.mean,
+    requests: outcome.requests,
+    timeouts: outcome.failures.timeouts,
+    connectFailures: outcome.failures.connect,
+    engine: cell.engine.name,
+    client: client ? { cpuPercent: client.cpuPercent, cores: generatorCores(cell.options) } : undefined,
+    eventLoopP99Ms: outcome.eventLoopDelay?.p99,
+    server: resources.server ? { cpuPercent: resources.server.cpuPercent, cores: serverCores(resources.server, cell.options) } : undefined,
+    machineBusyPercent,
+    rate: outcome.rate,
+    stall,
+    timedOut,
+    cheaperEngine: cheaperEngineLine(cell.engine.name),
+  });
   const backend: NonNullable<CellResult['backend']> = {};
   for (const [service, reading] of Object.entries(after)) {
     const start = before[service]?.value ?? 0;
@@ -79,6 +99,7 @@ export function describeMeasurement(
     resources: Object.fromEntries(Object.entries({ ...resources, client }).filter(([, sample]) => sample !== undefined)),
     ...(Object.keys(backend).length > 0 ? { backend } : {}),
     notes,
+    limit,
     documentLength: expectedLength(cell.scenario) ?? answer?.body.length ?? 0,
     ...(series ? { series } : {}),
   });

@@ -28,12 +28,12 @@ const savedSchema = z.object({
 export type EngineCeiling = z.infer<typeof ceilingSchema>;
 export type SavedCeilings = z.infer<typeof savedSchema>;
 
-/** Each engine and thread count's ceiling: the best over the stacks of its median rps per client CPU-second. */
+/** Each engine and thread count's ceiling: the best over the stacks and levels of -c of its median rps per client CPU-second. */
 export function ceilingsOf(rows: readonly SelfbenchRow[]): EngineCeiling[] {
   const groups = new Map<string, SelfbenchRow[]>();
   // a ceiling is a closed loop's, as fast as it can go (an open loop at a set rate says what that load costs)
   for (const r of rows.filter((r) => r.bench.cpuSeconds > 0 && r.rate === undefined)) {
-    const key = `${r.engine}\u0000${r.threads}\u0000${r.target}`;
+    const key = `${r.engine}\u0000${r.threads}\u0000${r.target}\u0000${r.connections}`;
     groups.set(key, [...(groups.get(key) ?? []), r]);
   }
   const best = new Map<string, EngineCeiling>();
@@ -98,4 +98,19 @@ export function ceilingLine(engine: string, saved: SavedCeilings | undefined): s
     .map((c) => `, ${c.threads} threads ${n(c.rpsPerClientCpuSecond)}`)
     .join('');
   return `${n(one.rpsPerClientCpuSecond)} rps per client CPU-second${more} (selfbench ${saved.measuredAt.slice(0, 10)}, ${one.target})`;
+}
+
+const micros = (c: EngineCeiling) => 1e6 / c.rpsPerClientCpuSecond;
+
+/**
+ * For a cell whose generator was the ceiling: the engine that costs the least client CPU per request on this machine,
+ * beside this one's, from the last selfbench; undefined when none cheaper was measured.
+ */
+export function cheaperEngineLine(engine: string, saved: SavedCeilings | undefined = readCeilings()): string | undefined {
+  const single = (saved?.ceilings ?? []).filter((c) => c.threads === 1);
+  const mine = single.find((c) => c.engine === engine);
+  const cheapest = single.filter((c) => c.engine !== engine).sort((a, b) => micros(a) - micros(b))[0];
+  if (!saved || !cheapest || (mine && micros(mine) <= micros(cheapest))) return undefined;
+  const against = mine ? ` against ${engine}'s ${micros(mine).toFixed(1)}` : '';
+  return `${cheapest.engine} costs ${micros(cheapest).toFixed(1)} µs of client CPU per request here${against} (selfbench ${saved.measuredAt.slice(0, 10)}): --engine ${cheapest.engine}`;
 }

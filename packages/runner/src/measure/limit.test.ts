@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { cellLimit, type LimitInput } from './limit.js';
+
+const idle: LimitInput = {
+  concurrency: 4,
+  rps: 77,
+  meanMs: 51.8,
+  requests: 385,
+  timeouts: 0,
+  connectFailures: 0,
+  engine: 'wire',
+  client: { cpuPercent: 2, cores: 1 },
+  server: { cpuPercent: 1, cores: 1 },
+  machineBusyPercent: 3,
+};
+
+describe('what bounded a cell', () => {
+  it('names waiting, by Little’s law, when nothing worked', () => {
+    expect(cellLimit(idle)).toEqual({
+      by: 'waiting',
+      line: 'bounded by waiting: 4 connections x 51.8 ms = 77 rps, machine 3% busy',
+    });
+  });
+
+  it('names the server when it used the cores it can, and the generator before it when both did', () => {
+    const server = cellLimit({ ...idle, server: { cpuPercent: 190, cores: 2 }, machineBusyPercent: 98 });
+    expect(server).toEqual({
+      by: 'server',
+      line: "bounded by the server's CPU: server 190% of 2 cores (generator 2% of 1 core, machine 98% busy)",
+    });
+    const both = cellLimit({ ...idle, client: { cpuPercent: 97, cores: 1 }, server: { cpuPercent: 95, cores: 1 }, machineBusyPercent: 96 });
+    expect(both.by).toBe('generator');
+    expect(both.line).toMatch(/^bounded by the load generator: wire used 97% of 1 core \(server 95% of 1 core, machine 96% busy\)/);
+  });
+
+  it('names the generator by its event loop too, and says what a cheaper engine costs', () => {
+    const lag = cellLimit({ ...idle, eventLoopP99Ms: 172.8, cheaperEngine: 'wrk costs 10.8 µs ...: --engine wrk' });
+    expect(lag.line).toMatch(
+      /^bounded by the load generator: its event loop lagged 172\.8 ms at p99 .*; wrk costs 10\.8 µs \.\.\.: --engine wrk$/,
+    );
+  });
+
+  it('names the machine when its cores were busy but neither side alone, and says a --url run cannot see the server', () => {
+    const machine = cellLimit({ ...idle, server: undefined, client: { cpuPercent: 60, cores: 1 }, machineBusyPercent: 95 });
+    expect(machine).toEqual({
+      by: 'machine',
+      line: 'bounded by the machine: its cores 95% busy, neither side saturated on its own (generator 60% of 1 core); a --url run cannot see the server',
+    });
+  });
+
+  it('names timeouts and failed connects as connections, stalls as stalls, and a held rate as the rate', () => {
+    expect(cellLimit({ ...idle, timedOut: '12 of 100 requests timed out' }).line).toBe(
+      'bounded by connections: 12 of 100 requests timed out',
+    );
+    expect(cellLimit({ ...idle, connectFailures: 40 }).line).toMatch(/^bounded by connections: 40 of 425 connects failed/);
+    expect(cellLimit({ ...idle, machineBusyPercent: 60, stall: '3 requests waited 1 s' }).line).toBe(
+      'bounded by stalls: 3 requests waited 1 s',
+    );
+    expect(cellLimit({ ...idle, rate: { target: 2000, achieved: 1999.5 } }).by).toBe('rate');
+    expect(cellLimit({ ...idle, machineBusyPercent: 70 }).by).toBe('unclear');
+  });
+});
