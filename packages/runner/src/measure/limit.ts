@@ -72,7 +72,7 @@ export function cellLimit(input: LimitInput): CellLimit {
   const lagging = input.eventLoopP99Ms !== undefined && input.eventLoopP99Ms >= EVENT_LOOP_LAG_MS;
   if (saturated(input.client, CLIENT_SATURATED_PERCENT / 100) || lagging) {
     const what = lagging
-      ? `its event loop lagged ${fmt(input.eventLoopP99Ms!, 1)} ms at p99`
+      ? `its event loop lagged ${fmt(input.eventLoopP99Ms, 1)} ms at p99`
       : `${input.engine} used ${fmt(input.client!.cpuPercent)}% of ${cores(input.client!.cores)}`;
     return {
       by: 'generator',
