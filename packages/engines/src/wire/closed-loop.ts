@@ -41,7 +41,7 @@ export async function runClosedLoop(plan: LoadPlan, slot: ThreadSlot): Promise<T
       if (!stopped) connection.send(take(Math.min(run.depth, perConnection)));
       settleCount();
     },
-    answered(connection, answer, _sentNs, _intendedNs, nowNs) {
+    answered(connection, answer, _sentMs, _intendedMs, _nowMs, nowNs) {
       lastAnswerNs = nowNs;
       if (stopped) return;
       if (answer.closes || connection.answers >= perConnection) {

@@ -5,7 +5,7 @@ import type { ThreadSlot } from '../threads/serve-thread.js';
 import type { ConnectionEvents, WireConnection } from './wire-connection.js';
 import { WireRun } from './wire-run.js';
 
-const toMicros = (ns: bigint) => Math.max(1, Number(ns / 1000n));
+const toMicros = (ms: number) => Math.max(1, Math.round(ms * 1000));
 
 /**
  * The open loop on the wire engine's connections: request i is due at start + i/R whatever the server does, waits for
@@ -19,9 +19,10 @@ export async function runOpenLoop(plan: LoadPlan, slot: ThreadSlot): Promise<Thr
   const rate = shape.rate ?? 1;
   const seconds = shape.durationSeconds ?? 10;
   const schedule = arrivalSchedule(rate, seconds, slot);
-  const start = run.startNs;
-  const dueAt = (j: number) => start + schedule.atNs(j);
-  const periodEnd = start + BigInt(Math.round(seconds * 1e9));
+  // request j's due time, on performance.now()'s clock
+  const dueAt = (j: number) => run.startMs + Number(schedule.atNs(j)) / 1e6;
+  const periodEndMs = run.startMs + seconds * 1000;
+  const periodEnd = run.startNs + BigInt(Math.round(seconds * 1e9));
   const uncorrected = createLatencyHistogram();
   const queue: number[] = [];
   // connections with room for another request
@@ -59,8 +60,8 @@ export async function runOpenLoop(plan: LoadPlan, slot: ThreadSlot): Promise<Thr
       ready.add(connection);
       dispatch();
     },
-    answered(connection, answer, sentNs, _intendedNs, nowNs) {
-      uncorrected.recordValue(toMicros(nowNs - sentNs));
+    answered(connection, answer, sentMs, _intendedMs, nowMs) {
+      uncorrected.recordValue(toMicros(nowMs - sentMs));
       if (answer.closes || !shape.keepAlive) connection.close();
       else ready.add(connection);
       dispatch();
@@ -78,12 +79,12 @@ export async function runOpenLoop(plan: LoadPlan, slot: ThreadSlot): Promise<Thr
   // release every request whose time has come, then sleep until the next one is due (timer resolution: 1 ms)
   let timer: NodeJS.Timeout | undefined;
   const tick = () => {
-    const now = process.hrtime.bigint();
+    const now = performance.now();
     while (scheduled < schedule.due && dueAt(scheduled) <= now) queue.push(scheduled++);
     dispatch();
-    if (scheduled < schedule.due) timer = setTimeout(tick, Math.max(0, Number((dueAt(scheduled) - now) / 1_000_000n)));
+    if (scheduled < schedule.due) timer = setTimeout(tick, Math.max(0, Math.floor(dueAt(scheduled) - now)));
   };
-  const msUntil = (at: bigint) => Math.max(0, Number((at - process.hrtime.bigint()) / 1_000_000n));
+  const msUntil = (at: number) => Math.max(0, Math.floor(at - performance.now()));
   // the period ends once its last request fell due (a timer may fire up to a millisecond early)
   let closing: NodeJS.Timeout;
   const close = () => {
@@ -102,7 +103,7 @@ export async function runOpenLoop(plan: LoadPlan, slot: ThreadSlot): Promise<Thr
   plan.signal?.addEventListener('abort', abort, { once: true });
   if (plan.signal?.aborted) abort();
   timer = setTimeout(tick, msUntil(dueAt(0)));
-  closing = setTimeout(close, msUntil(periodEnd) + 1);
+  closing = setTimeout(close, msUntil(periodEndMs) + 1);
   try {
     await finished;
   } finally {

@@ -3,12 +3,15 @@ import { classifyError, type FailureKind } from '@bench/core';
 import { ResponseParser, type ParsedAnswer } from './response-parser.js';
 import type { BodyMatcher } from './body-matcher.js';
 
-/** What a connection tells its driver. Times are process.hrtime.bigint() readings. */
+/**
+ * What a connection tells its driver. Times are performance.now() readings (ms, doubles: no allocation per request);
+ * `nowNs`, a process.hrtime.bigint() reading taken once per read, places answers and failures in the run's seconds.
+ */
 export interface ConnectionEvents {
-  /** The TCP connection is up, `connectNs` after it was asked for. */
-  connected(connection: WireConnection, connectNs: bigint): void;
-  /** An answer to the oldest request in flight, sent at `sentNs` (and meant for `intendedNs`), read at `nowNs`. */
-  answered(connection: WireConnection, answer: ParsedAnswer, sentNs: bigint, intendedNs: bigint, nowNs: bigint): void;
+  /** The TCP connection is up, `connectMs` after it was asked for. */
+  connected(connection: WireConnection, connectMs: number): void;
+  /** An answer to the oldest request in flight, sent at `sentMs` (and meant for `intendedMs`), read at `nowMs`. */
+  answered(connection: WireConnection, answer: ParsedAnswer, sentMs: number, intendedMs: number, nowMs: number, nowNs: bigint): void;
   /** The connection failed (refused, reset, malformed answer, timed out) with `lost` requests in flight; it is closed. */
   failed(connection: WireConnection, kind: FailureKind, message: string, lost: number, nowNs: bigint): void;
   /** The connection ended (closed by either side, or failed) and will not be used again. */
@@ -35,12 +38,13 @@ export interface ConnectionSetup {
 export class WireConnection {
   readonly socket: net.Socket;
   private readonly parser: ResponseParser;
-  private readonly sent: bigint[] = [];
-  private readonly intended: bigint[] = [];
+  private readonly sent: number[] = [];
+  private readonly intended: number[] = [];
   /** When the connection was asked for. */
-  readonly askedAtNs = process.hrtime.bigint();
+  readonly askedAtMs = performance.now();
   /** When the last read arrived: every answer framed from it is timed at this instant. */
-  private readAt = 0n;
+  private readAtMs = 0;
+  private readAtNs = 0n;
   connected = false;
   /** Answers read on this connection. */
   answers = 0;
@@ -55,7 +59,8 @@ export class WireConnection {
       onread: {
         buffer: setup.readBuffer,
         callback: (bytes) => {
-          this.readAt = process.hrtime.bigint();
+          this.readAtMs = performance.now();
+          this.readAtNs = process.hrtime.bigint();
           const error = this.parser.feed(setup.readBuffer, bytes);
           if (error) this.fail('exceptions', error);
           return true;
@@ -64,12 +69,13 @@ export class WireConnection {
     });
     this.socket.on('connect', () => {
       this.connected = true;
-      setup.events.connected(this, process.hrtime.bigint() - this.askedAtNs);
+      setup.events.connected(this, performance.now() - this.askedAtMs);
     });
     this.socket.on('error', (error) => this.fail(this.connected ? classifyError(error) : 'connect', error.message));
     this.socket.on('end', () => {
       // the server closed: an answer framed by the close is complete now; one cut short failed
-      this.readAt = process.hrtime.bigint();
+      this.readAtMs = performance.now();
+      this.readAtNs = process.hrtime.bigint();
       const error = this.parser.end();
       if (error) this.fail('receive', error);
       else if (this.sent.length > 0) this.fail('receive', 'the server closed the connection with requests unanswered');
@@ -84,14 +90,14 @@ export class WireConnection {
   }
 
   /** When the oldest request in flight was sent; undefined when none is. */
-  get oldestSentNs(): bigint | undefined {
+  get oldestSentMs(): number | undefined {
     return this.sent[0];
   }
 
-  /** Sends `count` requests at once (pipelined when more than one); `intendedNs`, when given, is when the first was due. */
-  send(count: number, intendedNs?: bigint): void {
+  /** Sends `count` requests at once (pipelined when more than one); `intendedMs`, when given, is when the first was due. */
+  send(count: number, intendedMs?: number): void {
     if (this.done || count <= 0) return;
-    const now = process.hrtime.bigint();
+    const now = performance.now();
     if (count === 1) this.socket.write(this.setup.request);
     else {
       this.socket.cork();
@@ -100,7 +106,7 @@ export class WireConnection {
     }
     for (let i = 0; i < count; i++) {
       this.sent.push(now);
-      this.intended.push(intendedNs ?? now);
+      this.intended.push(intendedMs ?? now);
     }
   }
 
@@ -110,7 +116,7 @@ export class WireConnection {
     const lost = Math.max(1, this.sent.length);
     this.sent.length = 0;
     this.intended.length = 0;
-    this.setup.events.failed(this, kind, message, lost, this.readAt || process.hrtime.bigint());
+    this.setup.events.failed(this, kind, message, lost, this.readAtNs || process.hrtime.bigint());
     this.close();
   }
 
@@ -131,13 +137,13 @@ export class WireConnection {
   private answer(answer: ParsedAnswer): void {
     // closed while the rest of a read was being framed: those answers belong to no one now
     if (this.done) return;
-    const sentNs = this.sent.shift();
-    const intendedNs = this.intended.shift();
-    if (sentNs === undefined || intendedNs === undefined) {
+    const sentMs = this.sent.shift();
+    const intendedMs = this.intended.shift();
+    if (sentMs === undefined || intendedMs === undefined) {
       this.fail('exceptions', 'malformed answer: an answer to no request');
       return;
     }
     this.answers++;
-    this.setup.events.answered(this, answer, sentNs, intendedNs, this.readAt);
+    this.setup.events.answered(this, answer, sentMs, intendedMs, this.readAtMs, this.readAtNs);
   }
 }

@@ -15,7 +15,7 @@ import type { ParsedAnswer } from './response-parser.js';
 import { WireConnection, type ConnectionEvents } from './wire-connection.js';
 
 const READ_BUFFER_BYTES = 64 * 1024;
-const toMicros = (ns: bigint) => Math.max(1, Number(ns / 1000n));
+const toMicros = (ms: number) => Math.max(1, Math.round(ms * 1000));
 
 /** How many requests a connection keeps in flight: the engine's own --pipelining (1 unless given). */
 export const pipeliningOf = (options: LoadPlan['options']): number => (typeof options?.pipelining === 'number' ? options.pipelining : 1);
@@ -26,9 +26,11 @@ export const pipeliningOf = (options: LoadPlan['options']): number => (typeof op
  */
 export class WireRun {
   readonly startNs = process.hrtime.bigint();
+  /** The same instant on performance.now()'s clock. */
+  readonly startMs = performance.now();
   readonly tally: RunTally;
   readonly depth: number;
-  readonly timeoutNs: bigint;
+  readonly timeoutMs: number;
   private readonly connectTimes = createLatencyHistogram();
   private readonly health = watchGeneratorHealth();
   private readonly progress: NodeJS.Timeout;
@@ -43,7 +45,7 @@ export class WireRun {
     const url = new URL(plan.url);
     this.tally = new RunTally(this.startNs, slot.rawSamples);
     this.depth = plan.shape.keepAlive ? pipeliningOf(plan.options) : 1;
-    this.timeoutNs = BigInt(Math.round(plan.shape.timeoutSeconds * 1e9));
+    this.timeoutMs = plan.shape.timeoutSeconds * 1000;
     this.setup = {
       host: url.hostname,
       port: Number(url.port || 80),
@@ -66,13 +68,13 @@ export class WireRun {
     const connection = new WireConnection({
       ...this.setup,
       events: {
-        connected: (c, ns) => {
-          this.connectTimes.recordValue(toMicros(ns));
-          events.connected(c, ns);
+        connected: (c, ms) => {
+          this.connectTimes.recordValue(toMicros(ms));
+          events.connected(c, ms);
         },
-        answered: (c, answer, sentNs, intendedNs, nowNs) => {
-          this.record(answer, nowNs - intendedNs, nowNs);
-          events.answered(c, answer, sentNs, intendedNs, nowNs);
+        answered: (c, answer, sentMs, intendedMs, nowMs, nowNs) => {
+          this.record(answer, nowMs - intendedMs, nowNs);
+          events.answered(c, answer, sentMs, intendedMs, nowMs, nowNs);
         },
         failed: (c, kind, message, lost, nowNs) => {
           this.failure(kind, message, lost, nowNs);
@@ -114,12 +116,12 @@ export class WireRun {
     };
   }
 
-  private record(answer: ParsedAnswer, latencyNs: bigint, nowNs: bigint): void {
+  private record(answer: ParsedAnswer, latencyMs: number, nowNs: bigint): void {
     const tally = this.tally;
     tally.bodyBytes += answer.bodyBytes;
     if (!answer.bodyMatches) tally.wrongBody(nowNs);
     if (this.plan.shape.keepAlive && !answer.closes) tally.keptAlive++;
-    tally.answer(answer.status, toMicros(latencyNs), answer.bytes, nowNs);
+    tally.answer(answer.status, toMicros(latencyMs), answer.bytes, nowNs);
   }
 
   private failure(kind: FailureKind, message: string, lost: number, nowNs: bigint): void {
@@ -127,10 +129,10 @@ export class WireRun {
   }
 
   private sweep(): void {
-    const now = process.hrtime.bigint();
+    const now = performance.now();
     for (const connection of [...this.live]) {
-      const since = connection.connected ? connection.oldestSentNs : connection.askedAtNs;
-      if (since !== undefined && now - since > this.timeoutNs)
+      const since = connection.connected ? connection.oldestSentMs : connection.askedAtMs;
+      if (since !== undefined && now - since > this.timeoutMs)
         connection.fail(connection.connected ? 'timeout' : 'connect', `no answer within ${this.plan.shape.timeoutSeconds} s`);
     }
   }
