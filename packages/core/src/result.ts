@@ -37,6 +37,8 @@ export const resourceSampleSchema = z.object({
   rssBytes: z.number(),
   /** Most processes seen at once. */
   processes: z.number().int(),
+  /** The busiest single thread over the run (one event loop, one worker), in percent of one core: a lone thread can bind a stack that has cores to spare. */
+  busiestThreadPercent: z.number().optional(),
   /** Each process (its name and resident set, bytes) at the moment the total RSS peaked, as top would list them. */
   atPeak: z.array(z.object({ name: z.string(), rssBytes: z.number() })).optional(),
 });

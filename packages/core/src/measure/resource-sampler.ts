@@ -1,4 +1,4 @@
-import { readProcessTable } from '../process/proc-table.js';
+import { readProcessTable, readThreadTicks } from '../process/proc-table.js';
 import type { ResourceSample } from '../result.js';
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
@@ -38,6 +38,12 @@ export function sampleProcessGroups<K extends string>(sets: Readonly<Record<K, r
     names.map((name) => [name, { ticks: 0, peakRss: 0, peakProcesses: 0, atPeak: [] }]),
   );
   const started = process.hrtime.bigint();
+  // each thread's ticks at the start, per set, read again at the end: how busy the busiest one was
+  const pidsOf = (name: K) =>
+    readProcessTable()
+      .filter((entry) => setOf.get(entry.pgid) === name)
+      .map((entry) => entry.pid);
+  const threadsAtStart = new Map<K, Map<number, number>>(names.map((name) => [name, readThreadTicks(pidsOf(name))]));
   // every sample's time and, per set, the CPU ticks used since the last one and the RSS: bucketed by second on demand
   const samples: Array<{ atNs: bigint; sets: Map<K, { ticks: number; rss: number }> }> = [];
   const sample = () => {
@@ -92,10 +98,14 @@ export function sampleProcessGroups<K extends string>(sets: Readonly<Record<K, r
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const result: Partial<Record<K, ResourceSample>> = {};
       for (const [name, t] of totals) {
+        const before = threadsAtStart.get(name)!;
+        let busiest = 0;
+        for (const [tid, ticks] of readThreadTicks(pidsOf(name))) busiest = Math.max(busiest, ticks - (before.get(tid) ?? ticks));
         result[name] = {
           cpuPercent: round1((Math.max(0, t.ticks) / TICKS_PER_SECOND / seconds) * 100),
           rssBytes: t.peakRss,
           processes: t.peakProcesses,
+          busiestThreadPercent: round1((busiest / TICKS_PER_SECOND / seconds) * 100),
           atPeak: t.atPeak,
         };
       }

@@ -62,6 +62,28 @@ export function processStartTime(pid: number): number | undefined {
   }
 }
 
+/** Each thread's user + system CPU time (clock ticks) of these processes, by thread id; threads that end while read are left out. */
+export function readThreadTicks(pids: readonly number[]): Map<number, number> {
+  const ticks = new Map<number, number>();
+  for (const pid of pids) {
+    let tids: string[];
+    try {
+      tids = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue;
+    }
+    for (const tid of tids) {
+      try {
+        const entry = parseStat(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8'));
+        if (entry) ticks.set(Number(tid), entry.cpuTicks);
+      } catch {
+        // the thread ended while we were reading
+      }
+    }
+  }
+  return ticks;
+}
+
 /** Live members of a process group. */
 export function listGroupMembers(pgid: number): ProcEntry[] {
   return readProcessTable().filter((entry) => entry.pgid === pgid);

@@ -33,6 +33,14 @@ describe('what bounded a cell', () => {
     expect(both.line).toMatch(/^bounded by the load generator: wire used 97% of 1 core \(server 95% of 1 core, machine 96% busy\)/);
   });
 
+  it('names the server by its busiest thread when one event loop held it, cores to spare', () => {
+    const loop = cellLimit({ ...idle, server: { cpuPercent: 99, cores: 2, busiestThreadPercent: 96 }, machineBusyPercent: 88 });
+    expect(loop).toEqual({
+      by: 'server',
+      line: "bounded by the server's CPU: its busiest thread at 96% of a core (an event loop or a lone worker; server 99% of 2 cores, generator 2% of 1 core, machine 88% busy)",
+    });
+  });
+
   it('names the generator by its event loop too, and says what a cheaper engine costs', () => {
     const lag = cellLimit({ ...idle, eventLoopP99Ms: 172.8, cheaperEngine: 'wrk costs 10.8 µs ...: --engine wrk' });
     expect(lag.line).toMatch(

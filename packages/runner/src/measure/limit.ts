@@ -26,8 +26,11 @@ export interface LimitInput {
   /** The generator's CPU, percent of one core, and the cores it may use (its threads). */
   readonly client?: { readonly cpuPercent: number; readonly cores: number } | undefined;
   readonly eventLoopP99Ms?: number | undefined;
-  /** The server's CPU, percent of one core, and the cores it may use (its processes, at most the cores it may run on); absent for --url. */
-  readonly server?: { readonly cpuPercent: number; readonly cores: number } | undefined;
+  /**
+   * The server's CPU, percent of one core, the cores it may run on, and its busiest thread's CPU (one event loop can
+   * bind a stack that has cores to spare); absent for --url.
+   */
+  readonly server?: { readonly cpuPercent: number; readonly cores: number; readonly busiestThreadPercent?: number | undefined } | undefined;
   readonly machineBusyPercent?: number | undefined;
   /** An open loop: the rate asked for and achieved. */
   readonly rate?: { readonly target: number; readonly achieved: number } | undefined;
@@ -81,6 +84,12 @@ export function cellLimit(input: LimitInput): CellLimit {
   }
   if (saturated(input.server))
     return { by: 'server', line: `bounded by the server's CPU: ${use('server', input.server!)} (${used(input, 'server')})` };
+  const thread = input.server?.busiestThreadPercent;
+  if (thread !== undefined && thread >= SATURATED_SHARE * 100)
+    return {
+      by: 'server',
+      line: `bounded by the server's CPU: its busiest thread at ${fmt(thread)}% of a core (an event loop or a lone worker; ${used(input)})`,
+    };
   if (input.machineBusyPercent !== undefined && input.machineBusyPercent >= MACHINE_SATURATED_PERCENT)
     return {
       by: 'machine',

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { expandCpuList, type ResourceSample } from '@bench/core';
+import { expandCpuList } from '@bench/core';
 import type { RunOptions } from '../options/declarations.js';
 
 /** The cores the load generator may use: its client threads, or the CPUs it is pinned to; one otherwise (a single-threaded tool). */
@@ -8,8 +8,7 @@ export function generatorCores(options: Pick<RunOptions, 'clientThreads' | 'cpus
   return options.cpus?.client ? Math.max(1, expandCpuList(options.cpus.client).length) : 1;
 }
 
-/** The cores the server may use: one per process it ran, at most the CPUs it may run on (those it is pinned to, or the machine's). */
-export function serverCores(server: ResourceSample, options: Pick<RunOptions, 'cpus'>): number {
-  const cpus = options.cpus?.server ? expandCpuList(options.cpus.server).length : os.availableParallelism();
-  return Math.max(1, Math.min(server.processes, cpus));
+/** The cores the server may use: those it is pinned to, or the machine's (how many it can keep busy at once, its threads tell). */
+export function serverCores(options: Pick<RunOptions, 'cpus'>): number {
+  return options.cpus?.server ? Math.max(1, expandCpuList(options.cpus.server).length) : os.availableParallelism();
 }

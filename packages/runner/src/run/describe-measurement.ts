@@ -81,7 +81,13 @@ export function describeMeasurement(
     engine: cell.engine.name,
     client: client ? { cpuPercent: client.cpuPercent, cores: generatorCores(cell.options) } : undefined,
     eventLoopP99Ms: outcome.eventLoopDelay?.p99,
-    server: resources.server ? { cpuPercent: resources.server.cpuPercent, cores: serverCores(resources.server, cell.options) } : undefined,
+    server: resources.server
+      ? {
+          cpuPercent: resources.server.cpuPercent,
+          cores: serverCores(cell.options),
+          busiestThreadPercent: resources.server.busiestThreadPercent,
+        }
+      : undefined,
     machineBusyPercent,
     rate: outcome.rate,
     stall,
