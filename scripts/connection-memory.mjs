@@ -48,7 +48,9 @@ const before = reading();
 await open(many);
 const after = reading();
 const perConnection = (key) => ((after[key] - before[key]) / many / 1024).toFixed(1);
-console.log(`${many} connections on top of ${few}: ${perConnection('rss')} KB resident and ${perConnection('heapUsed')} KB of JS heap each`);
+console.log(
+  `${many} connections on top of ${few}: ${perConnection('rss')} KB resident and ${perConnection('heapUsed')} KB of JS heap each`,
+);
 run.finish(process.hrtime.bigint(), 1);
 server.kill();
 process.exit(0);
