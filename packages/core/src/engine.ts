@@ -1,6 +1,6 @@
 import type { EncodedHistogram, LatencyStats, ResourceSample } from './result.js';
 import type { FailureCounts } from './measure/failures.js';
-import type { EngineSecond } from './measure/series.js';
+import type { EngineSecond, LiveSecond } from './measure/series.js';
 import type { OptionTable } from './options/declaration.js';
 import type { BodyExpectation, Scenario, ScenarioRequest } from './scenario.js';
 import type { Support } from './target.js';
@@ -27,6 +27,8 @@ export interface LoadShape {
 export interface LoadProgress {
   readonly elapsedSeconds: number;
   readonly requests: number;
+  /** The seconds that closed since the last progress, where the engine records them live (one thread's share each). */
+  readonly seconds?: readonly LiveSecond[];
 }
 
 /** One measured (or warm-up) run of an engine against one URL. */

@@ -35,6 +35,7 @@ export type BenchErrorCode =
   | 'BENCH_ERR_REPORTER_FAILED'
   | 'BENCH_ERR_RESULTS_FILE'
   | 'BENCH_ERR_HISTORY'
+  | 'BENCH_ERR_JOURNAL'
   | 'BENCH_ERR_HISTORY_LOCK'
   | 'BENCH_ERR_OUTPUT_FILE'
   | 'BENCH_ERR_OPEN_FILES'
@@ -154,6 +155,7 @@ export const errors = {
     ),
   resultsFile: (file: string, detail: string) =>
     new BenchError('BENCH_ERR_RESULTS_FILE', `results file "${file}" cannot be used: ${detail}`),
+  journal: (file: string, detail: string) => new BenchError('BENCH_ERR_JOURNAL', `journal ${file}: ${detail}`),
   history: (file: string, detail: string) => new BenchError('BENCH_ERR_HISTORY', `history ${file}: ${detail}`),
   historyLock: (file: string, detail: string) => new BenchError('BENCH_ERR_HISTORY_LOCK', `history ${file}: ${detail}`, { exitCode: 1 }),
   outputFile: (file: string, detail: string) =>

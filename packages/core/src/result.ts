@@ -174,6 +174,8 @@ export const resultSchema = z.object({
   limit: z
     .object({ by: z.enum(['server', 'generator', 'machine', 'stalls', 'connections', 'waiting', 'rate', 'unclear']), line: z.string() })
     .optional(),
+  /** The run stopped during this cell (killed): its numbers cover the seconds its journal kept, up to this one. */
+  interrupted: z.object({ atSecond: z.number() }).optional(),
   /** Soak verdicts: server memory slope, throughput and p99 drift, cool-down (cells with a series). */
   soak: soakSchema.optional(),
   notes: z.array(z.string()).default([]),

@@ -1,6 +1,7 @@
 import type { CellResult, ReporterFactory, RunDocument } from '@bench/core';
 import { abLine, padFixed, padInt } from './format.js';
 import { thresholdLines } from './thresholds.js';
+import { writeFileAtomically } from './json.js';
 
 const NOT_MEASURED = 'n/a';
 
@@ -135,8 +136,7 @@ export const abReporter: ReporterFactory = (context) => {
         if (trailer) context.stdout(trailer);
         return;
       }
-      const { writeFile } = await import('node:fs/promises');
-      await writeFile(context.outFile, [...blocks, trailer].filter(Boolean).join('\n'));
+      await writeFileAtomically(context.outFile, [...blocks, trailer].filter(Boolean).join('\n'));
     },
   };
 };

@@ -1,6 +1,7 @@
 import { median, type CellResult, type ReporterFactory, type RunDocument } from '@bench/core';
 import { formatBytes, formatNumber } from './format.js';
 import { thresholdLines } from './thresholds.js';
+import { writeFileAtomically } from './json.js';
 import { spreadLines } from './repeat-spread.js';
 import { sparkline } from './sparkline.js';
 import { soakLine } from './soak-line.js';
@@ -50,7 +51,8 @@ function row(r: CellResult): string[] {
   const server = r.resources?.server;
   return [
     r.target,
-    String(r.concurrency),
+    // a cell the run was killed in (read back from its journal) covers only its first seconds
+    r.interrupted ? `${r.concurrency} (interrupted at ${r.interrupted.atSecond} s)` : String(r.concurrency),
     formatNumber(r.rps, 2),
     // article 004's "tpq": ms per request across all concurrent requests
     r.rps > 0 ? formatNumber(1000 / r.rps, 3) : '-',
@@ -157,7 +159,12 @@ export function renderMarkdown(doc: RunDocument): string {
     `Machine: ${m.cpus} x ${m.cpuModel}, ${formatBytes(m.memoryBytes)}, ${m.platform} ${m.release}, Node ${m.node}.` +
       (m.sharedHost ? ` ${generator} and the servers share these cores.` : ''),
   );
-  if (!doc.complete) out.push(`The run did not complete: ${doc.results.length} finished cell(s) shown.`);
+  const cut = doc.results.find((r) => r.interrupted);
+  if (cut)
+    out.push(
+      `The run did not complete: ${doc.results.length - 1} finished cell(s) shown, and ${cellName(cut)}, where it stopped, up to its second ${cut.interrupted?.atSecond} (read from the run's journal).`,
+    );
+  else if (!doc.complete) out.push(`The run did not complete: ${doc.results.length} finished cell(s) shown.`);
   return `${out.join('\n')}\n`;
 }
 
@@ -168,7 +175,6 @@ export const markdownReporter: ReporterFactory = (context) => ({
     if (doc.results.length === 0) return;
     const text = renderMarkdown(doc);
     if (!context.outFile) return context.stdout(text);
-    const { writeFile } = await import('node:fs/promises');
-    await writeFile(context.outFile, text);
+    await writeFileAtomically(context.outFile, text);
   },
 });

@@ -91,12 +91,12 @@ describe('SeriesRecorder', () => {
     expect(seconds[0]).toMatchObject({ t: 0, requests: 2, latency: { p50: 2, max: 3 } });
   });
 
-  it("live: summarizes and frees a second's histogram two seconds on: a later answer stamped in it is counted, its latency left out", () => {
+  it("live: summarizes and frees a second's histogram three seconds on: a later answer stamped in it is counted, its latency left out", () => {
     const series = new SeriesRecorder(start, { live: true });
     series.response(5000, true, at(0.5));
-    series.response(6000, true, at(2.5)); // second 0 is summarized here
+    series.response(6000, true, at(3.5)); // second 0 is summarized here
     series.response(900_000, true, at(0.9)); // reported late
-    const [first] = series.finish(at(3));
+    const [first] = series.finish(at(4));
     expect(first?.requests).toBe(2);
     expect(first?.latency?.max).toBe(5);
   });
@@ -114,5 +114,21 @@ describe('SeriesRecorder', () => {
         latency: { p50: 1.5, p90: 1.5, p99: 1.5, max: 1.5 },
       },
     ]);
+  });
+
+  it('live: hands over each second once it has closed, with its counts and whole histogram, and each only once', () => {
+    const series = new SeriesRecorder(start, { live: true });
+    series.response(5000, true, at(0.2));
+    series.response(7000, false, at(0.7));
+    series.failure('timeouts', at(1.5));
+    expect(series.takeClosed(at(0.9))).toEqual([]);
+    const [zero, ...rest] = series.takeClosed(at(1.6));
+    expect(rest).toEqual([]);
+    expect(zero).toMatchObject({ t: 0, requests: 2, non2xx: 1, failures: { timeouts: 0 } });
+    expect(zero?.histogram?.encoding).toBe('hdr-compressed-base64');
+    const one = series.takeClosed(at(2.1));
+    expect(one).toMatchObject([{ t: 1, requests: 0, failures: { timeouts: 1, exceptions: 1 } }]);
+    expect(one[0]?.histogram).toBeUndefined();
+    expect(series.takeClosed(at(2.5))).toEqual([]);
   });
 });

@@ -1,5 +1,7 @@
 import * as hdr from 'hdr-histogram-js';
 import { emptyFailures, type FailureCounts } from './failures.js';
+import { encodeLatencyHistogram } from './latency.js';
+import type { EncodedHistogram } from '../result.js';
 
 /** What an engine saw in one second of a run: answers, failures and that second's latencies. */
 export interface EngineSecond {
@@ -16,6 +18,18 @@ export interface EngineSecond {
   readonly clientCpuPercent?: number;
 }
 
+/**
+ * A second as it closes during a live run, for a journal to keep: its counts and its whole histogram (so seconds
+ * from several threads, and a cell cut short, merge exactly). One thread's share when the engine runs on several.
+ */
+export interface LiveSecond {
+  readonly t: number;
+  readonly requests: number;
+  readonly non2xx: number;
+  readonly failures: FailureCounts;
+  readonly histogram?: EncodedHistogram;
+}
+
 interface Bucket {
   requests: number;
   non2xx: number;
@@ -30,8 +44,8 @@ const SECOND_HISTOGRAM = { lowestDiscernibleValue: 1, highestTrackableValue: 3_6
 const toMs = (us: number) => Math.round(us) / 1000;
 const isEmpty = (bucket: Bucket) => bucket.requests === 0 && Object.values(bucket.failures).every((n) => n === 0);
 
-// A second's histogram holds about 93 KB: a live generator's are summarized and freed two seconds after their
-// second ends (its answers arrive in order; the spare second for any a little late), so a run of hours keeps three.
+// A second's histogram holds about 93 KB: a live generator's are summarized and freed three seconds after their
+// second ends (its answers arrive in order; spare seconds for a journal to take it first), so a run of hours keeps four.
 function settle(bucket: Bucket | undefined): void {
   const h = bucket?.histogram;
   if (!bucket || !h) return;
@@ -50,6 +64,8 @@ export class SeriesRecorder {
   private readonly buckets: Bucket[] = [];
   private startNs: bigint;
   private readonly live: boolean;
+  /** Seconds already handed over by takeClosed. */
+  private taken = 0;
 
   /** `live`: answers come as they happen, in time order (not read back from a file), so old seconds can be settled early. */
   constructor(startNs: bigint = process.hrtime.bigint(), options: { readonly live?: boolean } = {}) {
@@ -63,6 +79,28 @@ export class SeriesRecorder {
     for (const bucket of this.buckets) bucket.histogram?.destroy();
     this.buckets.length = 0;
     this.current = undefined;
+    this.taken = 0;
+  }
+
+  /**
+   * The seconds that ended by `nowNs` and were not taken before, each with its histogram: a live run's answers are
+   * timed as they are read, so nothing lands in a second once it has ended.
+   */
+  takeClosed(nowNs: bigint = process.hrtime.bigint()): LiveSecond[] {
+    const ended = Math.min(this.buckets.length, Math.max(0, Number((nowNs - this.startNs) / 1_000_000_000n)));
+    const closed: LiveSecond[] = [];
+    for (; this.taken < ended; this.taken++) {
+      const bucket = this.buckets[this.taken]!;
+      const h = bucket.histogram;
+      closed.push({
+        t: this.taken,
+        requests: bucket.requests,
+        non2xx: bucket.non2xx,
+        failures: { ...bucket.failures },
+        ...(h && h.totalCount > 0 ? { histogram: encodeLatencyHistogram(h) } : {}),
+      });
+    }
+    return closed;
   }
 
   // the second answers are arriving in now, and where it ends: most answers land there, with no division
@@ -74,7 +112,7 @@ export class SeriesRecorder {
     const index = Math.max(0, Number((atNs - this.startNs) / 1_000_000_000n));
     for (let i = this.buckets.length; i <= index; i++) {
       this.buckets.push({ requests: 0, non2xx: 0, failures: emptyFailures() });
-      if (this.live) settle(this.buckets[i - 2]);
+      if (this.live) settle(this.buckets[i - 3]);
     }
     const bucket = this.buckets[index]!;
     const fromNs = this.startNs + BigInt(index) * 1_000_000_000n;

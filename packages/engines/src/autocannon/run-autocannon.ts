@@ -64,9 +64,7 @@ export async function runAutocannon(plan: LoadPlan, slot: Pick<ThreadSlot, 'rawS
   instance.on('reqError', (error: unknown) => {
     tally.error(classifyError(error), error instanceof Error ? error.message : String(error));
   });
-  const progress = setInterval(() => {
-    plan.onProgress?.({ elapsedSeconds: Number(process.hrtime.bigint() - started) / 1e9, requests: tally.requests });
-  }, 1000);
+  const progress = setInterval(() => plan.onProgress?.(tally.progress(started)), 1000);
   const abort = () => instance.stop();
   plan.signal?.addEventListener('abort', abort, { once: true });
   if (plan.signal?.aborted) abort();

@@ -151,10 +151,7 @@ export async function runOpenLoop(plan: LoadPlan, slot: ThreadSlot): Promise<Thr
     finish();
   };
   plan.signal?.addEventListener('abort', abort, { once: true });
-  const progress = setInterval(
-    () => plan.onProgress?.({ elapsedSeconds: Number(process.hrtime.bigint() - start) / 1e9, requests: tally.requests }),
-    1000,
-  );
+  const progress = setInterval(() => plan.onProgress?.(tally.progress(start)), 1000);
   const health = watchGeneratorHealth();
   const msUntil = (at: bigint) => Math.max(0, Number((at - process.hrtime.bigint()) / 1_000_000n));
   timer = setTimeout(tick, msUntil(dueAt(0)));

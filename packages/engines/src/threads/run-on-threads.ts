@@ -63,7 +63,7 @@ function runOnThread(module: URL, plan: LoadPlan, data: ThreadRunData, allReady:
     const stop = () => send({ type: 'stop' });
     const onMessage = (message: FromThread) => {
       if (message.type === 'ready') void allReady().then((startAtNs) => send({ type: 'go', startAtNs }));
-      else if (message.type === 'progress') plan.onProgress?.({ elapsedSeconds: message.elapsedSeconds, requests: message.requests });
+      else if (message.type === 'progress') plan.onProgress?.(message.progress);
       else if (message.type === 'done') finish(() => resolve(message.measurement), true);
       else finish(() => reject(errors.generatorFailed(message.message)));
     };
@@ -114,9 +114,15 @@ export async function runOnThreads(module: URL, plan: LoadPlan): Promise<ThreadM
           ...plan,
           shape,
           signal: stop.signal,
+          // progress is the threads' sum, told at the first one's pace; every thread's closed seconds go on as they come
           onProgress: (p) => {
             requests[index] = p.requests;
-            if (index === 0) plan.onProgress?.({ elapsedSeconds: p.elapsedSeconds, requests: requests.reduce((a, b) => a + b, 0) });
+            if (index === 0 || p.seconds)
+              plan.onProgress?.({
+                elapsedSeconds: p.elapsedSeconds,
+                requests: requests.reduce((a, b) => a + b, 0),
+                ...(p.seconds ? { seconds: p.seconds } : {}),
+              });
           },
         };
         const data: ThreadRunData = { plan: toPortable(threadPlan), index, count: shapes.length, rawSamples };

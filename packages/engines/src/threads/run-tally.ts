@@ -5,6 +5,7 @@ import {
   SeriesRecorder,
   summarizeLatency,
   type FailureKind,
+  type LoadProgress,
 } from '@bench/core';
 
 /**
@@ -56,6 +57,13 @@ export class RunTally {
     } else this.failures[kind]++;
     this.series.failure(kind === 'timeout' ? 'timeouts' : kind, atNs);
     if (this.errorSamples.size < 5) this.errorSamples.add(message);
+  }
+
+  /** What the engine reports every second: elapsed time, answers so far, and the seconds that closed since. */
+  progress(startNs: bigint): LoadProgress {
+    const now = process.hrtime.bigint();
+    const seconds = this.series.takeClosed(now);
+    return { elapsedSeconds: Number(now - startNs) / 1e9, requests: this.requests, ...(seconds.length > 0 ? { seconds } : {}) };
   }
 
   note(message: string): void {

@@ -3,7 +3,7 @@
 // 'prepare', answered 'ready', started at 'go', so several threads start together and none counts
 // another's start-up in its run ('stop' before 'go' returns an empty run at once).
 import { parentPort } from 'node:worker_threads';
-import type { LoadPlan } from '@bench/core';
+import type { LoadPlan, LoadProgress } from '@bench/core';
 import { fromPortable, type PortablePlan } from './portable-plan.js';
 import type { ThreadMeasurement } from './merge-threads.js';
 
@@ -30,7 +30,7 @@ export type ToThread =
 
 export type FromThread =
   | { readonly type: 'ready' }
-  | { readonly type: 'progress'; readonly elapsedSeconds: number; readonly requests: number }
+  | { readonly type: 'progress'; readonly progress: LoadProgress }
   | { readonly type: 'done'; readonly measurement: ThreadMeasurement }
   | { readonly type: 'failed'; readonly message: string };
 
@@ -50,7 +50,7 @@ export function serveThread(run: ThreadRun): void {
       {
         ...fromPortable(data.plan),
         signal: stop.signal,
-        onProgress: (p) => post({ type: 'progress', elapsedSeconds: p.elapsedSeconds, requests: p.requests }),
+        onProgress: (progress) => post({ type: 'progress', progress }),
       },
       { index: data.index, count: data.count, startAtNs, rawSamples: data.rawSamples },
     ).then(

@@ -54,10 +54,7 @@ export class WireRun {
       headOnly: plan.request.method === 'HEAD',
       readBuffer: Buffer.allocUnsafe(READ_BUFFER_BYTES),
     };
-    this.progress = setInterval(
-      () => plan.onProgress?.({ elapsedSeconds: Number(process.hrtime.bigint() - this.startNs) / 1e9, requests: this.tally.requests }),
-      1000,
-    );
+    this.progress = setInterval(() => plan.onProgress?.(this.tally.progress(this.startNs)), 1000);
     // a request unanswered for --timeout fails its connection (and those in flight behind it); so does a connect
     this.sweeper = setInterval(() => this.sweep(), Math.min(250, Math.max(10, plan.shape.timeoutSeconds * 250)));
     this.sweeper.unref();

@@ -18,7 +18,7 @@ function groupCells(results: readonly CellResult[]): CellResult[][] {
   return [...groups.values()];
 }
 
-function header(doc: RunDocument): string {
+function header(doc: RunDocument, live: boolean): string {
   const m = doc.machine;
   const engines = [...new Set(doc.results.flatMap((r) => (r.engine ? [`${r.engine.name} ${r.engine.version}`] : [])))];
   const options = Object.entries(doc.options)
@@ -37,7 +37,16 @@ function header(doc: RunDocument): string {
       `<p class="warn">This results file was written with results schema ${doc.schemaVersion}: it has no per-second series and no latency histograms, so the charts over time and the latency distributions are not drawn. Run again with this bench to get them.</p>`,
     );
   }
-  if (!doc.complete) out.push(`<p class="warn">The run did not complete: ${doc.results.length} finished cell(s) shown.</p>`);
+  const cut = doc.results.find((r) => r.interrupted);
+  if (live)
+    out.push(
+      `<p class="meta">The run is in progress: ${doc.results.length - (cut ? 1 : 0)} finished cell(s)${cut ? `, and ${escapeHtml(cellLabel(cut))} so far` : ''}.</p>`,
+    );
+  else if (cut)
+    out.push(
+      `<p class="warn">The run did not complete: ${doc.results.length - 1} finished cell(s) shown, and ${escapeHtml(cellLabel(cut))}, where it stopped, up to its second ${cut.interrupted?.atSecond ?? 0} (read from the run's journal).</p>`,
+    );
+  else if (!doc.complete) out.push(`<p class="warn">The run did not complete: ${doc.results.length} finished cell(s) shown.</p>`);
   const warnings = doc.results.flatMap((r) =>
     r.notes.filter((n) => /load generator/.test(n)).map((n) => `${r.scenario} ${cellLabel(r)}: ${n}`),
   );
@@ -228,9 +237,12 @@ function cellCharts(r: CellResult): string {
   ].join('\n');
 }
 
-/** The body of a run's report: header, then per scenario its summary, rps bars, latency distribution and each cell over time. */
-export function renderRunBody(doc: RunDocument, extraSections = ''): string {
-  const out = [header(doc), extraSections];
+/**
+ * The body of a run's report: header, then per scenario its summary, rps bars, latency distribution and each cell
+ * over time; `live`, a run still going (the dashboard), its cell in progress drawn as far as it got.
+ */
+export function renderRunBody(doc: RunDocument, extraSections = '', live = false): string {
+  const out = [header(doc, live), extraSections];
   for (const scenario of [...new Set(doc.results.map((r) => r.scenario))]) {
     const results = doc.results.filter((r) => r.scenario === scenario);
     const groups = groupCells(results);

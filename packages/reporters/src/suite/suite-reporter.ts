@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { writeFileAtomically } from '../json.js';
 import type { ReporterFactory, RunDocument } from '@bench/core';
 
 /** How long the run took, on what: the line under a suite's tables. */
@@ -21,6 +21,6 @@ export const suiteReporter: ReporterFactory = (context) => ({
     if (parts.length === 0) return;
     const text = parts.join('\n') + footer(doc);
     if (!context.outFile) return context.stdout(text);
-    await writeFile(context.outFile, text);
+    await writeFileAtomically(context.outFile, text);
   },
 });

@@ -81,8 +81,13 @@ export function addHistoryCommand(program: Command): void {
     .option('--commit <sha>', 'the commit measured (default: git rev-parse HEAD)')
     .option('--branch <name>', 'its branch (default: the checked-out branch)')
     .addOption(new Option('--commit-time <iso>', "the commit's time (default: git's committer time)").argParser(parseCommitTime))
-    .action(async (results: string, flags: HistoryFlags & { commit?: string; branch?: string; commitTime?: string }) => {
-      const doc = readResultsFile(results);
+    .option('--partial', 'add the finished cells of a run that did not finish (interrupted, or read from the journal of a killed run)')
+    .action(async (results: string, flags: HistoryFlags & { commit?: string; branch?: string; commitTime?: string; partial?: boolean }) => {
+      const read = readResultsFile(results);
+      if (!read.complete && !flags.partial)
+        throw errors.resultsFile(results, 'it holds a run that did not finish; add --partial to keep its finished cells anyway');
+      // a cell cut short by the end of the run measured fewer seconds than its peers: it is never history
+      const doc = { ...read, results: read.results.filter((r) => !r.interrupted) };
       const { file, dir } = await historyLocation(flags);
       const given = {
         ...(flags.commit !== undefined ? { commit: flags.commit } : {}),

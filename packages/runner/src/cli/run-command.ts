@@ -9,6 +9,9 @@ import type { reporterSpecCollector } from '../reporters/reporter-spec.js';
 import { loadReporters, parseReporterOptions } from '../reporters/load-reporters.js';
 import { runProject } from '../run/run-project.js';
 import { interruptSignal } from './interrupt.js';
+import { journalPath } from '../journal/journal-location.js';
+import { startDashboard, type Dashboard } from '../dashboard/dashboard-server.js';
+import { DEFAULT_DASHBOARD_PORT } from '../options/declarations.js';
 import { progressPrinter } from './progress.js';
 
 /** `bench run`: the config (if any), the flags over it, the reporters, progress on stderr; exit 1 when a threshold fails. */
@@ -32,13 +35,26 @@ export async function runCommand(
   }
   // a path on the command line is from here; one in the config is from the config's folder
   const options = typeof given.history === 'string' ? { ...given, history: path.resolve(given.history) } : given;
-  const reporters = await loadReporters(reporterSpecs.specs(project.reporters), parseReporterOptions(flags.reporterOption));
+  const specs = reporterSpecs.specs(project.reporters);
+  const reporters = await loadReporters(specs, parseReporterOptions(flags.reporterOption));
+  const journal = journalPath(
+    options.journal ?? project.defaults?.journal,
+    specs.flatMap((spec) => (spec.out !== undefined ? [spec.out] : [])),
+    (line) => process.stderr.write(`bench: ${line}\n`),
+  );
+  let dashboard: Dashboard | undefined;
+  if (options.dashboard ?? project.defaults?.dashboard) {
+    if (journal === undefined)
+      throw errors.usage('--dashboard draws the run from its journal, which cannot be written here; give --journal FILE');
+    dashboard = await startDashboard(journal, options.dashboardPort ?? project.defaults?.dashboardPort ?? DEFAULT_DASHBOARD_PORT);
+  }
+  if (dashboard) process.stderr.write(`bench: dashboard ${dashboard.url}\n`);
   const interrupt = interruptSignal();
   try {
     const doc = await runProject(project, {
       scenarios: parseNameList(scenarios),
       ...(flags.targets !== undefined ? { targets: parseNameList([flags.targets]) } : {}),
-      options,
+      options: { ...options, ...(journal !== undefined ? { journal } : {}) },
       reporters,
       onEvent: progressPrinter(),
       signal: interrupt.signal,
@@ -69,5 +85,6 @@ export async function runCommand(
     }
   } finally {
     interrupt.dispose();
+    await dashboard?.finish();
   }
 }

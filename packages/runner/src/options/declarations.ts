@@ -23,6 +23,8 @@ import { parsePercent } from '../compare/compare.js';
 import { parseTargetPair } from '../compare/paired-compare.js';
 
 const positiveInt = z.number().int().positive();
+/** The live page's port when none is given: k6's dashboard's. */
+export const DEFAULT_DASHBOARD_PORT = 5665;
 const seconds = z.number().positive();
 
 // The defaults are the ones autocannon and wrk users know: 10 connections for 10 seconds.
@@ -217,6 +219,24 @@ const generalOptions = {
     schema: z.number().int().min(100).max(599),
     parse: (raw) => parseStatus('--expect-status', raw),
     defaultText: 'any 2xx',
+  }),
+  journal: maybe({
+    flags: '--journal <file>',
+    description:
+      'where the run journal goes (each second written as it is measured; `bench report` reads it): beside the first --out file, else in ~/.local/state/bench/journals',
+    schema: z.string().min(1),
+  }),
+  dashboard: maybe({
+    flags: '--dashboard',
+    description: 'serve a live page of the run on 127.0.0.1 (the HTML report, redrawn every second; the final report at the end)',
+    schema: z.boolean(),
+  }),
+  dashboardPort: always({
+    flags: '--dashboard-port <n>',
+    description: "the live page's port (0: any free port)",
+    schema: z.number().int().min(0).max(65535),
+    parse: (raw) => (raw === '0' ? 0 : parsePositiveInteger('--dashboard-port', raw)),
+    default: DEFAULT_DASHBOARD_PORT,
   }),
   history: maybe({
     flags: '--history [file]',

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { errors, runDocumentSchema, type Reporter, type RunDocument } from '@bench/core';
 import { callReporters, endReporters } from './call-reporters.js';
+import { isJournalText, readJournal } from '../journal/read-journal.js';
 
 /** Reads and validates a results file written by the json reporter. */
 export function readResultsFile(file: string): RunDocument {
@@ -14,6 +15,7 @@ export function readResultsFile(file: string): RunDocument {
       code === 'ENOENT' ? 'no such file; give the path of a file written by `--reporter json --out FILE`' : String(code ?? error),
     );
   }
+  if (isJournalText(text)) return readJournal(file, text);
   let raw: unknown;
   try {
     raw = JSON.parse(text);

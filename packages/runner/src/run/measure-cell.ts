@@ -105,7 +105,7 @@ export async function measureCell(
       warmed = { seconds: warm.seconds, reason: warm.reason };
       await releaseMemory();
     }
-    emit({ type: 'cell-start', ...event, phase: 'measure' });
+    emit({ type: 'cell-start', ...event, phase: 'measure', unfinished: failedCell(cell, 'interrupted') });
     const before = await services.readCounters(scenario);
     const groupSampler = sampleProcessGroups({ server: running.processGroups, services: services.processGroups() });
     const machine = watchMachineCpu();

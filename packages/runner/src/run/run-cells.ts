@@ -32,6 +32,7 @@ import { TOOL_VERSION } from '../version.js';
 import { chooseEngine } from './choose-engine.js';
 import { measureCell } from './measure-cell.js';
 import type { RunEvent } from './run-events.js';
+import { JournalWriter } from '../journal/journal-writer.js';
 
 export type { RunEvent } from './run-events.js';
 
@@ -71,7 +72,6 @@ export function newRunDocument(command: string, options: RunOptions): RunDocumen
 /** Plans, runs every cell, and reports: the whole of `bench run` without the terminal. */
 export async function runCells(options: RunOptions, context: RunContext): Promise<RunDocument> {
   const services = context.services ?? noServices;
-  const emit = context.onEvent ?? (() => {});
   const signal = context.signal;
   const plan = await makePlan(options, context.targets, context.scenarios);
   const { engine, version } = await chooseEngine(
@@ -92,6 +92,13 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
   // the seed of every round's order, recorded so the order can be replayed (--seed)
   const seed = options.seed ?? randomSeed();
   const doc = newRunDocument(context.command ?? '', { ...options, seed });
+  // every second on disk as it is measured: a run killed at any point leaves what it measured (`bench report JOURNAL`)
+  const journal = options.journal !== undefined ? JournalWriter.open(options.journal, doc) : undefined;
+  const tell = context.onEvent ?? (() => {});
+  const emit = (event: RunEvent) => {
+    journal?.record(event);
+    tell(event);
+  };
   const auto = options.repeat === 'auto';
   const repeats = options.repeat === 'auto' ? options.maxRounds : options.repeat;
   const total = plan.pairs.length * plan.concurrency.length * repeats;
@@ -211,6 +218,7 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
   doc.complete = failure === undefined && !signal?.aborted;
   doc.finishedAt = new Date().toISOString();
   if (context.thresholds) doc.thresholds = evaluateThresholds(context.thresholds, doc);
+  journal?.end(doc);
   const endFailure = await endReporters(context.reporters, doc);
   if (failure !== undefined) throw failure;
   if (signal?.aborted) throw errors.interrupted(String(signal.reason ?? 'signal'));

@@ -17,6 +17,8 @@ export type RunEvent =
       readonly concurrency: number;
       readonly repeat: number;
       readonly phase: 'warmup' | 'measure';
+      /** The cell as a report shows it if the run ends during its measured run (the journal keeps it). */
+      readonly unfinished?: CellResult;
     }
   | { readonly type: 'cell-progress'; readonly progress: LoadProgress }
   | { readonly type: 'cell-end'; readonly result: CellResult }
