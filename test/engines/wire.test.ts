@@ -13,6 +13,9 @@ const answers: Record<string, (n: number) => string> = {
   '/length': () => `HTTP/1.1 200 OK\r\nContent-Length: 11\r\n\r\nHello World`,
   '/chunked': () => `HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n6\r\nHello \r\n5\r\nWorld\r\n0\r\n\r\n`,
   '/chunked-wrong': () => `HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n6\r\nHello \r\n5\r\nWurld\r\n0\r\n\r\n`,
+  // the rest of the body comes 2 ms after its head and first bytes ('\u0000' marks the pause), cut at 3 or 5 bytes by
+  // turns: the reads of many connections interleave, each in the middle of a body cut elsewhere
+  '/split': (n) => `HTTP/1.1 200 OK\r\nContent-Length: 11\r\n\r\n${n % 2 ? 'Hel\u0000lo World' : 'Hello\u0000 World'}`,
   // the 50th answer of the run is not HTTP
   '/malformed': (n) => (n === 50 ? 'XYZZY\r\n\r\n' : `HTTP/1.1 200 OK\r\nContent-Length: 11\r\n\r\nHello World`),
 };
@@ -40,7 +43,9 @@ beforeAll(async () => {
       }
       timer ??= setTimeout(() => {
         deepest = Math.max(deepest, waiting.length);
-        socket.write(waiting.join(''));
+        const [now, ...later] = waiting.join('').split('\u0000');
+        socket.write(now ?? '');
+        if (later.length > 0) setTimeout(() => socket.write(later.join('')), 2);
         waiting = [];
         timer = undefined;
       }, 5);
@@ -84,6 +89,12 @@ describe('the wire engine', () => {
     expect(right.bytes.body).toBe(100 * 11);
     const wrong = await measure('/chunked-wrong', { requests: 100 });
     expect([wrong.requests, wrong.failures.length]).toEqual([100, 100]);
+    expect(wrong.errorSamples).toEqual(['wrong body (11 bytes, 11 expected), from byte 6: "Wurld"']);
+  });
+
+  it('checks each body on its own connection while the reads of many connections interleave', async () => {
+    const m = await measure('/split', { requests: 400, connections: 20 });
+    expect([m.requests, requests, m.failures.length]).toEqual([400, 400, 0]);
   });
 
   it('counts a malformed answer as one failure with its sample, and carries on on a new connection', async () => {

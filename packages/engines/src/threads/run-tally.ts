@@ -56,6 +56,11 @@ export class RunTally {
       this.failures.exceptions++;
     } else this.failures[kind]++;
     this.series.failure(kind === 'timeout' ? 'timeouts' : kind, atNs);
+    this.sample(message);
+  }
+
+  /** Keeps a message among the run's few error samples (the first five kinds seen). */
+  sample(message: string): void {
     if (this.errorSamples.size < 5) this.errorSamples.add(message);
   }
 

@@ -10,29 +10,46 @@ export interface BodyMatcher {
   take(chunk: Buffer, start: number, end: number): void;
   /** Whether the body that ended, `length` bytes in all, is the expected one. */
   finish(length: number): boolean;
+  /** After finish() said no: what differed, for the run's error samples. */
+  mismatch(): string;
 }
+
+const SAMPLE_BYTES = 60;
+const quoted = (bytes: Buffer) => JSON.stringify(bytes.toString('utf8'));
 
 export function bodyMatcher(expect: BodyExpectation): BodyMatcher {
   if (expect.kind === 'exact') {
     const expected = expect.bytes();
     let at = 0;
     let same = true;
+    let sample = '';
+    let total = 0;
     return {
       begin() {
         at = 0;
         same = true;
+        sample = '';
       },
       take(chunk, start, end) {
         const length = end - start;
-        if (same) same = at + length <= expected.length && chunk.compare(expected, at, at + length, start, end) === 0;
+        if (same) {
+          same = at + length <= expected.length && chunk.compare(expected, at, at + length, start, end) === 0;
+          // the first slice that differs is copied (a few bytes), only then
+          if (!same) sample = `from byte ${at}: ${quoted(chunk.subarray(start, Math.min(end, start + SAMPLE_BYTES)))}`;
+        }
         at += length;
       },
-      finish: (length) => same && length === expected.length,
+      finish: (length) => {
+        total = length;
+        return same && length === expected.length;
+      },
+      mismatch: () => `wrong body (${total} bytes, ${expected.length} expected)${sample ? `, ${sample}` : ''}`,
     };
   }
   const check = bodyTextCheck(expect);
-  if (!check) return { begin() {}, take() {}, finish: () => true };
+  if (!check) return { begin() {}, take() {}, finish: () => true, mismatch: () => '' };
   let parts: Buffer[] = [];
+  let body: Buffer = Buffer.alloc(0);
   return {
     begin() {
       parts = [];
@@ -42,8 +59,9 @@ export function bodyMatcher(expect: BodyExpectation): BodyMatcher {
       parts.push(Buffer.from(chunk.subarray(start, end)));
     },
     finish(length) {
-      const body = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+      body = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
       return check(body.toString('utf8'), length);
     },
+    mismatch: () => `wrong body (${body.length} bytes): ${quoted(body.subarray(0, SAMPLE_BYTES))}`,
   };
 }

@@ -23,7 +23,8 @@ export interface ConnectionSetup {
   readonly port: number;
   /** The request's bytes, encoded once for the run. */
   readonly request: Buffer;
-  readonly matcher: BodyMatcher;
+  /** A body checker for each connection: its state lives across the reads of one body, which interleave with others'. */
+  readonly matcher: () => BodyMatcher;
   readonly headOnly: boolean;
   /** One read buffer for every connection of the thread: each read is parsed before the next can happen. */
   readonly readBuffer: Buffer;
@@ -38,6 +39,7 @@ export interface ConnectionSetup {
 export class WireConnection {
   readonly socket: net.Socket;
   private readonly parser: ResponseParser;
+  private readonly matcher: BodyMatcher;
   private readonly sent: number[] = [];
   private readonly intended: number[] = [];
   /** When the connection was asked for. */
@@ -51,7 +53,8 @@ export class WireConnection {
   private done = false;
 
   constructor(private readonly setup: ConnectionSetup) {
-    this.parser = new ResponseParser(setup.matcher, (answer) => this.answer(answer), setup.headOnly);
+    this.matcher = setup.matcher();
+    this.parser = new ResponseParser(this.matcher, (answer) => this.answer(answer), setup.headOnly);
     this.socket = net.connect({
       host: setup.host,
       port: setup.port,
@@ -128,6 +131,11 @@ export class WireConnection {
     this.intended.length = 0;
     this.socket.destroy();
     this.setup.events.ended(this);
+  }
+
+  /** What differed in the last answer whose body was not the expected one. */
+  bodyMismatch(): string {
+    return this.matcher.mismatch();
   }
 
   get closed(): boolean {

@@ -50,7 +50,7 @@ export class WireRun {
       host: url.hostname,
       port: Number(url.port || 80),
       request: encodeRequest(url, plan.request, plan.shape.keepAlive),
-      matcher: bodyMatcher(plan.expect),
+      matcher: () => bodyMatcher(plan.expect),
       headOnly: plan.request.method === 'HEAD',
       readBuffer: Buffer.allocUnsafe(READ_BUFFER_BYTES),
     };
@@ -71,6 +71,7 @@ export class WireRun {
         },
         answered: (c, answer, sentMs, intendedMs, nowMs, nowNs) => {
           this.record(answer, nowMs - intendedMs, nowNs);
+          if (!answer.bodyMatches) this.tally.sample(c.bodyMismatch());
           events.answered(c, answer, sentMs, intendedMs, nowMs, nowNs);
         },
         failed: (c, kind, message, lost, nowNs) => {
