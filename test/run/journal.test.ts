@@ -75,35 +75,25 @@ describe('the run journal', () => {
 
     // history takes a partial run only when told, and never the cell cut short
     const history = path.join(dir, 'history.jsonl');
-    const refused = await runCli([
-      'history',
-      'add',
-      journal,
-      '--history',
-      history,
-      '--commit',
-      'abc',
-      '--branch',
-      'main',
-      '--commit-time',
-      '2026-01-01T00:00:00Z',
-    ]);
+    const addToHistory = (...extra: string[]) =>
+      runCli([
+        'history',
+        'add',
+        journal,
+        '--history',
+        history,
+        '--commit',
+        'abc',
+        '--branch',
+        'main',
+        '--commit-time',
+        '2026-01-01T00:00:00Z',
+        ...extra,
+      ]);
+    const refused = await addToHistory();
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/did not finish; add --partial/);
-    const added = await runCli([
-      'history',
-      'add',
-      journal,
-      '--history',
-      history,
-      '--commit',
-      'abc',
-      '--branch',
-      'main',
-      '--commit-time',
-      '2026-01-01T00:00:00Z',
-      '--partial',
-    ]);
+    const added = await addToHistory('--partial');
     expect(added.stderr).toContain('1 cell appended');
 
     // a last line cut short by the kill is left out; a damaged line before the end, or another version, is refused
