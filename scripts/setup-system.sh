@@ -25,6 +25,8 @@ PACKAGES=(
   util-linux procps
   # the HTML report's browser test drives Debian's Chromium through playwright-core
   chromium
+  # the remote-write output's test sends a run to a real Prometheus, started by the test
+  prometheus
 )
 
 # a JDK compiles the Java targets' servlets: the distribution's default one, unless javac is already there

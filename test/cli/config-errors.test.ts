@@ -110,7 +110,7 @@ describe('config errors', () => {
     const errors = run.stderr
       .trim()
       .split('\n')
-      .filter((line) => !/^bench: (\d+ cell|starting|verifying|skipping)/.test(line));
+      .filter((line) => !/^bench: (\d+ cell|journal|starting|verifying|skipping)/.test(line));
     expect(errors, run.stderr).toHaveLength(1);
     expect(errors[0]).toMatch(message);
     expect(run.code).toBe(2);

@@ -1,6 +1,6 @@
 import * as hdr from 'hdr-histogram-js';
 import { emptyFailures, type FailureCounts } from './failures.js';
-import { encodeLatencyHistogram } from './latency.js';
+import { encodeLatencyHistogram, mergeLatencyHistograms, summarizeLatency } from './latency.js';
 import type { EncodedHistogram } from '../result.js';
 
 /** What an engine saw in one second of a run: answers, failures and that second's latencies. */
@@ -167,4 +167,37 @@ export class SeriesRecorder {
       };
     });
   }
+}
+
+/** One second of a live run, its threads' shares added up: counts, and percentiles from their merged histograms. */
+export interface MergedLiveSecond {
+  readonly t: number;
+  readonly requests: number;
+  readonly non2xx: number;
+  readonly failures: FailureCounts;
+  /** Milliseconds, from the merged histogram; absent when the second timed no answer. */
+  readonly latency?: { readonly p50: number; readonly p90: number; readonly p99: number; readonly max: number };
+  readonly histograms: readonly EncodedHistogram[];
+}
+
+/** Live seconds (each thread's share of a second, as engines hand them over) summed by second, in time order. */
+export function mergeLiveSeconds(shares: readonly LiveSecond[]): MergedLiveSecond[] {
+  const byT = new Map<number, { requests: number; non2xx: number; failures: FailureCounts; histograms: EncodedHistogram[] }>();
+  for (const share of shares) {
+    let m = byT.get(share.t);
+    if (!m) byT.set(share.t, (m = { requests: 0, non2xx: 0, failures: emptyFailures(), histograms: [] }));
+    m.requests += share.requests;
+    m.non2xx += share.non2xx;
+    for (const kind of Object.keys(m.failures) as (keyof FailureCounts)[]) m.failures[kind] += share.failures[kind];
+    if (share.histogram) m.histograms.push(share.histogram);
+  }
+  return [...byT.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([t, m]) => {
+      if (m.histograms.length === 0) return { t, ...m };
+      const h = mergeLatencyHistograms(m.histograms);
+      const { p50, p90, p99, max } = summarizeLatency(h);
+      h.destroy();
+      return { t, ...m, latency: { p50, p90, p99, max } };
+    });
 }

@@ -11,6 +11,15 @@ import { runProject } from '../run/run-project.js';
 import { interruptSignal } from './interrupt.js';
 import { journalPath } from '../journal/journal-location.js';
 import { startDashboard, type Dashboard } from '../dashboard/dashboard-server.js';
+import { PrometheusOutput } from '../outputs/prometheus-output.js';
+import type { RunEvent } from '../run/run-events.js';
+
+const alsoTo =
+  (first: (event: RunEvent) => void, second: (event: RunEvent) => void) =>
+  (event: RunEvent): void => {
+    first(event);
+    second(event);
+  };
 import { DEFAULT_DASHBOARD_PORT } from '../options/declarations.js';
 import { progressPrinter } from './progress.js';
 
@@ -42,6 +51,13 @@ export async function runCommand(
     specs.flatMap((spec) => (spec.out !== undefined ? [spec.out] : [])),
     (line) => process.stderr.write(`bench: ${line}\n`),
   );
+  const prometheusUrl = options.prometheus ?? reporterSpecs.prometheus() ?? project.defaults?.prometheus;
+  const prometheus = prometheusUrl !== undefined ? new PrometheusOutput(prometheusUrl) : undefined;
+  const unusable = await prometheus?.probe();
+  if (unusable !== undefined)
+    throw errors.usage(
+      `the Prometheus receiver ${prometheusUrl} cannot be used (${unusable}); start it with remote write on (prometheus --web.enable-remote-write-receiver) or leave it out`,
+    );
   let dashboard: Dashboard | undefined;
   if (options.dashboard ?? project.defaults?.dashboard) {
     if (journal === undefined)
@@ -54,9 +70,13 @@ export async function runCommand(
     const doc = await runProject(project, {
       scenarios: parseNameList(scenarios),
       ...(flags.targets !== undefined ? { targets: parseNameList([flags.targets]) } : {}),
-      options: { ...options, ...(journal !== undefined ? { journal } : {}) },
+      options: {
+        ...options,
+        ...(journal !== undefined ? { journal } : {}),
+        ...(prometheusUrl !== undefined ? { prometheus: prometheusUrl } : {}),
+      },
       reporters,
-      onEvent: progressPrinter(),
+      onEvent: prometheus ? alsoTo(progressPrinter(), (event) => prometheus.record(event)) : progressPrinter(),
       signal: interrupt.signal,
       command: ['bench', ...process.argv.slice(2)].join(' '),
     });
@@ -85,6 +105,11 @@ export async function runCommand(
     }
   } finally {
     interrupt.dispose();
+    const tally = await prometheus?.close();
+    if (tally)
+      process.stderr.write(
+        `bench: prometheus: ${tally.sent} points sent to ${prometheusUrl}${tally.notSent > 0 ? `, ${tally.notSent} not sent (${tally.lastError ?? 'unknown'})` : ''}\n`,
+      );
     await dashboard?.finish();
   }
 }

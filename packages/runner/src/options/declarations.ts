@@ -19,6 +19,7 @@ import {
 } from '@bench/core';
 import { builtinEngineOptions, builtinEngines } from '@bench/engines';
 import { engineChoiceText } from './engine-choice.js';
+import { parseReceiverUrl } from '../outputs/receiver-url.js';
 import { parsePercent } from '../compare/compare.js';
 import { parseTargetPair } from '../compare/paired-compare.js';
 
@@ -237,6 +238,13 @@ const generalOptions = {
     schema: z.number().int().min(0).max(65535),
     parse: (raw) => (raw === '0' ? 0 : parsePositiveInteger('--dashboard-port', raw)),
     default: DEFAULT_DASHBOARD_PORT,
+  }),
+  prometheus: maybe({
+    flags: '--prometheus <url>',
+    description:
+      'send every second to a Prometheus remote-write receiver as it is measured (k6 spelling: --out prometheus=URL), e.g. http://127.0.0.1:9090/api/v1/write',
+    schema: z.string().url(),
+    parse: (raw) => parseReceiverUrl('--prometheus', raw),
   }),
   history: maybe({
     flags: '--history [file]',

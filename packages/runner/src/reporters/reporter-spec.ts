@@ -1,3 +1,5 @@
+import { parseReceiverUrl } from '../outputs/receiver-url.js';
+
 /** A reporter as named on the command line or in a config file, with the file its output goes to and its options. */
 export interface ReporterSpec {
   readonly name: string;
@@ -13,12 +15,20 @@ export interface ReporterSpec {
 export function reporterSpecCollector() {
   const specs: ReporterSpec[] = [];
   let pendingOut: string | undefined;
+  let prometheus: string | undefined;
   return {
+    /** `--out prometheus=URL`, k6's spelling of a live output: the receiver's URL, not a file. */
+    prometheus: () => prometheus,
     addReporter: (name: string) => {
       specs.push({ name, ...(specs.length === 0 && pendingOut ? { out: pendingOut } : {}) });
       return name;
     },
     addOut: (file: string) => {
+      const output = /^prometheus=(.+)$/.exec(file);
+      if (output) {
+        prometheus = parseReceiverUrl('--out prometheus=', output[1]!);
+        return file;
+      }
       const last = specs.at(-1);
       if (last) last.out = file;
       else pendingOut = file;

@@ -102,7 +102,7 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
   const auto = options.repeat === 'auto';
   const repeats = options.repeat === 'auto' ? options.maxRounds : options.repeat;
   const total = plan.pairs.length * plan.concurrency.length * repeats;
-  emit({ type: 'plan', plan, cells: total, engine: engine.name, options });
+  emit({ type: 'plan', plan, cells: total, engine: engine.name, options, runStartedAt: doc.startedAt });
   const maxConcurrency = highestConcurrency(options);
 
   let index = 0;

@@ -5,7 +5,15 @@ import type { Plan } from './plan.js';
 
 /** What the runner tells whoever drives it (the CLI draws progress from these); it never prints. */
 export type RunEvent =
-  | { readonly type: 'plan'; readonly plan: Plan; readonly cells: number; readonly engine: string; readonly options: RunOptions }
+  | {
+      readonly type: 'plan';
+      readonly plan: Plan;
+      readonly cells: number;
+      readonly engine: string;
+      readonly options: RunOptions;
+      /** The run's startedAt, as its document records it: what names the run outside bench (Prometheus's `run` label). */
+      readonly runStartedAt: string;
+    }
   | { readonly type: 'target-starting'; readonly scenario: string; readonly target: string }
   | { readonly type: 'target-verifying'; readonly scenario: string; readonly target: string }
   | {
