@@ -37,25 +37,7 @@ describe('the live dashboard (--dashboard) in Chromium', () => {
     const pointsSeen: number[] = [];
     let finalStatus = '';
     const run = await runCli(
-      [
-        'run',
-        'hello',
-        '-t',
-        'node',
-        '-c',
-        '5',
-        '-d',
-        '8',
-        '--warmup',
-        '0',
-        '--dashboard',
-        '--dashboard-port',
-        '0',
-        '-r',
-        'json',
-        '-o',
-        path.join(dir, 'results.json'),
-      ],
+      [...'run hello -t node -c 5 -d 8 --warmup 0 --dashboard --dashboard-port 0 -r json -o'.split(' '), path.join(dir, 'results.json')],
       {
         onSpawn: (_child, output) => {
           void (async () => {
@@ -108,7 +90,7 @@ describe('the live dashboard (--dashboard) in Chromium', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as net.AddressInfo).port;
     try {
-      const run = await runCli(['run', 'hello', '-t', 'node', '-c', '5', '-d', '2', '--dashboard', '--dashboard-port', String(port)]);
+      const run = await runCli([...'run hello -t node -c 5 -d 2 --dashboard --dashboard-port'.split(' '), String(port)]);
       expect(run.code).toBe(2);
       expect(run.stderr.trim()).toBe(
         `bench: BENCH_ERR_USAGE: --dashboard-port ${port} is in use; choose another port, or 0 for any free one`,

@@ -65,7 +65,7 @@ describe('--out prometheus=URL (remote write)', () => {
     const base = await startPrometheus();
     const dir = testTempDir('prometheus-run');
     const results = path.join(dir, 'results.json');
-    const args = ['run', 'hello', '-t', 'node', '-c', '5', '-d', '4', '--warmup', '0', '-r', 'json', '-o', results];
+    const args = [...'run hello -t node -c 5 -d 4 --warmup 0 -r json -o'.split(' '), results];
     const run = await runCli([...args, '--out', `prometheus=${base}/api/v1/write`]);
     expect(run.code).toBe(0);
     const doc = JSON.parse(readFileSync(results, 'utf8')) as RunDocument;
@@ -94,24 +94,7 @@ describe('--out prometheus=URL (remote write)', () => {
     const dir = testTempDir('prometheus-gone');
     const results = path.join(dir, 'results.json');
     const run = await runCli(
-      [
-        'run',
-        'hello',
-        '-t',
-        'node',
-        '-c',
-        '5',
-        '-d',
-        '6',
-        '--warmup',
-        '0',
-        '-r',
-        'json',
-        '-o',
-        results,
-        '--out',
-        `prometheus=${base}/api/v1/write`,
-      ],
+      [...'run hello -t node -c 5 -d 6 --warmup 0 -r json -o'.split(' '), results, '--out', `prometheus=${base}/api/v1/write`],
       {
         onSpawn: (_child, output) => {
           void (async () => {
@@ -132,18 +115,7 @@ describe('--out prometheus=URL (remote write)', () => {
 
   it('refuses a receiver that is not there before any load, with one line', async () => {
     const port = await freePort();
-    const run = await runCli([
-      'run',
-      'hello',
-      '-t',
-      'node',
-      '-c',
-      '5',
-      '-d',
-      '2',
-      '--out',
-      `prometheus=http://127.0.0.1:${port}/api/v1/write`,
-    ]);
+    const run = await runCli([...'run hello -t node -c 5 -d 2 --out'.split(' '), `prometheus=http://127.0.0.1:${port}/api/v1/write`]);
     expect(run.code).toBe(2);
     expect(run.stderr.trim()).toBe(
       `bench: BENCH_ERR_USAGE: the Prometheus receiver http://127.0.0.1:${port}/api/v1/write cannot be used (ECONNREFUSED); start it with remote write on (prometheus --web.enable-remote-write-receiver) or leave it out`,
