@@ -86,7 +86,8 @@ export function spawnGroup(command: string, args: readonly string[], options: Sp
   if (options.logFile) log = createWriteStream(options.logFile, { flags: 'a' });
   const onData = (chunk: Buffer) => {
     tail = (tail + chunk.toString('utf8')).slice(-TAIL_BYTES);
-    log?.write(chunk);
+    // a group's other members can still write to the pipes after its leader exited and its log was closed
+    if (log && !log.writableEnded) log.write(chunk);
   };
   let stdout = '';
   child.stdout?.on('data', onData);
@@ -104,7 +105,12 @@ export function spawnGroup(command: string, args: readonly string[], options: Sp
       resolve({ code, signal });
     });
   });
-  void exited.then(() => log?.end());
+  // the log closes once the pipes have (output can follow the leader's exit), or when the leader failed to start
+  const closeLog = () => {
+    if (log && !log.writableEnded) log.end();
+  };
+  child.once('close', closeLog);
+  child.once('error', closeLog);
 
   const pid = child.pid ?? -1;
   if (pid > 0) {
