@@ -1,9 +1,10 @@
 import http from 'node:http';
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
+import { StringDecoder } from 'node:string_decoder';
 import type { AddressInfo } from 'node:net';
 import { errors, type RunDocument } from '@bench/core';
 import { renderPage, renderRunBody, renderRunHtml } from '@bench/reporters';
-import { readJournal } from '../journal/read-journal.js';
+import { JournalReader } from '../journal/read-journal.js';
 import { liveScript } from './live-script.js';
 
 // After the run, the server answers this long more, so a page polling every second gets the final report.
@@ -22,13 +23,29 @@ export interface Dashboard {
  */
 export async function startDashboard(journal: string, port: number): Promise<Dashboard> {
   let finished = false;
-  // the journal is read again only when it grew
-  let cached: { size: number; doc: RunDocument } | undefined;
+  // the journal is read as it grows: each request takes only the bytes written since the last (one read at a time)
+  const reader = new JournalReader(journal);
+  const decoder = new StringDecoder('utf8');
+  let offset = 0;
+  const readNew = async (): Promise<void> => {
+    const file = await open(journal, 'r').catch(() => undefined);
+    if (!file) return;
+    try {
+      for (;;) {
+        const { bytesRead, buffer } = await file.read({ buffer: Buffer.alloc(1 << 20), position: offset });
+        if (bytesRead === 0) break;
+        offset += bytesRead;
+        reader.feed(decoder.write(buffer.subarray(0, bytesRead)));
+      }
+    } finally {
+      await file.close();
+    }
+  };
+  let reading = Promise.resolve();
   const current = async (): Promise<RunDocument | undefined> => {
-    const text = await readFile(journal, 'utf8').catch(() => '');
-    if (text === '') return undefined;
-    if (cached?.size !== text.length) cached = { size: text.length, doc: readJournal(journal, text, !finished) };
-    return cached.doc;
+    reading = reading.then(readNew, readNew);
+    await reading;
+    return offset > 0 ? reader.document(!finished) : undefined;
   };
   const server = http.createServer((request, response) => {
     void (async () => {
@@ -71,7 +88,6 @@ export async function startDashboard(journal: string, port: number): Promise<Das
     url: `http://127.0.0.1:${bound}/`,
     async finish() {
       finished = true;
-      cached = undefined;
       await new Promise((resolve) => setTimeout(resolve, FINAL_GRACE_MS));
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

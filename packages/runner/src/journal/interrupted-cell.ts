@@ -1,70 +1,115 @@
 import {
+  createLatencyHistogram,
+  decodeLatencyHistogram,
   emptyFailures,
   encodeLatencyHistogram,
-  mergeLatencyHistograms,
   mergeLiveSeconds,
   summarizeLatency,
   totalFailed,
   type CellResult,
+  type LatencyHistogram,
   type LiveSecond,
   type SecondPoint,
 } from '@bench/core';
 
 /**
- * A cell the run was killed in (or, `live`, is measuring now), rebuilt from the seconds its journal kept: counts,
+ * A cell rebuilt from the seconds its journal kept, for a run killed during it (or, `live`, measuring it now): counts,
  * the latency of every answer in them (one histogram merged from the seconds'), its series, and a note of where it
- * stopped.
+ * stopped. Seconds are folded in once each, as they come, so a live page that asks every second does not decode an
+ * hour of histograms every time.
  */
-export function interruptedCell(unfinished: CellResult, shares: readonly LiveSecond[], live = false): CellResult {
-  const seconds = mergeLiveSeconds(shares);
-  const covered = (seconds.at(-1)?.t ?? 0) + 1;
-  const byT = new Map(seconds.map((s) => [s.t, s]));
-  const series: SecondPoint[] = [];
-  const failures = emptyFailures();
-  let requests = 0;
-  let non2xx = 0;
-  for (let t = 0; t < covered; t++) {
-    const s = byT.get(t) ?? { requests: 0, non2xx: 0, failures: emptyFailures(), latency: undefined };
-    requests += s.requests;
-    non2xx += s.non2xx;
-    for (const kind of Object.keys(failures) as (keyof typeof failures)[]) failures[kind] += s.failures[kind];
-    series.push({
-      t,
-      phase: 'measure',
-      seconds: 1,
-      requests: s.requests,
-      rps: s.requests,
-      non2xx: s.non2xx,
-      failures: s.failures,
-      ...(s.latency ? { latency: s.latency } : {}),
-    });
+export class InterruptedCell {
+  /** Threads' shares of seconds not folded in yet. */
+  private pending: LiveSecond[] = [];
+  private readonly series: SecondPoint[] = [];
+  private readonly whole: LatencyHistogram = createLatencyHistogram();
+  private readonly failures = emptyFailures();
+  private requests = 0;
+  private non2xx = 0;
+
+  constructor(private readonly unfinished: CellResult) {}
+
+  add(share: LiveSecond): void {
+    this.pending.push(share);
   }
-  const whole = mergeLatencyHistograms(seconds.flatMap((s) => s.histograms));
-  const latency = summarizeLatency(whole);
-  const histogram = encodeLatencyHistogram(whole);
-  whole.destroy();
-  const { error: _unfinishedReason, ...cell } = unfinished;
-  const { timeouts, ...breakdown } = failures;
-  const counted = `${covered} ${covered === 1 ? 'second' : 'seconds'}`;
-  return {
-    ...cell,
-    status: 'ok',
-    durationSeconds: covered,
-    requests,
-    rps: requests / covered,
-    latency,
-    histogram,
-    failed: totalFailed(breakdown),
-    failedBreakdown: breakdown,
-    non2xx,
-    timeouts,
-    series,
-    interrupted: { atSecond: covered },
-    notes: [
-      ...cell.notes,
-      live
-        ? `in progress: ${counted} measured so far`
-        : `interrupted: the run stopped ${covered} s into this cell; its numbers cover the ${counted} its journal kept`,
-    ],
-  };
+
+  /** The cell so far; `live`, the newest second (whose other threads' shares may still come) is left for later. */
+  cell(live = false): CellResult | undefined {
+    this.fold(live);
+    const covered = this.series.length;
+    if (covered === 0) return undefined;
+    const { error: _unfinishedReason, ...cell } = this.unfinished;
+    const { timeouts, ...breakdown } = this.failures;
+    const counted = `${covered} ${covered === 1 ? 'second' : 'seconds'}`;
+    return {
+      ...cell,
+      status: 'ok',
+      durationSeconds: covered,
+      requests: this.requests,
+      rps: this.requests / covered,
+      latency: summarizeLatency(this.whole),
+      histogram: encodeLatencyHistogram(this.whole),
+      failed: totalFailed(breakdown),
+      failedBreakdown: breakdown,
+      non2xx: this.non2xx,
+      timeouts,
+      series: [...this.series],
+      interrupted: { atSecond: covered },
+      notes: [
+        ...cell.notes,
+        live
+          ? `in progress: ${counted} measured so far`
+          : `interrupted: the run stopped ${covered} s into this cell; its numbers cover the ${counted} its journal kept`,
+      ],
+    };
+  }
+
+  /** Frees the merged histogram. */
+  destroy(): void {
+    this.whole.destroy();
+  }
+
+  private fold(live: boolean): void {
+    const newest = Math.max(...this.pending.map((s) => s.t));
+    const ready = live ? this.pending.filter((s) => s.t < newest) : this.pending;
+    this.pending = live ? this.pending.filter((s) => s.t >= newest) : [];
+    for (const s of mergeLiveSeconds(ready)) {
+      // seconds in which nothing was answered leave no share: they are points of zero
+      for (let t = this.series.length; t < s.t; t++)
+        this.series.push({ t, phase: 'measure', seconds: 1, requests: 0, rps: 0, non2xx: 0, failures: emptyFailures() });
+      this.requests += s.requests;
+      this.non2xx += s.non2xx;
+      for (const kind of Object.keys(this.failures) as (keyof typeof this.failures)[]) this.failures[kind] += s.failures[kind];
+      for (const encoded of s.histograms) {
+        const h = decodeLatencyHistogram(encoded);
+        this.whole.add(h);
+        h.destroy();
+      }
+      const known = this.series[s.t];
+      if (known) {
+        // a thread's share that came after its second was drawn: counted, that second's percentiles left as they were
+        this.series[s.t] = {
+          ...known,
+          requests: known.requests + s.requests,
+          rps: known.rps + s.requests,
+          non2xx: known.non2xx + s.non2xx,
+          failures: {
+            ...known.failures,
+            ...Object.fromEntries(Object.entries(s.failures).map(([k, n]) => [k, known.failures[k as keyof typeof s.failures] + n])),
+          },
+        };
+        continue;
+      }
+      this.series.push({
+        t: s.t,
+        phase: 'measure',
+        seconds: 1,
+        requests: s.requests,
+        rps: s.requests,
+        non2xx: s.non2xx,
+        failures: s.failures,
+        ...(s.latency ? { latency: s.latency } : {}),
+      });
+    }
+  }
 }
