@@ -27,6 +27,8 @@ PACKAGES=(
   chromium
   # the remote-write output's test sends a run to a real Prometheus, started by the test
   prometheus
+  # --profile samples native stacks (nginx, Apache, PHP, Perl) with perf
+  linux-perf
 )
 
 # a JDK compiles the Java targets' servlets: the distribution's default one, unless javac is already there

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cellProfileSchema } from './profile/profile-schema.js';
 
 // The result model: one schema, from which the TypeScript types are inferred, that the JSON
 // reporter writes and `bench report` reads back. Field names in the contract never change;
@@ -178,6 +179,8 @@ export const resultSchema = z.object({
   interrupted: z.object({ atSecond: z.number() }).optional(),
   /** Soak verdicts: server memory slope, throughput and p99 drift, cool-down (cells with a series). */
   soak: soakSchema.optional(),
+  /** The server's CPU profile over the measured seconds (--profile). */
+  profile: cellProfileSchema.optional(),
   notes: z.array(z.string()).default([]),
   startedAt: z.string(),
   finishedAt: z.string(),

@@ -45,6 +45,8 @@ export interface TargetStartOptions {
    * itself before start() resolves. bench verify, which checks one answer, leaves it out.
    */
   readonly warmUp?: boolean;
+  /** More environment for the stack's processes (--profile sets NODE_OPTIONS so a Node process can be profiled). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 export interface RunningTarget {

@@ -2,6 +2,7 @@ import type { CellResult, ReporterFactory, RunDocument } from '@bench/core';
 import { abLine, padFixed, padInt } from './format.js';
 import { thresholdLines } from './thresholds.js';
 import { writeFileAtomically } from './json.js';
+import { profileAbLines } from './profile/profile-text.js';
 
 const NOT_MEASURED = 'n/a';
 
@@ -116,6 +117,7 @@ export function renderAbText(result: CellResult, doc: RunDocument): string {
   // bench's own readings of the cell (a possible leak, a drift), after ab's block
   const notes = [...(result.limit ? [result.limit.line] : []), ...result.notes];
   if (notes.length > 0) lines.push('', ...notes.map((note) => `bench note: ${note}`));
+  lines.push(...profileAbLines(result));
   return `${lines.join('\n')}\n`;
 }
 

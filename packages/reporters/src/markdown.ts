@@ -4,6 +4,7 @@ import { thresholdLines } from './thresholds.js';
 import { writeFileAtomically } from './json.js';
 import { spreadLines } from './repeat-spread.js';
 import { sparkline } from './sparkline.js';
+import { profileMarkdown } from './profile/profile-text.js';
 import { soakLine } from './soak-line.js';
 
 const HEADER = ['target', 'c', 'rps', 'ms/req', 'p50 ms', 'p80 ms', 'p99 ms', 'failed', 'non-2xx', 'server CPU', 'server RSS'];
@@ -148,7 +149,7 @@ export function renderMarkdown(doc: RunDocument): string {
     }
     for (const r of results) for (const note of r.notes) out.push(`- ${cellName(r)}: ${note}`);
     for (const line of spreadLines(results)) out.push(`- ${line}`);
-    out.push('');
+    out.push('', ...profileMarkdown(results));
   }
   const thresholds = thresholdLines(doc);
   if (thresholds.length > 0) out.push('### thresholds', '', thresholds[0] ?? '', '', ...thresholds.slice(1).map((line) => `- ${line}`), '');

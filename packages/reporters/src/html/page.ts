@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 
 const require = createRequire(import.meta.url);
 
@@ -21,6 +22,24 @@ function inlineAssets(): { css: string; js: string } {
   return assets;
 }
 
+// d3-flame-graph (with d3-selection, which it draws into) and our script, inlined only into pages that have a flame graph.
+let flameAssets: { css: string; js: string } | undefined;
+function inlineFlameAssets(): { css: string; js: string } {
+  if (!flameAssets) {
+    const read = (file: string) => readFileSync(require.resolve(file), 'utf8');
+    // d3-selection exports no path to its browser bundle: it sits in dist/, where its module entry resolves to
+    const selection = path.join(path.dirname(require.resolve('d3-selection')), '..', 'dist', 'd3-selection.min.js');
+    const js = [
+      readFileSync(selection, 'utf8'),
+      read('d3-flame-graph/dist/d3-flamegraph.min.js'),
+      read('d3-flame-graph/dist/d3-flamegraph-colorMapper.min.js'),
+      readFileSync(new URL('../../assets/draw-flames.js', import.meta.url), 'utf8'),
+    ].join('\n');
+    flameAssets = { css: read('d3-flame-graph/dist/d3-flamegraph.css'), js: js.replace(/<\/script/gi, '<\\/script') };
+  }
+  return flameAssets;
+}
+
 const STYLE = `
 :root { color-scheme: light; --fg: #111827; --muted: #4b5563; --line: #e5e7eb; --bad: #b91c1c; --good: #15803d; --warn: #b45309; }
 body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--fg); margin: 0 auto; max-width: 1200px; padding: 24px; }
@@ -37,11 +56,14 @@ details > summary { cursor: pointer; color: var(--muted); }
 ul.notes { margin: 4px 0 12px; padding-left: 20px; } .note { color: var(--muted); }
 pre { font: 12px/1.35 ui-monospace, monospace; background: #f9fafb; border: 1px solid var(--line); padding: 8px; overflow-x: auto; }
 section.suite h2 { font-size: 20px; } section.suite table { font-size: 13px; }
+figure.flame { margin: 8px 0; } figure.flame figcaption { font-weight: 600; margin-bottom: 4px; }
+figure.flame input[type="search"] { font: inherit; padding: 2px 6px; margin-bottom: 4px; width: 240px; }
 `;
 
 /** A whole report: one self-contained HTML file (uPlot and the drawing script inlined). */
 export function renderPage(title: string, body: string): string {
   const { css, js } = inlineAssets();
+  const flames = body.includes('data-flame') ? inlineFlameAssets() : undefined;
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -49,11 +71,11 @@ export function renderPage(title: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <style>${css}</style>
-<style>${STYLE}</style>
+<style>${STYLE}</style>${flames ? `\n<style>${flames.css}</style>` : ''}
 </head>
 <body>
 ${body}
-<script>${js}</script>
+<script>${js}</script>${flames ? `\n<script>${flames.js}</script>` : ''}
 </body>
 </html>
 `;

@@ -2,6 +2,7 @@ import { median, mergeLatencyHistograms, percentileCurve, type CellResult, type 
 import { formatBytes, formatNumber } from '../format.js';
 import { chartFigure, nines, numbersTable, type ChartSpec } from './chart.js';
 import { soakLine } from '../soak-line.js';
+import { profileSections } from '../profile/flame-html.js';
 import { escapeHtml, htmlTable, renderPage } from './page.js';
 
 const MB = 1024 * 1024;
@@ -255,6 +256,7 @@ export function renderRunBody(doc: RunDocument, extraSections = '', live = false
       `</div>`,
     );
     for (const r of results) out.push(cellCharts(r));
+    out.push(profileSections(results));
   }
   return out.join('\n');
 }

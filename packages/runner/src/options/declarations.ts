@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   always,
   CPU_LIST,
+  DEFAULT_PROFILE_HZ,
   maybe,
   optionInputSchema,
   parseConcurrencyList,
@@ -238,6 +239,19 @@ const generalOptions = {
     schema: z.number().int().min(0).max(65535),
     parse: (raw) => (raw === '0' ? 0 : parsePositiveInteger('--dashboard-port', raw)),
     default: DEFAULT_DASHBOARD_PORT,
+  }),
+  profile: maybe({
+    flags: '--profile',
+    description:
+      "record the server's CPU profile over each cell's measured seconds (V8's profiler for Node, the Flight Recorder for Java, perf for the rest): flame graphs in the HTML report, top functions in the others",
+    schema: z.boolean(),
+  }),
+  profileHz: always({
+    flags: '--profile-hz <n>',
+    description: 'samples a second each profiler takes (with --profile)',
+    schema: z.number().int().positive().max(10_000),
+    parse: (raw) => parsePositiveInteger('--profile-hz', raw),
+    default: DEFAULT_PROFILE_HZ,
   }),
   prometheus: maybe({
     flags: '--prometheus <url>',

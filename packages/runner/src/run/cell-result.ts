@@ -8,6 +8,7 @@ import {
   type SecondPoint,
 } from '@bench/core';
 import type { RunOptions } from '../options/declarations.js';
+import type { RunProfiling } from '../measure/profiling.js';
 
 export interface CellContext {
   readonly scenario: Scenario;
@@ -19,6 +20,8 @@ export interface CellContext {
   readonly settings: Readonly<Record<string, string | number | boolean>>;
   readonly engine: { readonly name: string; readonly version: string };
   readonly startedAt: string;
+  /** The run's --profile, when asked. */
+  readonly profiling?: RunProfiling;
 }
 
 const zeroLatency = { mean: 0, stdev: 0, min: 0, p50: 0, p66: 0, p75: 0, p80: 0, p90: 0, p95: 0, p98: 0, p99: 0, p999: 0, max: 0 };

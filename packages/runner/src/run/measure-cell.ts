@@ -15,6 +15,7 @@ import { cellSeries, type SampledRun } from '../measure/cell-series.js';
 import { coolDownReading } from '../measure/cool-down.js';
 import { crashedCell } from '../measure/crashed-cell.js';
 import { watchMachineCpu } from '../measure/machine-cpu.js';
+import { profileCell } from '../measure/profiling.js';
 import { releaseMemory } from '../measure/release-memory.js';
 import { withSoak } from '../measure/soak.js';
 import { warmInOneRun, warmUntilSteady } from '../measure/steady-warmup.js';
@@ -110,10 +111,13 @@ export async function measureCell(
     const groupSampler = sampleProcessGroups({ server: running.processGroups, services: services.processGroups() });
     const machine = watchMachineCpu();
     const bound = measuredBound(options);
+    // the profilers sample from here to the load's end: the measured seconds, not the warm-up
+    const profiling = await profileCell(cell.profiling, running.processGroups);
     const loadStartNs = process.hrtime.bigint();
     const outcome = await untilCrash(engine.run({ ...plan, shape: loadShape(options, cell.concurrency, bound) }));
     const { server, services: backends } = groupSampler.stop();
     const machineBusyPercent = machine.stop();
+    const profile = await profiling?.stop();
     if ('crashed' in outcome) return crashedCell(cell, outcome, loadStartNs, (startNs) => groupSampler.perSecond(startNs).server, warmup);
     const after = await services.readCounters(scenario);
     const series = outcome.seconds
@@ -124,7 +128,7 @@ export async function measureCell(
     // judged on the duration asked for: an engine may measure a -d 60 run as 59.9 s
     const runSeconds = bound.durationSeconds ?? outcome.durationSeconds;
     const coolDown = series ? await coolDownReading(running.processGroups, runSeconds) : undefined;
-    return withSoak(warmed ? { ...measured, warmup: warmed } : measured, coolDown);
+    return withSoak({ ...measured, ...(warmed ? { warmup: warmed } : {}), ...(profile ? { profile } : {}) }, coolDown);
   } catch (error) {
     // a generator that failed fails its cell; bad input found late (exit code 2) ends the run
     if (isBenchError(error) && error.exitCode === 2) throw error;

@@ -31,6 +31,7 @@ import { verifyTarget } from './verify.js';
 import { TOOL_VERSION } from '../version.js';
 import { chooseEngine } from './choose-engine.js';
 import { measureCell } from './measure-cell.js';
+import { runProfiling } from '../measure/profiling.js';
 import type { RunEvent } from './run-events.js';
 import { JournalWriter } from '../journal/journal-writer.js';
 
@@ -104,6 +105,7 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
   const total = plan.pairs.length * plan.concurrency.length * repeats;
   emit({ type: 'plan', plan, cells: total, engine: engine.name, options, runStartedAt: doc.startedAt });
   const maxConcurrency = highestConcurrency(options);
+  const profiling = runProfiling(options);
 
   let index = 0;
   let completed = 0;
@@ -142,13 +144,17 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
           settings,
           engine: { name: engine.name, version },
           startedAt: new Date().toISOString(),
+          ...(profiling ? { profiling } : {}),
         });
         if (!problems.has(pair)) {
           emit({ type: 'target-starting', scenario: scenario.name, target: target.name });
           try {
             running = await target.start(
               scenario,
-              targetStartOptions({ ...options, maxConcurrency }, await services.endpointsFor(scenario)),
+              targetStartOptions(
+                { ...options, maxConcurrency, ...(profiling ? { env: profiling.env } : {}) },
+                await services.endpointsFor(scenario),
+              ),
             );
           } catch (error) {
             // Input problems (a port in use, a missing service binary, an app server that cannot start) end the run; a reference stack that fails is a failed cell.
@@ -205,6 +211,7 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
   } finally {
     await running?.stop().catch(() => {});
     await services.stopAll().catch((error: unknown) => (failure ??= error));
+    profiling?.close();
   }
   if (signal?.aborted) stoppedBecause = 'interrupted';
   else if (failure !== undefined) stoppedBecause = 'failed';

@@ -2,7 +2,7 @@ import type { ServiceEndpoints, TargetStartOptions } from '@bench/core';
 
 /** The start options a target gets from the run's options, leaving out what was not given; load follows, so targets warm up. */
 export function targetStartOptions(
-  given: { port?: number; workers?: number; poolSize?: number; maxConcurrency?: number },
+  given: { port?: number; workers?: number; poolSize?: number; maxConcurrency?: number; env?: Readonly<Record<string, string>> },
   services: ServiceEndpoints,
 ): TargetStartOptions {
   return {
@@ -12,5 +12,6 @@ export function targetStartOptions(
     ...(given.workers !== undefined ? { workers: given.workers } : {}),
     ...(given.poolSize !== undefined ? { poolSize: given.poolSize } : {}),
     ...(given.maxConcurrency !== undefined ? { maxConcurrency: given.maxConcurrency } : {}),
+    ...(given.env !== undefined ? { env: given.env } : {}),
   };
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { choosePort, errors, isBenchError, listenHost, type TargetPlugin } from '@bench/core';
+import { choosePort, errors, isBenchError, listenHost, withStackEnvironment, type TargetPlugin } from '@bench/core';
 import { findBinary, isExecutable } from '@bench/core';
 import { makeStackDir, startStack } from '../support/stack.js';
 
@@ -63,7 +63,7 @@ export function commandTarget(spec: CommandTargetSpec): TargetPlugin {
               name: spec.name,
               command,
               args: (spec.args ?? []).map((arg) => withPort(arg, port)),
-              env,
+              env: withStackEnvironment(env, options.env),
               ...(spec.cwd ? { cwd: spec.cwd } : {}),
             },
           ],

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { choosePort, listenHost, type Availability, type Scenario, type TargetPlugin } from '@bench/core';
+import { choosePort, listenHost, withStackEnvironment, type Availability, type Scenario, type TargetPlugin } from '@bench/core';
 import { makeStackDir, startStack } from '../support/stack.js';
 import { folderOf, NOT_A_FOLDER } from '../support/folder.js';
 import { NODE_SERVER_ENV, READY_LINE, type NodeServerConfig } from './server-config.js';
@@ -91,7 +91,7 @@ export function createNodeTarget(variant: NodeTargetVariant): TargetPlugin {
             name: variant.name,
             command: process.execPath,
             args: [serverEntry],
-            env: { ...process.env, [NODE_SERVER_ENV]: JSON.stringify(config) },
+            env: withStackEnvironment({ ...process.env, [NODE_SERVER_ENV]: JSON.stringify(config) }, options.env),
             readyLine: new RegExp(READY_LINE),
           },
         ],

@@ -1,0 +1,59 @@
+import type { FoldedStacks } from './folded-stacks.js';
+
+/** A function's samples: where it was the leaf (self) and where it was anywhere on the stack (total, once per stack). */
+export interface FunctionCost {
+  readonly name: string;
+  readonly self: number;
+  readonly total: number;
+}
+
+/** Every function's self and total samples, the most self first. */
+export function functionCosts(stacks: FoldedStacks): FunctionCost[] {
+  const self = new Map<string, number>();
+  const total = new Map<string, number>();
+  for (const [stack, samples] of stacks) {
+    const frames = stack.split(';');
+    const leaf = frames[frames.length - 1] ?? '';
+    self.set(leaf, (self.get(leaf) ?? 0) + samples);
+    // a recursive function counts once per stack in its total
+    for (const frame of new Set(frames)) total.set(frame, (total.get(frame) ?? 0) + samples);
+  }
+  return [...total]
+    .map(([name, totalSamples]) => ({ name, self: self.get(name) ?? 0, total: totalSamples }))
+    .sort((a, b) => b.self - a.self || b.total - a.total || a.name.localeCompare(b.name));
+}
+
+/** One frame of a flame graph: d3-flame-graph's node shape (value: samples at and under it). */
+export interface FlameNode {
+  name: string;
+  value: number;
+  children: FlameNode[];
+  /** A differential graph's change at and under this frame (head minus base, in base's scale). */
+  delta?: number;
+}
+
+/** The call tree of the stacks, children merged by name, under one root named `rootName`. */
+export function flameTree(stacks: FoldedStacks, rootName = 'all'): FlameNode {
+  const root: FlameNode = { name: rootName, value: 0, children: [] };
+  const index = new Map<FlameNode, Map<string, FlameNode>>();
+  const childOf = (parent: FlameNode, name: string): FlameNode => {
+    let byName = index.get(parent);
+    if (!byName) index.set(parent, (byName = new Map<string, FlameNode>()));
+    let child = byName.get(name);
+    if (!child) {
+      child = { name, value: 0, children: [] };
+      byName.set(name, child);
+      parent.children.push(child);
+    }
+    return child;
+  };
+  for (const [stack, samples] of stacks) {
+    let node = root;
+    root.value += samples;
+    for (const frame of stack.split(';')) {
+      node = childOf(node, frame);
+      node.value += samples;
+    }
+  }
+  return root;
+}

@@ -1,0 +1,89 @@
+import { execFile } from 'node:child_process';
+import { readlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { findBinary, isExecutable } from '../probe/find-binary.js';
+import { addStack, type FoldedStacks } from './folded-stacks.js';
+import type { ProcessProfiler } from './process-profiler.js';
+
+const run = promisify(execFile);
+const RECORDING = 'bench-profile';
+
+/** A JDK tool beside the JVM's own java (the JDK that runs the target), else on PATH. */
+function jdkTool(pid: number, tool: string): string | undefined {
+  try {
+    const beside = path.join(path.dirname(readlinkSync(`/proc/${pid}/exe`)), tool);
+    if (isExecutable(beside)) return beside;
+  } catch {
+    // the process is gone or not ours to read
+  }
+  return findBinary(tool);
+}
+
+// only the execution sampler, at the asked rate: the "profile" preset also records allocations and locks
+const settingsFile = (hz: number): string => `<?xml version="1.0" encoding="UTF-8"?>
+<configuration version="2.0" label="bench">
+  <event name="jdk.ExecutionSample"><setting name="enabled">true</setting><setting name="period">${Math.max(1, Math.round(1000 / hz))} ms</setting></event>
+  <event name="jdk.NativeMethodSample"><setting name="enabled">false</setting></event>
+</configuration>
+`;
+
+interface JfrFrame {
+  method?: { name?: string; type?: { name?: string } };
+}
+
+/** `jfr print --json` of execution samples as folded stacks (frames come leaf first). */
+export function foldJfrSamples(json: string, stacks: FoldedStacks): void {
+  const parsed = JSON.parse(json) as { recording?: { events?: { values?: { stackTrace?: { frames?: JfrFrame[] } } }[] } };
+  for (const event of parsed.recording?.events ?? []) {
+    const frames = event.values?.stackTrace?.frames ?? [];
+    const names = frames.map((frame) => `${(frame.method?.type?.name ?? '?').replaceAll('/', '.')}.${frame.method?.name ?? '?'}`);
+    addStack(stacks, names.reverse());
+  }
+}
+
+/** The JDK's Flight Recorder, started and stopped in each JVM with jcmd. */
+export const jfrProfiler: ProcessProfiler = {
+  name: 'jfr',
+  async start(pids, { dir, hz }) {
+    const settings = path.join(dir, 'bench.jfc');
+    writeFileSync(settings, settingsFile(hz));
+    const started: number[] = [];
+    const notes: string[] = [];
+    for (const pid of pids) {
+      const jcmd = jdkTool(pid, 'jcmd');
+      if (!jcmd) {
+        notes.push(`Java process ${pid}: no jcmd beside its java or on PATH (install the JDK, not only the JRE)`);
+        continue;
+      }
+      try {
+        await run(jcmd, [String(pid), 'JFR.start', `name=${RECORDING}`, `settings=${settings}`]);
+        started.push(pid);
+      } catch (error) {
+        notes.push(`Java process ${pid}: jcmd JFR.start failed: ${firstLine(error)}`);
+      }
+    }
+    return {
+      async stop() {
+        const stacks: FoldedStacks = new Map();
+        for (const pid of started) {
+          const file = path.join(dir, `${pid}.jfr`);
+          try {
+            await run(jdkTool(pid, 'jcmd') ?? 'jcmd', [String(pid), 'JFR.stop', `name=${RECORDING}`, `filename=${file}`]);
+            const jfr = jdkTool(pid, 'jfr') ?? 'jfr';
+            const { stdout } = await run(jfr, ['print', '--json', '--stack-depth', '128', '--events', 'jdk.ExecutionSample', file], {
+              maxBuffer: 1024 * 1024 * 1024,
+            });
+            foldJfrSamples(stdout, stacks);
+          } catch (error) {
+            notes.push(`Java process ${pid}: its recording could not be read: ${firstLine(error)}`);
+          }
+        }
+        return { stacks, notes };
+      },
+    };
+  },
+};
+
+const firstLine = (error: unknown): string =>
+  (error instanceof Error ? (error as { stderr?: string }).stderr || error.message : String(error)).trim().split('\n')[0] ?? '';

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { FoldedStacks } from './folded-stacks.js';
+import { foldJfrSamples } from './jfr-profiler.js';
+import { foldPerfScript } from './perf-profiler.js';
+import { foldV8Profile } from './v8-profiler.js';
+
+describe("each profiler's output as folded stacks", () => {
+  it("V8's .cpuprofile: frames named with their file and line, (root) left out, (idle) samples dropped", () => {
+    const frame = (functionName: string, url = '', lineNumber = -1) => ({ functionName, url, lineNumber });
+    const stacks: FoldedStacks = new Map();
+    foldV8Profile(
+      {
+        nodes: [
+          { id: 1, callFrame: frame('(root)'), children: [2, 4] },
+          { id: 2, callFrame: frame('handle', 'file:///app/server.mjs', 9), children: [3] },
+          { id: 3, callFrame: frame('', 'file:///app/node_modules/fastify/lib/reply.js', 99) },
+          { id: 4, callFrame: frame('(idle)') },
+        ],
+        samples: [3, 3, 2, 4, 4, 4],
+      },
+      stacks,
+    );
+    expect([...stacks]).toEqual([
+      ['handle server.mjs:10;(anonymous) fastify/lib/reply.js:100', 2],
+      ['handle server.mjs:10', 1],
+    ]);
+  });
+
+  it("perf script's call chains: leaf first in, root first out, under the process's name", () => {
+    const text = [
+      'nginx  1234 ',
+      '\tffffffff8100 do_syscall_64+0x46 ([kernel.kallsyms])',
+      '\t55aa01 ngx_http_process_request+0x2c (/usr/sbin/nginx)',
+      '\t55aa02 [unknown] (/usr/sbin/nginx)',
+      '',
+      'nginx  1234 ',
+      '\t55aa01 ngx_http_process_request+0x10 (/usr/sbin/nginx)',
+      '',
+    ].join('\n');
+    const stacks: FoldedStacks = new Map();
+    foldPerfScript(text, stacks);
+    expect([...stacks]).toEqual([
+      ['nginx;[nginx];ngx_http_process_request;do_syscall_64', 1],
+      ['nginx;ngx_http_process_request', 1],
+    ]);
+  });
+
+  it("jfr print --json's execution samples: class and method, root first", () => {
+    const frame = (type: string, name: string) => ({ method: { name, type: { name: type } } });
+    const json = JSON.stringify({
+      recording: {
+        events: [
+          {
+            values: {
+              stackTrace: {
+                frames: [frame('java/lang/Integer', 'getChars'), frame('bench.Servlet', 'doGet'), frame('java.lang.Thread', 'run')],
+              },
+            },
+          },
+        ],
+      },
+    });
+    const stacks: FoldedStacks = new Map();
+    foldJfrSamples(json, stacks);
+    expect([...stacks]).toEqual([['java.lang.Thread.run;bench.Servlet.doGet;java.lang.Integer.getChars', 1]]);
+  });
+});

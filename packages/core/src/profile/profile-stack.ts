@@ -1,0 +1,62 @@
+import { mkdirSync, readlinkSync } from 'node:fs';
+import path from 'node:path';
+import { listGroupMembers } from '../process/proc-table.js';
+import { boundStacks, encodeFoldedStacks, mergeFoldedStacks, totalSamples } from './folded-stacks.js';
+import { jfrProfiler } from './jfr-profiler.js';
+import { perfProfiler } from './perf-profiler.js';
+import type { ProcessProfiler, RunningProfiler } from './process-profiler.js';
+import type { CellProfile } from './profile-schema.js';
+import { tookV8Hook, v8Profiler } from './v8-profiler.js';
+
+/** Samples a second when none is asked: perf's habit, off the beat of timers that tick 100 times a second. */
+export const DEFAULT_PROFILE_HZ = 99;
+
+const executable = (pid: number): string => {
+  try {
+    return path.basename(readlinkSync(`/proc/${pid}/exe`));
+  } catch {
+    return '';
+  }
+};
+
+/** Which profiler samples each process: V8's where the hook loaded, the Flight Recorder in a JVM, perf elsewhere. */
+export function chooseProfilers(pids: readonly number[], dir: string): Map<ProcessProfiler, number[]> {
+  const chosen = new Map<ProcessProfiler, number[]>();
+  for (const pid of pids) {
+    const profiler = tookV8Hook(dir, pid) ? v8Profiler : executable(pid) === 'java' ? jfrProfiler : perfProfiler;
+    chosen.set(profiler, [...(chosen.get(profiler) ?? []), pid]);
+  }
+  return chosen;
+}
+
+/** A profile being taken of a whole stack; stop() returns it as a cell keeps it. */
+export interface StackProfiling {
+  stop(): Promise<CellProfile>;
+}
+
+/** Starts sampling every process of these groups (each with its runtime's profiler); resolves once all sample. */
+export async function profileStack(processGroups: readonly number[], options: { dir: string; hz: number }): Promise<StackProfiling> {
+  mkdirSync(options.dir, { recursive: true });
+  const pids = processGroups.flatMap((group) => listGroupMembers(group).map((entry) => entry.pid));
+  const chosen = chooseProfilers(pids, options.dir);
+  const running: [ProcessProfiler, number, RunningProfiler][] = [];
+  for (const [profiler, members] of chosen) running.push([profiler, members.length, await profiler.start(members, options)]);
+  return {
+    async stop() {
+      const taken = await Promise.all(running.map(async ([, , run]) => run.stop()));
+      const { stacks, droppedSamples } = boundStacks(mergeFoldedStacks(taken.map((one) => one.stacks)));
+      const notes = taken.flatMap((one) => one.notes);
+      if (droppedSamples > 0)
+        notes.push(`${droppedSamples} samples in the rarest stacks were dropped (a cell keeps its 20,000 most sampled stacks)`);
+      return {
+        profilers: running.map(([profiler, count]) => `${profiler.name} (${count} process${count === 1 ? '' : 'es'})`),
+        hz: options.hz,
+        samples: totalSamples(stacks),
+        processes: pids.length,
+        encoding: 'folded-deflate-base64',
+        stacks: encodeFoldedStacks(stacks),
+        notes,
+      };
+    },
+  };
+}

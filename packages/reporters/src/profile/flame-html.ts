@@ -1,0 +1,52 @@
+import { flameTree, type CellResult, type FlameNode } from '@bench/core';
+import { escapeHtml, htmlTable } from '../html/page.js';
+import { mergedProfiles, percentText, topFunctions, type MergedProfile } from './cell-profiles.js';
+
+// Frames under this share of the samples are left out of the drawing (the JSON results keep every stack).
+const SMALLEST_DRAWN_SHARE = 1 / 2000;
+
+function pruned(node: FlameNode, least: number): FlameNode {
+  const children = node.children.filter((child) => child.value >= least).map((child) => pruned(child, least));
+  return { ...node, children };
+}
+
+/**
+ * A flame graph (d3-flame-graph, drawn by assets/draw-flames.js from the JSON beside it), with a search box;
+ * `differential`: frames coloured by their `delta` (red grew, blue shrank).
+ */
+export function flameFigure(title: string, tree: FlameNode, differential = false): string {
+  const data = JSON.stringify({ differential, tree: pruned(tree, tree.value * SMALLEST_DRAWN_SHARE) }).replace(/</g, '\\u003c');
+  return [
+    `<figure class="flame" data-flame>`,
+    `<figcaption>${escapeHtml(title)}</figcaption>`,
+    `<input type="search" placeholder="search functions" aria-label="search functions in ${escapeHtml(title)}">`,
+    `<div class="flame-chart"></div>`,
+    `<p class="flame-details note"></p>`,
+    `<script type="application/json">${data}</script>`,
+    `</figure>`,
+  ].join('');
+}
+
+/** A profile's top functions by self time as a table (the flame graph's numbers, as every chart has its table). */
+export function topFunctionsTable(profile: MergedProfile, count = 15): string {
+  const rows = topFunctions(profile.stacks, count).map((row) => [row.name, percentText(row.selfPercent), percentText(row.totalPercent)]);
+  return htmlTable(['function', 'self', 'total'], rows, `${profile.label}: top functions by self time (${profile.samples} samples)`);
+}
+
+/** The run report's profiles: per profiled cell a flame graph, its top functions and what the profile lacks. */
+export function profileSections(results: readonly CellResult[]): string {
+  return mergedProfiles(results)
+    .map((profile) => {
+      const notes = profile.notes.length
+        ? `<ul class="notes">${profile.notes.map((n) => `<li class="note">${escapeHtml(n)}</li>`).join('')}</ul>`
+        : '';
+      return [
+        `<h3>CPU profile: ${escapeHtml(profile.label)}</h3>`,
+        `<p class="meta">${profile.samples} samples (${escapeHtml(profile.source)}), the server's processes over the measured seconds</p>`,
+        notes,
+        profile.samples > 0 ? flameFigure(`${profile.label}: where the server's CPU went`, flameTree(profile.stacks)) : '',
+        topFunctionsTable(profile),
+      ].join('\n');
+    })
+    .join('\n');
+}

@@ -1,0 +1,24 @@
+import { makePrivateDir, profileStack, removeDir, v8ProfilingEnvironment, type StackProfiling } from '@bench/core';
+
+/** A run's --profile: one private directory for every cell's profile files, and what the stacks need to be profiled. */
+export interface RunProfiling {
+  readonly dir: string;
+  readonly hz: number;
+  /** Environment every stack starts with, so its Node processes can be profiled. */
+  readonly env: Readonly<Record<string, string>>;
+  close(): void;
+}
+
+export function runProfiling(options: { profile?: boolean; profileHz: number }): RunProfiling | undefined {
+  if (!options.profile) return undefined;
+  const dir = makePrivateDir('profile');
+  return { dir, hz: options.profileHz, env: v8ProfilingEnvironment(dir, options.profileHz), close: () => removeDir(dir) };
+}
+
+/** Starts profiling a running stack for one cell's measured seconds (undefined without --profile). */
+export async function profileCell(
+  profiling: RunProfiling | undefined,
+  processGroups: readonly number[],
+): Promise<StackProfiling | undefined> {
+  return profiling ? profileStack(processGroups, { dir: profiling.dir, hz: profiling.hz }) : undefined;
+}
