@@ -1,12 +1,14 @@
 // The example app's own HTTP server: a JSON API with a list route and a create route.
-// PORT and HOST come from the environment (bench sets both); SLOW_MS slows the list route down
-// (a stand-in for a regression); WORKERS > 1 runs one process per worker with node:cluster.
+// PORT and HOST come from the environment (bench sets both); SLOW_MS makes the list route wait and SLOW_WORK
+// makes it compute (stand-ins for a regression: a slower backend, a slower function); WORKERS > 1 runs one process
+// per worker with node:cluster.
 import cluster from 'node:cluster';
 import http from 'node:http';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
 const slowMs = Number(process.env.SLOW_MS ?? 0);
+const slowWork = Number(process.env.SLOW_WORK ?? 0);
 const workers = Number(process.env.WORKERS ?? 1);
 
 // A page of 100 items, serialized on every request: real work for the server, as an API list route does.
@@ -24,11 +26,19 @@ function send(res, status, value) {
   res.end(body);
 }
 
+// An ETag-style checksum of a page: SLOW_WORK extra passes over it make this one function slower.
+function checksum(text) {
+  let sum = 0;
+  for (let pass = 0; pass <= slowWork; pass++) for (let i = 0; i < text.length; i++) sum = (sum * 31 + text.charCodeAt(i)) | 0;
+  return sum;
+}
+
 async function handle(req, res) {
   if (req.method === 'GET' && req.url === '/health') return send(res, 200, { ok: true });
   if (req.method === 'GET' && req.url === '/api/items') {
     if (slowMs > 0) await new Promise((resolve) => setTimeout(resolve, slowMs));
-    return send(res, 200, { items, servedAt: new Date().toISOString() });
+    const page = { items, servedAt: new Date().toISOString() };
+    return send(res, 200, { ...page, checksum: checksum(JSON.stringify(page.items)) });
   }
   if (req.method === 'POST' && req.url === '/api/items') {
     const chunks = [];

@@ -17,9 +17,10 @@
 #   BENCH_MAX_ROUNDS      rounds at most (default: 20)
 #   BENCH_DURATION        measured seconds per cell (default: the config's)
 #   BENCH_CPUS            pinning, e.g. server=0,client=1 (default: none)
-#   BENCH_RUN_ARGS        more `bench run` flags, e.g. "-w 0.5 -c 10,50"
+#   BENCH_RUN_ARGS        more `bench run` flags, e.g. "-w 0.5 -c 10,50", or "--profile" (the verdict then names the
+#                         function the CPU per request moved to)
 #   BENCH_ALLOW_UNDECIDED 1 lets an undecided gate pass
-#   BENCH_OUT             folder for results.json and comparison.md (default: ./bench-compare)
+#   BENCH_OUT             folder for results.json, comparison.md and comparison.html (default: ./bench-compare)
 set -euo pipefail
 
 if [ "$#" -ne 2 ]; then
@@ -71,6 +72,10 @@ if [ -n "${BENCH_RUN_ARGS:-}" ]; then
   args+=("${more[@]}")
 fi
 "${bench[@]}" "${args[@]}"
+
+# the same comparison as a page: charts, and with BENCH_RUN_ARGS=--profile base, head and differential flame graphs
+"${bench[@]}" compare "$out/results.json" --base "$target-base" --head "$target-head" --noise "${BENCH_NOISE:-5%}" \
+  --format html --out "$out/comparison.html"
 
 gate=(compare "$out/results.json" --base "$target-base" --head "$target-head" --fail-if "${BENCH_FAIL_IF:-rps<-5%}"
   --noise "${BENCH_NOISE:-5%}" --out "$out/comparison.md")

@@ -13,22 +13,27 @@ import { testTempDir } from './temp-dir.js';
 const home = testTempDir('ci-recipe');
 const script = path.join(repoRoot, 'examples', 'ci', 'compare-base-head.sh');
 
-export function checkout(name: string, slowMs = 0): string {
+/** A checkout of examples/app; a head waits `slowMs` per list request (SLOW_MS) or makes `slowWork` more passes in its checksum (SLOW_WORK). */
+export function checkout(name: string, slowMs = 0, slowWork = 0): string {
   const dir = path.join(home, name);
   cpSync(path.join(repoRoot, 'examples', 'app'), dir, { recursive: true, filter: (source) => !source.includes('node_modules') });
   // the app's bench.config imports @bench/runner: this checkout's packages, as an app's npm ci would install them
   symlinkSync(path.join(repoRoot, 'node_modules'), path.join(dir, 'node_modules'));
-  if (slowMs > 0) {
+  for (const [variable, value] of [
+    ['SLOW_MS', slowMs],
+    ['SLOW_WORK', slowWork],
+  ] as const) {
+    if (value === 0) continue;
     const server = path.join(dir, 'server.mjs');
-    const slowed = readFileSync(server, 'utf8').replace('process.env.SLOW_MS ?? 0', `process.env.SLOW_MS ?? ${slowMs}`);
-    expect(slowed).toContain(`?? ${slowMs}`);
+    const slowed = readFileSync(server, 'utf8').replace(`process.env.${variable} ?? 0`, `process.env.${variable} ?? ${value}`);
+    expect(slowed).toContain(`${variable} ?? ${value}`);
     writeFileSync(server, slowed);
   }
   return dir;
 }
 
 /** The recipe with a short load shape, capped in rounds and in time (the time cap applies after the first 5 rounds, the fewest a verdict needs). */
-export async function recipe(base: string, head: string, out: string, caps: { maxTime: number; maxRounds: number }) {
+export async function recipe(base: string, head: string, out: string, caps: { maxTime: number; maxRounds: number }, moreRunArgs = '') {
   const summary = path.join(home, `${out}-summary.md`);
   writeFileSync(summary, '');
   const run = await runProcess('bash', [script, base, head], {
@@ -40,7 +45,7 @@ export async function recipe(base: string, head: string, out: string, caps: { ma
       BENCH_SCENARIOS: 'list-items',
       BENCH_DURATION: '1',
       // a fixed half-second warm-up: a verdict is the test here, not how long each server takes to settle
-      BENCH_RUN_ARGS: '-w 0.5 --warmup-max 0.5',
+      BENCH_RUN_ARGS: `-w 0.5 --warmup-max 0.5 ${moreRunArgs}`.trim(),
       BENCH_MAX_TIME: String(caps.maxTime),
       BENCH_MAX_ROUNDS: String(caps.maxRounds),
       BENCH_OUT: path.join(home, out),

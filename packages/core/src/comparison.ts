@@ -47,11 +47,34 @@ export interface MetricComparison {
   readonly basis: string;
 }
 
+/** One function's own CPU per request (self samples over the sampling rate and the requests), base against head. */
+export interface FunctionChange {
+  readonly name: string;
+  /** Median over the runs of a side, in microseconds of CPU per request. */
+  readonly baseMicros: number;
+  readonly headMicros: number;
+  /** Change in percent of base; absent when base never ran the function. */
+  readonly changePercent?: number;
+  /** 95% bootstrap interval of that change, over the rounds (paired) or the repeats (two files). */
+  readonly interval?: readonly [number, number];
+}
+
+/** The server's profiles of a cell, base against head (both sides run with --profile). */
+export interface ProfileComparison {
+  /** The functions whose own CPU per request changed most (by microseconds, either way), largest first. */
+  readonly functions: readonly FunctionChange[];
+  /** Each side's profiles merged (folded stacks, deflated, base64) and the requests they served: the flame graphs. */
+  readonly base: { readonly stacks: string; readonly requests: number; readonly samples: number };
+  readonly head: { readonly stacks: string; readonly requests: number; readonly samples: number };
+}
+
 export interface CellComparison {
   readonly scenario: string;
   readonly target: string;
   readonly concurrency: number;
   readonly metrics: readonly MetricComparison[];
+  /** Where the CPU per request moved, when both sides were profiled. */
+  readonly profile?: ProfileComparison;
   /** Runs of each side whose load generator bounded them (result.limit): their verdict may compare clients, not servers. */
   readonly generatorBound?: { readonly base: number; readonly head: number; readonly baseRuns: number; readonly headRuns: number };
 }
@@ -71,6 +94,35 @@ export function generatorBoundLine(cell: CellComparison): string | undefined {
   const g = cell.generatorBound;
   if (!g) return undefined;
   return `generator-bound: ${cell.scenario} ${cell.target} c=${cell.concurrency}: ${g.base} of ${g.baseRuns} base and ${g.head} of ${g.headRuns} head runs were bounded by the load generator, so the verdict may compare clients, not servers (a cheaper engine, or --client-threads, would measure the servers)`;
+}
+
+const signedPercent = (value: number) => `${value > 0 ? '+' : ''}${value.toFixed(1)}%`;
+
+/** The function that moved most the way a cell's rps verdict went: the most grown if it regressed, the most shrunk if it improved. */
+export function culpritOf(cell: CellComparison): FunctionChange | undefined {
+  const verdict = cell.metrics.find((m) => m.metric === 'rps')?.verdict;
+  if (!cell.profile || (verdict !== 'regressed' && verdict !== 'improved')) return undefined;
+  const sign = verdict === 'regressed' ? 1 : -1;
+  return [...cell.profile.functions]
+    .filter((f) => sign * (f.headMicros - f.baseMicros) > 0)
+    .sort((a, b) => sign * (b.headMicros - b.baseMicros) - sign * (a.headMicros - a.baseMicros))[0];
+}
+
+/** "most of it in `parseItems server.mjs:12` (+38.0% of CPU per request)"; undefined without a profile or a change. */
+export function culpritPhrase(cell: CellComparison): string | undefined {
+  const f = culpritOf(cell);
+  if (!f) return undefined;
+  const change = f.changePercent === undefined ? 'new in head' : `${signedPercent(f.changePercent)} of CPU per request`;
+  return `most of it in \`${f.name}\` (${change}, ${f.baseMicros.toFixed(1)} -> ${f.headMicros.toFixed(1)} µs)`;
+}
+
+/** A cell's rps verdict with the function the profiles blame: "regressed -12.0% [-14.0% .. -10.0%]; most of it in ...". */
+export function verdictLine(cell: CellComparison): string | undefined {
+  const rps = cell.metrics.find((m) => m.metric === 'rps');
+  const culprit = culpritPhrase(cell);
+  if (!rps || !culprit) return undefined;
+  const interval = rps.interval ? ` [${signedPercent(rps.interval[0])} .. ${signedPercent(rps.interval[1])}]` : '';
+  return `${cell.scenario} ${cell.target} c=${cell.concurrency}: rps ${rps.verdict} ${signedPercent(rps.changePercent)}${interval}; ${culprit}`;
 }
 
 export interface FailIfLimit {

@@ -57,3 +57,26 @@ export function flameTree(stacks: FoldedStacks, rootName = 'all'): FlameNode {
   }
   return root;
 }
+
+/**
+ * Head's call tree with each frame's own change against base (`delta`, in head's samples: what head spent there
+ * beyond what base spent for as many requests), for d3-flame-graph's differential colours.
+ */
+export function differentialFlameTree(base: FoldedStacks, head: FoldedStacks, baseRequests: number, headRequests: number): FlameNode {
+  const scale = baseRequests > 0 ? headRequests / baseRequests : 0;
+  const tree = flameTree(head);
+  const find = (frames: readonly string[]): FlameNode | undefined => {
+    let node: FlameNode | undefined = tree;
+    for (const frame of frames) node = node?.children.find((child) => child.name === frame);
+    return node;
+  };
+  const deltas = new Map<string, number>();
+  for (const [stack, samples] of head) deltas.set(stack, (deltas.get(stack) ?? 0) + samples);
+  for (const [stack, samples] of base) deltas.set(stack, (deltas.get(stack) ?? 0) - samples * scale);
+  for (const [stack, delta] of deltas) {
+    const node = find(stack.split(';'));
+    // a stack only base ran has no frame in head's tree: the table of changes lists it
+    if (node) node.delta = (node.delta ?? 0) + delta;
+  }
+  return tree;
+}

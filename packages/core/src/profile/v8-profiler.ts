@@ -1,7 +1,9 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { addStack, type FoldedStacks } from './folded-stacks.js';
+import { functionSpans, innermostFunction, type FunctionSpan } from './function-spans.js';
 import type { ProcessProfiler } from './process-profiler.js';
 
 // a file URL: NODE_OPTIONS splits on spaces, and a URL spells a space in the checkout's path as %20
@@ -24,16 +26,85 @@ interface V8ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
   children?: number[];
+  /** Self samples by source line (1-based): lines of an inlined function are that function's. */
+  positionTicks?: { line: number; ticks: number }[];
 }
 
-// "parseItems server.mjs:12": the function and where it is, short enough to read in a flame graph
-function frameName(frame: V8ProfileNode['callFrame']): string {
-  const name = frame.functionName || '(anonymous)';
-  if (!frame.url) return name;
-  const file = frame.url.replace(/^file:\/\//, '');
+// "parseItems server.mjs:12": the function and where it starts, short enough to read in a flame graph
+function frameName(name: string, url: string, line: number): string {
+  if (!url) return name;
+  const file = url.replace(/^file:\/\//, '');
   const inModules = file.lastIndexOf('/node_modules/');
   const where = inModules >= 0 ? file.slice(inModules + '/node_modules/'.length) : path.basename(file);
-  return `${name} ${where}:${frame.lineNumber + 1}`;
+  return `${name} ${where}:${line + 1}`;
+}
+
+const nodeFrame = (frame: V8ProfileNode['callFrame']) => frameName(frame.functionName || '(anonymous)', frame.url, frame.lineNumber);
+
+/**
+ * Node 20's V8 charges a function its optimising compiler inlined to the function it was inlined into, but keeps
+ * the inlined code's own source lines: the lines of a sample, looked up in the script's functions (parsed with
+ * acorn), give the inlined function back as a frame under its caller.
+ */
+class InlinedFunctions {
+  private readonly scripts = new Map<string, { lines: string[]; spans: FunctionSpan[] }>();
+  private readonly v8Names = new Map<string, string>();
+
+  constructor(nodes: readonly V8ProfileNode[]) {
+    // V8's own name for a function where it has one (it names methods and assigned functions its own way)
+    for (const { callFrame: f } of nodes) if (f.functionName) this.v8Names.set(`${f.url}:${f.lineNumber}`, f.functionName);
+  }
+
+  private script(url: string): { lines: string[]; spans: FunctionSpan[] } {
+    let script = this.scripts.get(url);
+    if (!script) {
+      try {
+        const source = url.startsWith('file://') ? readFileSync(fileURLToPath(url), 'utf8') : '';
+        script = { lines: source.split('\n'), spans: functionSpans(source) };
+      } catch {
+        script = { lines: [], spans: [] };
+      }
+      this.scripts.set(url, script);
+    }
+    return script;
+  }
+
+  // V8 gives an inlined function's lines in its own script, which may be another file: a line is taken for a
+  // function of the caller's file only when the caller (or a function it calls) calls that function by name
+  private calls(script: { lines: string[]; spans: FunctionSpan[] }, caller: FunctionSpan, callee: FunctionSpan, depth = 2): boolean {
+    const body = script.lines.slice(caller.startLine, caller.endLine + 1).join('\n');
+    const callsName = (name: string) => name !== '(anonymous)' && new RegExp(`(^|[^\\w$])${name.replace(/[$]/g, '\\$')}\\s*\\(`).test(body);
+    if (callsName(callee.name)) return true;
+    if (depth <= 1) return false;
+    return script.spans.some((middle) => middle !== caller && callsName(middle.name) && this.calls(script, middle, callee, depth - 1));
+  }
+
+  /** The self samples of a node split by the function their lines belong to: [inlined frame or undefined, samples]. */
+  split(node: V8ProfileNode, samples: number): [string | undefined, number][] {
+    const ticks = node.positionTicks ?? [];
+    const counted = ticks.reduce((sum, t) => sum + t.ticks, 0);
+    const { url, lineNumber } = node.callFrame;
+    if (counted === 0 || !url) return [[undefined, samples]];
+    const script = this.script(url);
+    const own = script.spans.find((span) => span.startLine === lineNumber);
+    const byFrame = new Map<string | undefined, number>();
+    for (const { line, ticks: n } of ticks) {
+      const span = innermostFunction(script.spans, line - 1);
+      const inlined = own && span && span.startLine !== lineNumber && this.calls(script, own, span) ? span : undefined;
+      const name = inlined && frameName(this.v8Names.get(`${url}:${inlined.startLine}`) ?? inlined.name, url, inlined.startLine);
+      byFrame.set(name, (byFrame.get(name) ?? 0) + n);
+    }
+    // positionTicks and the samples may disagree by a few: shares of the samples, rounded
+    const out: [string | undefined, number][] = [];
+    let given = 0;
+    for (const [name, n] of byFrame) {
+      const share = Math.round((n / counted) * samples);
+      out.push([name, share]);
+      given += share;
+    }
+    if (given !== samples) out.push([undefined, samples - given]);
+    return out.filter(([, n]) => n > 0);
+  }
 }
 
 /** A V8 .cpuprofile as folded stacks; (idle) samples are dropped: they are not CPU. */
@@ -43,15 +114,17 @@ export function foldV8Profile(profile: { nodes: V8ProfileNode[]; samples?: numbe
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const counts = new Map<number, number>();
   for (const id of profile.samples ?? []) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const inlined = new InlinedFunctions(profile.nodes);
   for (const [id, samples] of counts) {
     const leaf = byId.get(id);
     if (!leaf || leaf.callFrame.functionName === '(idle)') continue;
     const frames: string[] = [];
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
       const node = byId.get(at);
-      if (node && node.callFrame.functionName !== '(root)') frames.push(frameName(node.callFrame));
+      if (node && node.callFrame.functionName !== '(root)') frames.push(nodeFrame(node.callFrame));
     }
-    addStack(stacks, frames.reverse(), samples);
+    frames.reverse();
+    for (const [frame, n] of inlined.split(leaf, samples)) addStack(stacks, frame ? [...frames, frame] : frames, n);
   }
 }
 

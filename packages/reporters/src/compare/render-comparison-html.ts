@@ -8,6 +8,7 @@ import {
 } from '@bench/core';
 import { chartFigure, nines, type ChartSpec } from '../html/chart.js';
 import { escapeHtml, htmlTable, renderPage } from '../html/page.js';
+import { profileComparisonSection } from '../profile/flame-html.js';
 
 const signed = (value: number) => `${value > 0 ? '+' : ''}${value.toFixed(1)}%`;
 const round = (v: number, digits = 2) => Math.round(v * 10 ** digits) / 10 ** digits;
@@ -101,6 +102,7 @@ export function renderComparisonHtml(c: Comparison, base: RunDocument, head: Run
       rpsByRound(cell),
       distribution(cell, sides),
       `</div>`,
+      profileComparisonSection(cell),
     );
   }
   if (c.cells.length === 0) body.push(htmlTable(['note'], [['no cell in common']]));

@@ -1,4 +1,5 @@
-import { generatorBoundLine, type Comparison, type MetricComparison } from '@bench/core';
+import { generatorBoundLine, verdictLine, type Comparison, type MetricComparison } from '@bench/core';
+import { functionChangesMarkdown } from '../profile/function-changes.js';
 
 const number = (value: number, digits = 2) => value.toLocaleString('en-US', { maximumFractionDigits: digits });
 const signed = (value: number) => `${value > 0 ? '+' : ''}${value.toFixed(1)}%`;
@@ -40,6 +41,10 @@ export function renderComparisonMarkdown(c: Comparison): string {
     const line = generatorBoundLine(cell);
     if (line) out.push(`- ${line}`);
   }
+  for (const cell of c.cells) {
+    const line = verdictLine(cell);
+    if (line) out.push(`- ${line}`);
+  }
   for (const key of c.onlyInBase) out.push(`- only in base: ${key}`);
   for (const key of c.onlyInHead) out.push(`- only in head: ${key}`);
   for (const warning of c.warnings) out.push(`- warning: ${warning}`);
@@ -52,5 +57,6 @@ export function renderComparisonMarkdown(c: Comparison): string {
   }
   for (const u of c.undecided)
     out.push(`- undecided: ${u.scenario}/${u.target} c=${u.concurrency} ${u.limit} has no verdict (${u.verdict}): ${u.remedy}`);
+  out.push(...functionChangesMarkdown(c));
   return `${out.join('\n')}\n`;
 }

@@ -1,5 +1,14 @@
-import { flameTree, type CellResult, type FlameNode } from '@bench/core';
+import {
+  decodeFoldedStacks,
+  differentialFlameTree,
+  flameTree,
+  verdictLine,
+  type CellComparison,
+  type CellResult,
+  type FlameNode,
+} from '@bench/core';
 import { escapeHtml, htmlTable } from '../html/page.js';
+import { cellTitle, functionChangeText } from './function-changes.js';
 import { mergedProfiles, percentText, topFunctions, type MergedProfile } from './cell-profiles.js';
 
 // Frames under this share of the samples are left out of the drawing (the JSON results keep every stack).
@@ -49,4 +58,36 @@ export function profileSections(results: readonly CellResult[]): string {
       ].join('\n');
     })
     .join('\n');
+}
+
+/** A compared cell's profiles: the verdict with its culprit, base, head and their difference as flame graphs, and the table of changes. */
+export function profileComparisonSection(cell: CellComparison): string {
+  const profile = cell.profile;
+  if (!profile) return '';
+  const base = decodeFoldedStacks(profile.base.stacks);
+  const head = decodeFoldedStacks(profile.head.stacks);
+  const title = cellTitle(cell);
+  const verdict = verdictLine(cell);
+  const rows = profile.functions.map((f) => {
+    const { change, interval } = functionChangeText(f);
+    return [f.name, f.baseMicros.toFixed(2), f.headMicros.toFixed(2), change, interval];
+  });
+  return [
+    `<h3>Where the CPU per request moved</h3>`,
+    verdict ? `<p><strong>${escapeHtml(verdict)}</strong></p>` : '',
+    flameFigure(
+      `${title}: head against base (red: more CPU per request than base spent, blue: less)`,
+      differentialFlameTree(base, head, profile.base.requests, profile.head.requests),
+      true,
+    ),
+    htmlTable(
+      ['function', 'base µs/request', 'head µs/request', 'change', '95% interval'],
+      rows,
+      `${title}: the functions whose own CPU per request changed most`,
+    ),
+    `<div class="grid">`,
+    flameFigure(`${title}: base (${profile.base.samples} samples)`, flameTree(base)),
+    flameFigure(`${title}: head (${profile.head.samples} samples)`, flameTree(head)),
+    `</div>`,
+  ].join('\n');
 }

@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { assertWritableFile, errors, type Comparison, type RunDocument } from '@bench/core';
+import { assertWritableFile, culpritPhrase, errors, type Comparison, type RunDocument } from '@bench/core';
 import { outputFormat, type BuiltinReporterName } from '@bench/reporters';
 import { compare, parsePercent } from '../compare/compare.js';
 import { comparePaired } from '../compare/paired-compare.js';
@@ -54,8 +54,13 @@ export async function compareCommand(baseFile: string, headFile: string | undefi
   else process.stdout.write(text);
   if (comparison.broken.length > 0) {
     const first = comparison.broken[0]!;
+    // with profiles on both sides, the line names the function the CPU per request moved to
+    const cell = comparison.cells.find(
+      (c) => c.scenario === first.scenario && c.target === first.target && c.concurrency === first.concurrency,
+    );
+    const culprit = cell && culpritPhrase(cell);
     throw errors.regression(
-      `${comparison.broken.length} change(s) beyond --fail-if and the noise (first: ${first.scenario}/${first.target} c=${first.concurrency} ${first.limit}: ${first.changePercent.toFixed(1)}%)`,
+      `${comparison.broken.length} change(s) beyond --fail-if and the noise (first: ${first.scenario}/${first.target} c=${first.concurrency} ${first.limit}: ${first.changePercent.toFixed(1)}%${culprit ? `; ${culprit}` : ''})`,
     );
   }
   if (comparison.undecided.length > 0 && !flags.allowUndecided) {

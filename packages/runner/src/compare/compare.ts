@@ -19,6 +19,7 @@ import {
   type UndecidedLimit,
   type Verdict,
 } from '@bench/core';
+import { compareProfiles } from './profile-compare.js';
 
 /** How each comparable metric is read from a cell. */
 export const comparableMetrics = {
@@ -142,12 +143,18 @@ export function compare(base: RunDocument, head: RunDocument, options: { failIf?
     if (!headRuns || !first) continue;
     const compared = metrics.map((metric) => compareMetric(metric, baseRuns, headRuns, noisePercent));
     const bound = generatorBound(baseRuns, headRuns);
+    const profile = compareProfiles(
+      baseRuns.filter((r) => r.status === 'ok'),
+      headRuns.filter((r) => r.status === 'ok'),
+      false,
+    );
     cells.push({
       scenario: first.scenario,
       target: first.target,
       concurrency: first.concurrency,
       metrics: compared,
       ...(bound ? { generatorBound: bound } : {}),
+      ...(profile ? { profile } : {}),
     });
     const rps = compared.find((m) => m.metric === 'rps');
     if (rps && rps.base.median > 0 && rps.head.n > 0) ratios.push(rps.head.median / rps.base.median);

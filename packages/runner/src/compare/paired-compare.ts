@@ -14,6 +14,7 @@ import {
   type UndecidedLimit,
   generatorBound,
 } from '@bench/core';
+import { compareProfiles } from './profile-compare.js';
 import { checkLimits, comparableMetrics, DEFAULT_METRICS, describeInterval, summarize, verdictOf } from './compare.js';
 
 /** Two targets of one run: the baseline and the change (e.g. an app's main branch and its pull request). */
@@ -120,12 +121,18 @@ export function comparePaired(
       paired.rounds.map((r) => r.base),
       paired.rounds.map((r) => r.head),
     );
+    const profile = compareProfiles(
+      paired.rounds.map((r) => r.base),
+      paired.rounds.map((r) => r.head),
+      true,
+    );
     const cell: CellComparison = {
       scenario: paired.scenario,
       target: `${pair.head} vs ${pair.base}`,
       concurrency: paired.concurrency,
       metrics: metrics.map((metric) => comparePairedMetric(metric, paired, noisePercent)),
       ...(bound ? { generatorBound: bound } : {}),
+      ...(profile ? { profile } : {}),
     };
     cells.push(cell);
     const rps = cell.metrics.find((m) => m.metric === 'rps');
