@@ -53,7 +53,7 @@ export async function recipe(base: string, head: string, out: string, caps: { ma
     },
   });
   const doc = runDocumentSchema.parse(JSON.parse(readFileSync(path.join(home, out, 'results.json'), 'utf8')));
-  return { ...run, doc, summary: readFileSync(summary, 'utf8') };
+  return { ...run, doc, outDir: path.join(home, out), summary: readFileSync(summary, 'utf8') };
 }
 
 /** The recipe's verdict on rps, from its comparison table. */

@@ -46,6 +46,7 @@ export async function profileStack(processGroups: readonly number[], options: { 
       const taken = await Promise.all(running.map(async ([, , run]) => run.stop()));
       const { stacks, droppedSamples } = boundStacks(mergeFoldedStacks(taken.map((one) => one.stacks)));
       const notes = taken.flatMap((one) => one.notes);
+      if (pids.length === 0) notes.push('bench started no server process here (a --url run): there was nothing to profile');
       if (droppedSamples > 0)
         notes.push(`${droppedSamples} samples in the rarest stacks were dropped (a cell keeps its 20,000 most sampled stacks)`);
       return {

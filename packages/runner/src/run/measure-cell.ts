@@ -118,7 +118,16 @@ export async function measureCell(
     const { server, services: backends } = groupSampler.stop();
     const machineBusyPercent = machine.stop();
     const profile = await profiling?.stop();
-    if ('crashed' in outcome) return crashedCell(cell, outcome, loadStartNs, (startNs) => groupSampler.perSecond(startNs).server, warmup);
+    if ('crashed' in outcome) {
+      const died = crashedCell(cell, outcome, loadStartNs, (startNs) => groupSampler.perSecond(startNs).server, warmup);
+      // what the profilers took from the processes until one died is kept, and says so
+      return profile
+        ? {
+            ...died,
+            profile: { ...profile, notes: [...profile.notes, 'the target died during the profile: it covers the seconds until then'] },
+          }
+        : died;
+    }
     const after = await services.readCounters(scenario);
     const series = outcome.seconds
       ? cellSeries({ seconds: outcome.seconds, server: groupSampler.perSecond(outcome.startedAtNs).server }, warmup)

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { decodeFoldedStacks, functionCosts } from '@bench/core';
+import { builtinScenarios, resolveRunOptions, runBench } from '@bench/runner';
+import { builtinTargets } from '@bench/targets';
+
+// A Java target is profiled by the JDK's Flight Recorder, started and stopped in its JVM with jcmd.
+describe('--profile on a Java target', () => {
+  it("names the servlet's own method among the top frames of Tomcat under the loop scenario", async () => {
+    const tomcat = builtinTargets.find((t) => t.name === 'java-tomcat')!;
+    const scenarios = builtinScenarios().filter((s) => s.name === 'loop');
+    const options = resolveRunOptions({ scenarios: ['loop'] }, { concurrency: [4], durationSeconds: 2, warmupSeconds: 1, profile: true });
+    const doc = await runBench({ ...options, targets: ['java-tomcat'] }, { targets: [tomcat], scenarios, reporters: [] });
+    const [cell] = doc.results;
+    expect(cell?.status, cell?.error).toBe('ok');
+    expect(cell?.profile?.profilers).toEqual(['jfr (1 process)']);
+    expect(cell?.profile?.samples).toBeGreaterThan(20);
+    const top = functionCosts(decodeFoldedStacks(cell!.profile!.stacks))
+      .sort((a, b) => b.total - a.total)
+      .slice(0, 25)
+      .map((f) => f.name);
+    expect(top).toContain('bench.scenario.ScenarioServlet.doGet');
+  });
+});
