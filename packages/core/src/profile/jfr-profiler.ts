@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readlinkSync, writeFileSync } from 'node:fs';
+import { readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { findBinary, isExecutable } from '../probe/find-binary.js';
@@ -32,20 +32,27 @@ interface JfrFrame {
   method?: { name?: string; type?: { name?: string } };
 }
 
-/** `jfr print --json` of execution samples as folded stacks (frames come leaf first). */
-export function foldJfrSamples(json: string, stacks: FoldedStacks): void {
-  const parsed = JSON.parse(json) as { recording?: { events?: { values?: { stackTrace?: { frames?: JfrFrame[] } } }[] } };
+/** `jfr print --json` of execution samples as folded stacks (frames come leaf first), those in [from, to] (epoch ms) when given. */
+export function foldJfrSamples(json: string, stacks: FoldedStacks, window?: { from: number; to: number }): void {
+  const parsed = JSON.parse(json) as {
+    recording?: { events?: { values?: { startTime?: string; stackTrace?: { frames?: JfrFrame[] } } }[] };
+  };
   for (const event of parsed.recording?.events ?? []) {
+    const at = Date.parse(event.values?.startTime ?? '');
+    if (window && Number.isFinite(at) && (at < window.from || at > window.to)) continue;
     const frames = event.values?.stackTrace?.frames ?? [];
     const names = frames.map((frame) => `${(frame.method?.type?.name ?? '?').replaceAll('/', '.')}.${frame.method?.name ?? '?'}`);
     addStack(stacks, names.reverse());
   }
 }
 
-/** The JDK's Flight Recorder, started and stopped in each JVM with jcmd. */
+/**
+ * The JDK's Flight Recorder, started in each JVM with jcmd before the warm-up (a JVM recompiles its hot code once a
+ * recording starts: at -c 50 Tomcat took 6 s to come back to its rate) and read for the measured window only.
+ */
 export const jfrProfiler: ProcessProfiler = {
   name: 'jfr',
-  async start(pids, { dir, hz }) {
+  async prepare(pids, { dir, hz }) {
     const settings = path.join(dir, 'bench.jfc');
     writeFileSync(settings, settingsFile(hz));
     const started: number[] = [];
@@ -63,23 +70,35 @@ export const jfrProfiler: ProcessProfiler = {
         notes.push(`Java process ${pid}: jcmd JFR.start failed: ${firstLine(error)}`);
       }
     }
+    const stopRecording = (pid: number, file?: string) =>
+      run(jdkTool(pid, 'jcmd') ?? 'jcmd', [String(pid), 'JFR.stop', `name=${RECORDING}`, ...(file ? [`filename=${file}`] : [])]);
     return {
-      async stop() {
-        const stacks: FoldedStacks = new Map();
-        for (const pid of started) {
-          const file = path.join(dir, `${pid}.jfr`);
-          try {
-            await run(jdkTool(pid, 'jcmd') ?? 'jcmd', [String(pid), 'JFR.stop', `name=${RECORDING}`, `filename=${file}`]);
-            const jfr = jdkTool(pid, 'jfr') ?? 'jfr';
-            const { stdout } = await run(jfr, ['print', '--json', '--stack-depth', '128', '--events', 'jdk.ExecutionSample', file], {
-              maxBuffer: 1024 * 1024 * 1024,
-            });
-            foldJfrSamples(stdout, stacks);
-          } catch (error) {
-            notes.push(`Java process ${pid}: its recording could not be read: ${firstLine(error)}`);
-          }
-        }
-        return { stacks, notes };
+      cancel: async () => {
+        for (const pid of started) await stopRecording(pid).catch(() => undefined);
+      },
+      start: () => {
+        const from = Date.now();
+        return Promise.resolve({
+          async stop() {
+            const to = Date.now();
+            const stacks: FoldedStacks = new Map();
+            for (const pid of started) {
+              const file = path.join(dir, `${pid}.jfr`);
+              try {
+                await stopRecording(pid, file);
+                const jfr = jdkTool(pid, 'jfr') ?? 'jfr';
+                const { stdout } = await run(jfr, ['print', '--json', '--stack-depth', '128', '--events', 'jdk.ExecutionSample', file], {
+                  maxBuffer: 1024 * 1024 * 1024,
+                });
+                foldJfrSamples(stdout, stacks, { from, to });
+                rmSync(file, { force: true });
+              } catch (error) {
+                notes.push(`Java process ${pid}: its recording could not be read: ${firstLine(error)}`);
+              }
+            }
+            return { stacks, notes };
+          },
+        });
       },
     };
   },

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { spawnGroup } from '../process/process-group.js';
 import { findBinary } from '../probe/find-binary.js';
 import { addStack, type FoldedStacks } from './folded-stacks.js';
-import type { ProcessProfiler } from './process-profiler.js';
+import { startingWithTheWindow, type ProcessProfiler, type ProfilerContext, type RunningProfiler } from './process-profiler.js';
 
 const run = promisify(execFile);
 
@@ -42,43 +42,45 @@ export function foldPerfScript(text: string, stacks: FoldedStacks): void {
 /** Linux perf, sampling on-CPU call stacks of the given processes. */
 export const perfProfiler: ProcessProfiler = {
   name: 'perf',
-  async start(pids, { dir, hz }) {
-    const perf = findBinary('perf');
-    if (!perf) return noProfile(`perf is not installed (apt-get install linux-perf): ${pids.length} process(es) not profiled`);
-    const file = path.join(dir, 'perf.data');
-    const recorder = spawnGroup(perf, ['record', '-F', String(hz), '-g', '-p', pids.join(','), '-o', file], { name: 'perf record' });
-    // perf attaches in well under this; a kernel that forbids it makes perf exit at once, with the reason
-    await sleep(300);
-    if (recorder.hasExited()) {
-      const reason =
-        recorder
-          .outputTail()
-          .trim()
-          .split('\n')
-          .find((line) => /error|permission|not/i.test(line)) ?? 'perf record exited';
-      return noProfile(`perf could not sample ${pids.length} process(es): ${reason.trim()}`);
-    }
-    return {
-      async stop() {
-        process.kill(recorder.pid, 'SIGINT');
-        await Promise.race([recorder.exited, sleep(10_000)]);
-        await recorder.stop();
-        const stacks: FoldedStacks = new Map();
-        try {
-          const { stdout } = await run(perf, ['script', '-i', file, '-F', 'comm,pid,ip,sym,dso'], { maxBuffer: 1024 * 1024 * 1024 });
-          foldPerfScript(stdout, stacks);
-          return { stacks, notes: [] };
-        } catch (error) {
-          return {
-            stacks,
-            notes: [`perf script could not read the recording: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`],
-          };
-        }
-      },
-    };
-  },
+  prepare: (pids, context) => startingWithTheWindow(() => startPerf(pids, context)),
 };
 
-function noProfile(note: string) {
-  return Promise.resolve({ stop: () => Promise.resolve({ stacks: new Map() as FoldedStacks, notes: [note] }) });
+async function startPerf(pids: readonly number[], { dir, hz }: ProfilerContext): Promise<RunningProfiler> {
+  const perf = findBinary('perf');
+  if (!perf) return noProfile(`perf is not installed (apt-get install linux-perf): ${pids.length} process(es) not profiled`);
+  const file = path.join(dir, 'perf.data');
+  const recorder = spawnGroup(perf, ['record', '-F', String(hz), '-g', '-p', pids.join(','), '-o', file], { name: 'perf record' });
+  // perf attaches in well under this; a kernel that forbids it makes perf exit at once, with the reason
+  await sleep(300);
+  if (recorder.hasExited()) {
+    const reason =
+      recorder
+        .outputTail()
+        .trim()
+        .split('\n')
+        .find((line) => /error|permission|not/i.test(line)) ?? 'perf record exited';
+    return noProfile(`perf could not sample ${pids.length} process(es): ${reason.trim()}`);
+  }
+  return {
+    async stop() {
+      process.kill(recorder.pid, 'SIGINT');
+      await Promise.race([recorder.exited, sleep(10_000)]);
+      await recorder.stop();
+      const stacks: FoldedStacks = new Map();
+      try {
+        const { stdout } = await run(perf, ['script', '-i', file, '-F', 'comm,pid,ip,sym,dso'], { maxBuffer: 1024 * 1024 * 1024 });
+        foldPerfScript(stdout, stacks);
+        return { stacks, notes: [] };
+      } catch (error) {
+        return {
+          stacks,
+          notes: [`perf script could not read the recording: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`],
+        };
+      }
+    },
+  };
+}
+
+function noProfile(note: string): RunningProfiler {
+  return { stop: () => Promise.resolve({ stacks: new Map() as FoldedStacks, notes: [note] }) };
 }

@@ -113,4 +113,22 @@ describe("each profiler's output as folded stacks", () => {
     foldJfrSamples(json, stacks);
     expect([...stacks]).toEqual([['java.lang.Thread.run;bench.Servlet.doGet;java.lang.Integer.getChars', 1]]);
   });
+
+  it('keeps the JFR samples of the measured window only (the recording began before the warm-up)', () => {
+    const sample = (startTime: string, method: string) => ({
+      values: { startTime, stackTrace: { frames: [{ method: { name: method, type: { name: 'A' } } }] } },
+    });
+    const json = JSON.stringify({
+      recording: {
+        events: [
+          sample('2026-01-01T00:00:01.999999999Z', 'warm'),
+          sample('2026-01-01T00:00:02.500000001Z', 'measured'),
+          sample('2026-01-01T00:00:04.1Z', 'after'),
+        ],
+      },
+    });
+    const stacks: FoldedStacks = new Map();
+    foldJfrSamples(json, stacks, { from: Date.parse('2026-01-01T00:00:02Z'), to: Date.parse('2026-01-01T00:00:04Z') });
+    expect([...stacks]).toEqual([['A.measured', 1]]);
+  });
 });

@@ -1,10 +1,10 @@
 import { mkdirSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import { listGroupMembers } from '../process/proc-table.js';
-import { boundStacks, encodeFoldedStacks, mergeFoldedStacks, totalSamples } from './folded-stacks.js';
+import { boundStacks, encodeFoldedStacks, MAX_DISTINCT_STACKS, mergeFoldedStacks, totalSamples } from './folded-stacks.js';
 import { jfrProfiler } from './jfr-profiler.js';
 import { perfProfiler } from './perf-profiler.js';
-import type { ProcessProfiler, RunningProfiler } from './process-profiler.js';
+import type { PreparedProfiler, ProcessProfiler, RunningProfiler } from './process-profiler.js';
 import type { CellProfile } from './profile-schema.js';
 import { tookV8Hook, v8Profiler } from './v8-profiler.js';
 
@@ -34,29 +34,49 @@ export interface StackProfiling {
   stop(): Promise<CellProfile>;
 }
 
-/** Starts sampling every process of these groups (each with its runtime's profiler); resolves once all sample. */
-export async function profileStack(processGroups: readonly number[], options: { dir: string; hz: number }): Promise<StackProfiling> {
+/** A stack's profilers made ready before the warm-up: start() opens the measured window, cancel() gives up. */
+export interface PreparedStackProfile {
+  start(): Promise<StackProfiling>;
+  cancel(): Promise<void>;
+}
+
+/** Readies the profiler of every process of these groups (each its runtime's), before the cell's warm-up. */
+export async function prepareStackProfile(
+  processGroups: readonly number[],
+  options: { dir: string; hz: number },
+): Promise<PreparedStackProfile> {
   mkdirSync(options.dir, { recursive: true });
   const pids = processGroups.flatMap((group) => listGroupMembers(group).map((entry) => entry.pid));
-  const chosen = chooseProfilers(pids, options.dir);
-  const running: [ProcessProfiler, number, RunningProfiler][] = [];
-  for (const [profiler, members] of chosen) running.push([profiler, members.length, await profiler.start(members, options)]);
+  const prepared: [ProcessProfiler, number, PreparedProfiler][] = [];
+  for (const [profiler, members] of chooseProfilers(pids, options.dir))
+    prepared.push([profiler, members.length, await profiler.prepare(members, options)]);
   return {
-    async stop() {
-      const taken = await Promise.all(running.map(async ([, , run]) => run.stop()));
-      const { stacks, droppedSamples } = boundStacks(mergeFoldedStacks(taken.map((one) => one.stacks)));
-      const notes = taken.flatMap((one) => one.notes);
-      if (pids.length === 0) notes.push('bench started no server process here (a --url run): there was nothing to profile');
-      if (droppedSamples > 0)
-        notes.push(`${droppedSamples} samples in the rarest stacks were dropped (a cell keeps its 20,000 most sampled stacks)`);
+    cancel: async () => {
+      for (const [, , one] of prepared) await one.cancel();
+    },
+    async start() {
+      const running: RunningProfiler[] = [];
+      for (const [, , one] of prepared) running.push(await one.start());
       return {
-        profilers: running.map(([profiler, count]) => `${profiler.name} (${count} process${count === 1 ? '' : 'es'})`),
-        hz: options.hz,
-        samples: totalSamples(stacks),
-        processes: pids.length,
-        encoding: 'folded-deflate-base64',
-        stacks: encodeFoldedStacks(stacks),
-        notes,
+        async stop() {
+          const taken = await Promise.all(running.map((run) => run.stop()));
+          const { stacks, droppedSamples } = boundStacks(mergeFoldedStacks(taken.map((one) => one.stacks)));
+          const notes = taken.flatMap((one) => one.notes);
+          if (pids.length === 0) notes.push('bench started no server process here (a --url run): there was nothing to profile');
+          if (droppedSamples > 0)
+            notes.push(
+              `${droppedSamples} samples in the rarest stacks were dropped (a cell keeps its ${MAX_DISTINCT_STACKS.toLocaleString('en-US')} most sampled stacks)`,
+            );
+          return {
+            profilers: prepared.map(([profiler, count]) => `${profiler.name} (${count} process${count === 1 ? '' : 'es'})`),
+            hz: options.hz,
+            samples: totalSamples(stacks),
+            processes: pids.length,
+            encoding: 'folded-deflate-base64',
+            stacks: encodeFoldedStacks(stacks),
+            notes,
+          };
+        },
       };
     },
   };

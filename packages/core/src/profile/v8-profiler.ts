@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { addStack, type FoldedStacks } from './folded-stacks.js';
 import { functionSpans, innermostFunction, type FunctionSpan } from './function-spans.js';
-import type { ProcessProfiler } from './process-profiler.js';
+import { startingWithTheWindow, type ProcessProfiler, type ProfilerContext, type RunningProfiler } from './process-profiler.js';
 
 // a file URL: NODE_OPTIONS splits on spaces, and a URL spells a space in the checkout's path as %20
 const PRELOAD = new URL('./v8-preload.js', import.meta.url).href;
@@ -131,38 +131,40 @@ export function foldV8Profile(profile: { nodes: V8ProfileNode[]; samples?: numbe
 /** V8's own sampling profiler, in every Node process that took the hook. */
 export const v8Profiler: ProcessProfiler = {
   name: 'v8',
-  async start(pids, { dir }) {
-    // a stack measured at several concurrencies is profiled once per cell: last cell's files go first
-    for (const pid of pids) for (const end of ['started', 'cpuprofile']) rmSync(path.join(dir, `${pid}.${end}`), { force: true });
-    for (const pid of pids) process.kill(pid, 'SIGUSR2');
-    await Promise.all(pids.map((pid) => waitForFile(path.join(dir, `${pid}.started`), 3000)));
-    return {
-      async stop() {
-        const stacks: FoldedStacks = new Map();
-        const notes: string[] = [];
-        const signalled = pids.filter((pid) => {
-          try {
-            process.kill(pid, 'SIGUSR2');
-            return true;
-          } catch {
-            notes.push(`Node process ${pid} ended before its profile was taken`);
-            return false;
-          }
-        });
-        for (const pid of signalled) {
-          const file = path.join(dir, `${pid}.cpuprofile`);
-          if (!(await waitForFile(file, 10_000))) {
-            notes.push(`Node process ${pid} wrote no profile within 10 s`);
-            continue;
-          }
-          const text = readFileSync(file, 'utf8');
-          rmSync(file);
-          const profile = JSON.parse(text) as { nodes?: V8ProfileNode[]; samples?: number[]; error?: string };
-          if (profile.nodes) foldV8Profile({ nodes: profile.nodes, ...(profile.samples ? { samples: profile.samples } : {}) }, stacks);
-          else notes.push(`Node process ${pid}: V8's profiler failed: ${profile.error ?? 'no profile'}`);
-        }
-        return { stacks, notes };
-      },
-    };
-  },
+  prepare: (pids, context) => startingWithTheWindow(() => startV8(pids, context)),
 };
+
+async function startV8(pids: readonly number[], { dir }: ProfilerContext): Promise<RunningProfiler> {
+  // a stack measured at several concurrencies is profiled once per cell: last cell's files go first
+  for (const pid of pids) for (const end of ['started', 'cpuprofile']) rmSync(path.join(dir, `${pid}.${end}`), { force: true });
+  for (const pid of pids) process.kill(pid, 'SIGUSR2');
+  await Promise.all(pids.map((pid) => waitForFile(path.join(dir, `${pid}.started`), 3000)));
+  return {
+    async stop() {
+      const stacks: FoldedStacks = new Map();
+      const notes: string[] = [];
+      const signalled = pids.filter((pid) => {
+        try {
+          process.kill(pid, 'SIGUSR2');
+          return true;
+        } catch {
+          notes.push(`Node process ${pid} ended before its profile was taken`);
+          return false;
+        }
+      });
+      for (const pid of signalled) {
+        const file = path.join(dir, `${pid}.cpuprofile`);
+        if (!(await waitForFile(file, 10_000))) {
+          notes.push(`Node process ${pid} wrote no profile within 10 s`);
+          continue;
+        }
+        const text = readFileSync(file, 'utf8');
+        rmSync(file);
+        const profile = JSON.parse(text) as { nodes?: V8ProfileNode[]; samples?: number[]; error?: string };
+        if (profile.nodes) foldV8Profile({ nodes: profile.nodes, ...(profile.samples ? { samples: profile.samples } : {}) }, stacks);
+        else notes.push(`Node process ${pid}: V8's profiler failed: ${profile.error ?? 'no profile'}`);
+      }
+      return { stacks, notes };
+    },
+  };
+}

@@ -1,4 +1,4 @@
-import { makePrivateDir, profileStack, removeDir, v8ProfilingEnvironment, type StackProfiling } from '@bench/core';
+import { makePrivateDir, prepareStackProfile, removeDir, v8ProfilingEnvironment, type PreparedStackProfile } from '@bench/core';
 
 /** A run's --profile: one private directory for every cell's profile files, and what the stacks need to be profiled. */
 export interface RunProfiling {
@@ -15,10 +15,10 @@ export function runProfiling(options: { profile?: boolean; profileHz: number }):
   return { dir, hz: options.profileHz, env: v8ProfilingEnvironment(dir, options.profileHz), close: () => removeDir(dir) };
 }
 
-/** Starts profiling a running stack for one cell's measured seconds (undefined without --profile). */
-export async function profileCell(
+/** Readies the profilers of a running stack before a cell's warm-up (undefined without --profile). */
+export async function prepareCellProfile(
   profiling: RunProfiling | undefined,
   processGroups: readonly number[],
-): Promise<StackProfiling | undefined> {
-  return profiling ? profileStack(processGroups, { dir: profiling.dir, hz: profiling.hz }) : undefined;
+): Promise<PreparedStackProfile | undefined> {
+  return profiling ? prepareStackProfile(processGroups, { dir: profiling.dir, hz: profiling.hz }) : undefined;
 }

@@ -15,7 +15,7 @@ import { cellSeries, type SampledRun } from '../measure/cell-series.js';
 import { coolDownReading } from '../measure/cool-down.js';
 import { crashedCell } from '../measure/crashed-cell.js';
 import { watchMachineCpu } from '../measure/machine-cpu.js';
-import { profileCell } from '../measure/profiling.js';
+import { prepareCellProfile } from '../measure/profiling.js';
 import { releaseMemory } from '../measure/release-memory.js';
 import { withSoak } from '../measure/soak.js';
 import { warmInOneRun, warmUntilSteady } from '../measure/steady-warmup.js';
@@ -63,6 +63,9 @@ export async function measureCell(
     return outcome.value;
   };
 
+  // the profilers are readied before the warm-up (what starting one disturbs settles there) and sample the measured run
+  const profiler = await prepareCellProfile(cell.profiling, running.processGroups);
+  let profilerStarted = false;
   try {
     // a warm-up before every measured run: each level, each fresh start
     let warmup: SampledRun | undefined;
@@ -111,8 +114,8 @@ export async function measureCell(
     const groupSampler = sampleProcessGroups({ server: running.processGroups, services: services.processGroups() });
     const machine = watchMachineCpu();
     const bound = measuredBound(options);
-    // the profilers sample from here to the load's end: the measured seconds, not the warm-up
-    const profiling = await profileCell(cell.profiling, running.processGroups);
+    profilerStarted = true;
+    const profiling = await profiler?.start();
     const loadStartNs = process.hrtime.bigint();
     const outcome = await untilCrash(engine.run({ ...plan, shape: loadShape(options, cell.concurrency, bound) }));
     const { server, services: backends } = groupSampler.stop();
@@ -144,5 +147,6 @@ export async function measureCell(
     return failedCell(cell, `the load generator failed: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
     signal?.removeEventListener('abort', forwardAbort);
+    if (!profilerStarted) await profiler?.cancel().catch(() => undefined);
   }
 }
