@@ -20,7 +20,25 @@ try {
   for (let pair = 1; pair <= Number(pairs); pair++) {
     for (const side of ['off', 'on']) {
       const out = path.join(dir, `${side}-${pair}.json`);
-      const args = ['run', 'hello', '-t', targets, '-c', '50', '-d', '5', '--engine', 'wire', '--cpus', 'server=0,client=1', '-r', 'json', '-o', out, ...more];
+      const args = [
+        'run',
+        'hello',
+        '-t',
+        targets,
+        '-c',
+        '50',
+        '-d',
+        '5',
+        '--engine',
+        'wire',
+        '--cpus',
+        'server=0,client=1',
+        '-r',
+        'json',
+        '-o',
+        out,
+        ...more,
+      ];
       execFileSync(process.execPath, [cli, ...args, ...(side === 'on' ? ['--profile'] : [])], { stdio: ['ignore', 'ignore', 'inherit'] });
       for (const r of JSON.parse(readFileSync(out, 'utf8')).results) rps[side].set(r.target, [...(rps[side].get(r.target) ?? []), r.rps]);
     }

@@ -9,13 +9,13 @@ import { launchChromium } from '../support/browser.js';
 import { testTempDir } from '../support/temp-dir.js';
 
 // --profile samples the server over the measured seconds only. The fixture burns CPU in warmupOnlyBurn for its
-// first 1.2 s of requests and in steadyWork afterwards: behind a 2.5 s warm-up the profile holds none of the first,
+// first 1.5 s of requests and in steadyWork afterwards: behind a 2.5 s warm-up the profile holds none of the first,
 // with no warm-up it holds both.
 const script = fileURLToPath(new URL('../fixtures/servers/profile-server.cjs', import.meta.url));
 const scenarios = builtinScenarios();
 
 async function profiledCell(warmupSeconds: number): Promise<{ cell: CellResult; doc: Awaited<ReturnType<typeof runBench>> }> {
-  const target = commandTarget({ name: 'burner', command: process.execPath, args: [script], env: { BURN_MS: '1200' } });
+  const target = commandTarget({ name: 'burner', command: process.execPath, args: [script], env: { BURN_MS: '1500' } });
   const options = resolveRunOptions(
     { scenarios: ['hello'] },
     { concurrency: [4], durationSeconds: 2, warmupSeconds, warmupMaxSeconds: warmupSeconds, engine: 'wire', profile: true },

@@ -4,7 +4,7 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import path from 'node:path';
-import v8 from 'node:v8';
+import { isMainThread } from 'node:worker_threads';
 
 const dir = process.env.BENCH_PROFILE_DIR;
 const hz = Number(process.env.BENCH_PROFILE_HZ ?? 99);
@@ -14,10 +14,8 @@ function writeAtomically(file: string, text: string): void {
   renameSync(`${file}.tmp`, file);
 }
 
-if (dir) {
-  // code optimised before a profiler starts keeps no record of what it inlined, so a hot function inlined into its
-  // caller during warm-up would be charged to the caller: every function compiled from here on keeps that record
-  v8.setFlagsFromString('--detailed-line-info');
+// a worker thread of the app loads this too: the main thread's profiler is the process's
+if (dir && isMainThread) {
   const session = new Session();
   session.connect();
   session.post('Profiler.enable');
