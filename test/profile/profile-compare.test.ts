@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.js';
+import { launchChromium, openLocalPage } from '../support/browser.js';
 import { checkout, recipe, rpsRow } from '../support/ci-recipe.js';
 
 // The CI recipe with --profile: a head whose list route makes 10 more passes in its checksum fails the gate, and
@@ -25,12 +25,7 @@ describe('the CI recipe with --profile', () => {
     expect(existsSync(html)).toBe(true);
     const browser = await launchChromium();
     try {
-      const tab = await browser.newPage();
-      const problems: string[] = [];
-      tab.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
-      tab.on('pageerror', (error) => problems.push(String(error)));
-      tab.on('request', (request) => !request.url().startsWith('file:') && problems.push(`request ${request.url()}`));
-      await tab.goto(`file://${html}`);
+      const { page: tab, problems } = await openLocalPage(browser, html);
       await expect.poll(() => tab.locator('figure[data-flame] svg').count()).toBe(3);
       const captions = await tab.locator('figure[data-flame] figcaption').allInnerTexts();
       expect(captions[0]).toMatch(/head against base/);

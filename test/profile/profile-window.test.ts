@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeFoldedStacks, functionCosts, type CellResult } from '@bench/core';
 import { renderRunHtml } from '@bench/reporters';
 import { builtinScenarios, commandTarget, resolveRunOptions, runBench } from '@bench/runner';
-import { launchChromium } from '../support/browser.js';
+import { launchChromium, openLocalPage } from '../support/browser.js';
 import { testTempDir } from '../support/temp-dir.js';
 
 // --profile samples the server over the measured seconds only. The fixture burns CPU in warmupOnlyBurn for its
@@ -44,12 +44,7 @@ describe('--profile', () => {
     writeFileSync(page, renderRunHtml(doc));
     const browser = await launchChromium();
     try {
-      const tab = await browser.newPage();
-      const problems: string[] = [];
-      tab.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
-      tab.on('pageerror', (error) => problems.push(String(error)));
-      tab.on('request', (request) => !request.url().startsWith('file:') && problems.push(`request ${request.url()}`));
-      await tab.goto(`file://${page}`);
+      const { page: tab, problems } = await openLocalPage(browser, page);
       const frames = tab.locator('figure[data-flame] svg g');
       await expect.poll(() => frames.count()).toBeGreaterThan(5);
       await tab.locator('figure[data-flame] input[type="search"]').fill('steadyWork');

@@ -1,4 +1,5 @@
-import { chromium, type Browser } from 'playwright-core';
+import { pathToFileURL } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 /** Debian's Chromium (scripts/setup-system.sh installs it); playwright-core downloads no browser of its own. */
 export const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
@@ -17,4 +18,15 @@ export function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/** Opens a local page from file:// and records, in `problems`, every console error, page error and request that leaves the file. */
+export async function openLocalPage(browser: Browser, file: string): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const problems: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+  page.on('pageerror', (error) => problems.push(String(error)));
+  page.on('request', (request) => !request.url().startsWith('file:') && problems.push(`request ${request.url()}`));
+  await page.goto(pathToFileURL(file).href);
+  return { page, problems };
 }
