@@ -18,8 +18,8 @@ function metricsOf(result: CellResult): HistoryEntry['metrics'] {
   };
 }
 
-/** One history line per cell of a run, each keyed to its series and to the commit it measured. */
-export function historyEntriesOf(doc: RunDocument, git: GitInfo, addedAt: Date = new Date()): HistoryEntry[] {
+/** One history line per cell of a run, each keyed to its series and to the commit it measured; `profiles`: with the cell's profile. */
+export function historyEntriesOf(doc: RunDocument, git: GitInfo, addedAt: Date = new Date(), profiles = false): HistoryEntry[] {
   const machine = machineFingerprint(doc.machine);
   return doc.results.map((result) => {
     const key = seriesKeyOf(doc, result);
@@ -32,6 +32,9 @@ export function historyEntriesOf(doc: RunDocument, git: GitInfo, addedAt: Date =
       run: { startedAt: doc.startedAt, command: doc.command, repeat: result.repeat, toolVersion: doc.tool.version },
       status: result.status,
       metrics: metricsOf(result),
+      ...(profiles && result.profile
+        ? { profile: { hz: result.profile.hz, samples: result.profile.samples, stacks: result.profile.stacks } }
+        : {}),
       addedAt: addedAt.toISOString(),
     };
   });

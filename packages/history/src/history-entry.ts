@@ -59,6 +59,8 @@ export const historyEntrySchema = z.object({
   }),
   status: z.enum(['ok', 'failed']),
   metrics: historyMetricsSchema,
+  /** The server's CPU profile of the cell (`history add --profiles`): folded stacks, deflated, base64, at `hz`. */
+  profile: z.object({ hz: z.number(), samples: z.number().int(), stacks: z.string() }).optional(),
   /** When this line was appended. */
   addedAt: z.string(),
 });

@@ -1,4 +1,4 @@
-import { median } from '@bench/core';
+import { median, type ProfiledRun } from '@bench/core';
 import type { GitInfo, HistoryEntry, HistoryMetrics, MachineFingerprint, SeriesKey } from './history-entry.js';
 import { seriesId, seriesLabel } from './series-key.js';
 
@@ -11,6 +11,8 @@ export interface HistoryPoint {
   /** The median of each metric over the run's successful repeats of the cell. */
   readonly metrics: HistoryMetrics;
   readonly repeats: number;
+  /** The profiles of the run's repeats, when they were added with them. */
+  readonly profiles: readonly ProfiledRun[];
 }
 
 export interface HistorySeries {
@@ -28,7 +30,10 @@ const METRIC_NAMES = ['rps', 'mean', 'p50', 'p90', 'p99', 'p999', 'max', 'reques
 function pointOf(entries: readonly HistoryEntry[]): HistoryPoint {
   const first = entries[0]!;
   const metrics = Object.fromEntries(METRIC_NAMES.map((name) => [name, median(entries.map((e) => e.metrics[name]))])) as HistoryMetrics;
-  return { runStartedAt: first.run.startedAt, git: first.git, command: first.run.command, metrics, repeats: entries.length };
+  const profiles = entries.flatMap((e) =>
+    e.profile ? [{ stacks: e.profile.stacks, hz: e.profile.hz, requests: e.metrics.requests }] : [],
+  );
+  return { runStartedAt: first.run.startedAt, git: first.git, command: first.run.command, metrics, repeats: entries.length, profiles };
 }
 
 /** The history's series, each a list of points (one per run, oldest first); failed cells and cells added twice are left out. */

@@ -13,9 +13,18 @@ export function historyFilePath(value: string | boolean | undefined, baseDir: st
   return path.resolve(baseDir, value === true ? DEFAULT_HISTORY_FILE : value);
 }
 
-/** Appends every cell of a run, with the commit `gitDir` is at (flags in `given` over git's answers); returns the lines added. */
-export async function appendRunToHistory(doc: RunDocument, file: string, gitDir: string, given: GitInfo = {}): Promise<number> {
-  const entries = historyEntriesOf(doc, mergeGitInfo(await readGitInfo(gitDir), given));
+/**
+ * Appends every cell of a run, with the commit `gitDir` is at (flags in `given` over git's answers), and its profile
+ * when `profiles`; returns the lines added.
+ */
+export async function appendRunToHistory(
+  doc: RunDocument,
+  file: string,
+  gitDir: string,
+  given: GitInfo = {},
+  profiles = false,
+): Promise<number> {
+  const entries = historyEntriesOf(doc, mergeGitInfo(await readGitInfo(gitDir), given), new Date(), profiles);
   await appendHistory(file, entries);
   return entries.length;
 }

@@ -6,3 +6,4 @@ export * from './profile-stack.js';
 export { v8ProfilingEnvironment, foldV8Profile } from './v8-profiler.js';
 export { foldJfrSamples } from './jfr-profiler.js';
 export { foldPerfScript } from './perf-profiler.js';
+export * from './profile-changes.js';

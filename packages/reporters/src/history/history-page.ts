@@ -1,6 +1,8 @@
+import { compareProfiledRuns, movedMost, movedPhrase, type ProfileComparison } from '@bench/core';
 import { commitUrl, type History, type HistoryPoint, type HistorySeries, type SeriesChanges } from '@bench/history';
+import { profileDifference } from '../profile/flame-html.js';
 import { chartFigure, type ChartSpec } from '../html/chart.js';
-import { escapeHtml, htmlTable, renderPage } from '../html/page.js';
+import { escapeHtml, renderPage } from '../html/page.js';
 import { commitRange, formatPValue, optionsLine, pointTime } from './render-history.js';
 
 const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
@@ -76,23 +78,46 @@ function seriesSection(series: HistorySeries, changes: SeriesChanges[]): string 
   ].join('\n');
 }
 
+/** The runs' profiles on each side of a change point (from the change before it to the one after), compared. */
+function profileAt(f: SeriesChanges, i: number): ProfileComparison | undefined {
+  const bounds = [0, ...f.changes.map((c) => c.index), f.series.points.length];
+  const side = (from: number, to: number) => f.series.points.slice(from, to).flatMap((p) => p.profiles);
+  return compareProfiledRuns(side(bounds[i]!, bounds[i + 1]!), side(bounds[i + 1]!, bounds[i + 2]!), false);
+}
+
 /** `bench history report`: one offline page, a trend chart per series beside its runs, change points marked. */
 export function renderHistoryPage(history: History, series: readonly HistorySeries[], found: readonly SeriesChanges[]): string {
-  const all = found.flatMap((f) => f.changes.map((c) => ({ f, c })));
+  const all = found.flatMap((f) => f.changes.map((c, i) => ({ f, c, profile: profileAt(f, i) })));
+  const anchor = (n: number) => `change-${n + 1}`;
+  const cells = (row: readonly string[]) => row.map((c) => `<td>${c}</td>`).join('');
   const summary =
     all.length === 0
       ? '<p>No change point found.</p>'
-      : htmlTable(
-          ['series', 'metric', 'commits', 'change', 'p-value', ''],
-          all.map(({ f, c }) => [
-            f.series.label,
-            c.metric,
-            commitRange(c),
-            signed(c.changePercent),
-            formatPValue(c.pValue),
-            c.regression ? 'regression' : 'improvement',
-          ]),
-        );
+      : `<table><thead><tr>${['series', 'metric', 'commits', 'change', 'p-value', '', 'where the CPU moved'].map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${all
+          .map(
+            ({ f, c, profile }, n) =>
+              `<tr>${cells([
+                ...[
+                  f.series.label,
+                  c.metric,
+                  commitRange(c),
+                  signed(c.changePercent),
+                  formatPValue(c.pValue),
+                  c.regression ? 'regression' : 'improvement',
+                ].map(escapeHtml),
+                profile ? `<a href="#${anchor(n)}">flame graphs</a>` : '-',
+              ])}</tr>`,
+          )
+          .join('')}</tbody></table>`;
+  // each change point whose runs on both sides kept their profiles (history add --profiles): what moved, drawn
+  const moved = all.flatMap(({ f, c, profile }, n) => {
+    if (!profile) return [];
+    const culprit = movedMost(profile, c.regression ? 'grew' : 'shrank');
+    const title = `${f.series.label}: ${c.metric} ${signed(c.changePercent)} between ${commitRange(c)}`;
+    return [
+      `<section id="${anchor(n)}"><h3>${escapeHtml(title)}</h3>${profileDifference(f.series.label, profile, culprit ? `${title}; ${movedPhrase(culprit)}` : undefined)}</section>`,
+    ];
+  });
   const damaged =
     history.damaged.length > 0
       ? `<ul class="notes">${history.damaged.map((d) => `<li class="warn">${escapeHtml(`line ${d.line} skipped: ${d.reason}`)}</li>`).join('')}</ul>`
@@ -103,6 +128,7 @@ export function renderHistoryPage(history: History, series: readonly HistorySeri
     damaged,
     `<h2>Change points</h2>`,
     summary,
+    ...(moved.length > 0 ? [`<h2>Where the CPU moved at each change point</h2>`, ...moved] : []),
     ...(series.length === 0 ? ['<p>The history holds no successful measurement yet.</p>'] : []),
     ...series.map((s) =>
       seriesSection(

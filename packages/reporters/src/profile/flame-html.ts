@@ -6,6 +6,7 @@ import {
   type CellComparison,
   type CellResult,
   type FlameNode,
+  type ProfileComparison,
 } from '@bench/core';
 import { escapeHtml, htmlTable } from '../html/page.js';
 import { cellTitle, functionChangeText } from './function-changes.js';
@@ -60,21 +61,19 @@ export function profileSections(results: readonly CellResult[]): string {
     .join('\n');
 }
 
-/** A compared cell's profiles: the verdict with its culprit, base, head and their difference as flame graphs, and the table of changes. */
-export function profileComparisonSection(cell: CellComparison): string {
-  const profile = cell.profile;
-  if (!profile) return '';
+/**
+ * Base against head: a line saying what moved (when there is one), their difference as a flame graph, the table of
+ * the functions whose own CPU per request changed most, then base and head side by side.
+ */
+export function profileDifference(title: string, profile: ProfileComparison, line?: string): string {
   const base = decodeFoldedStacks(profile.base.stacks);
   const head = decodeFoldedStacks(profile.head.stacks);
-  const title = cellTitle(cell);
-  const verdict = verdictLine(cell);
   const rows = profile.functions.map((f) => {
     const { change, interval } = functionChangeText(f);
     return [f.name, f.baseMicros.toFixed(2), f.headMicros.toFixed(2), change, interval];
   });
   return [
-    `<h3>Where the CPU per request moved</h3>`,
-    verdict ? `<p><strong>${escapeHtml(verdict)}</strong></p>` : '',
+    line ? `<p><strong>${escapeHtml(line)}</strong></p>` : '',
     flameFigure(
       `${title}: head against base (red: more CPU per request than base spent, blue: less)`,
       differentialFlameTree(base, head, profile.base.requests, profile.head.requests),
@@ -90,4 +89,10 @@ export function profileComparisonSection(cell: CellComparison): string {
     flameFigure(`${title}: head (${profile.head.samples} samples)`, flameTree(head)),
     `</div>`,
   ].join('\n');
+}
+
+/** A compared cell's profiles: the verdict with the function it blames, then base against head. */
+export function profileComparisonSection(cell: CellComparison): string {
+  if (!cell.profile) return '';
+  return [`<h3>Where the CPU per request moved</h3>`, profileDifference(cellTitle(cell), cell.profile, verdictLine(cell))].join('\n');
 }

@@ -82,21 +82,32 @@ export function addHistoryCommand(program: Command): void {
     .option('--branch <name>', 'its branch (default: the checked-out branch)')
     .addOption(new Option('--commit-time <iso>', "the commit's time (default: git's committer time)").argParser(parseCommitTime))
     .option('--partial', 'add the finished cells of a run that did not finish (interrupted, or read from the journal of a killed run)')
-    .action(async (results: string, flags: HistoryFlags & { commit?: string; branch?: string; commitTime?: string; partial?: boolean }) => {
-      const read = readResultsFile(results);
-      if (!read.complete && !flags.partial)
-        throw errors.resultsFile(results, 'it holds a run that did not finish; add --partial to keep its finished cells anyway');
-      // a cell cut short by the end of the run measured fewer seconds than its peers: it is never history
-      const doc = { ...read, results: read.results.filter((r) => !r.interrupted) };
-      const { file, dir } = await historyLocation(flags);
-      const given = {
-        ...(flags.commit !== undefined ? { commit: flags.commit } : {}),
-        ...(flags.branch !== undefined ? { branch: flags.branch } : {}),
-        ...(flags.commitTime !== undefined ? { commitTime: flags.commitTime } : {}),
-      };
-      const added = await appendRunToHistory(doc, file, dir, given);
-      process.stderr.write(`bench: ${added} ${added === 1 ? 'cell' : 'cells'} appended to ${file}\n`);
-    });
+    .option(
+      '--profiles',
+      "keep each cell's CPU profile (a run with --profile): the history page then draws where the CPU moved at each change point",
+    )
+    .action(
+      async (
+        results: string,
+        flags: HistoryFlags & { commit?: string; branch?: string; commitTime?: string; partial?: boolean; profiles?: boolean },
+      ) => {
+        const read = readResultsFile(results);
+        if (!read.complete && !flags.partial)
+          throw errors.resultsFile(results, 'it holds a run that did not finish; add --partial to keep its finished cells anyway');
+        // a cell cut short by the end of the run measured fewer seconds than its peers: it is never history
+        const doc = { ...read, results: read.results.filter((r) => !r.interrupted) };
+        const { file, dir } = await historyLocation(flags);
+        const given = {
+          ...(flags.commit !== undefined ? { commit: flags.commit } : {}),
+          ...(flags.branch !== undefined ? { branch: flags.branch } : {}),
+          ...(flags.commitTime !== undefined ? { commitTime: flags.commitTime } : {}),
+        };
+        if (flags.profiles && !doc.results.some((r) => r.profile))
+          throw errors.resultsFile(results, 'no cell of it was profiled; run with --profile, or leave out --profiles');
+        const added = await appendRunToHistory(doc, file, dir, given, flags.profiles === true);
+        process.stderr.write(`bench: ${added} ${added === 1 ? 'cell' : 'cells'} appended to ${file}\n`);
+      },
+    );
 
   history
     .command('check')
