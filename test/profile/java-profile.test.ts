@@ -13,7 +13,7 @@ describe('--profile on a Java target', () => {
     const [cell] = doc.results;
     expect(cell?.status, cell?.error).toBe('ok');
     expect(cell?.profile?.profilers).toEqual(['jfr (1 process)']);
-    expect(cell?.profile?.samples).toBeGreaterThan(20);
+    expect(cell?.profile?.samples).toBeGreaterThan(10);
     const top = functionCosts(decodeFoldedStacks(cell!.profile!.stacks))
       .sort((a, b) => b.total - a.total)
       .slice(0, 25)

@@ -12,7 +12,7 @@ describe('the CI recipe with --profile', () => {
       checkout('profiled-base'),
       checkout('profiled-head', 0, 10),
       'profiled',
-      { maxTime: 40, maxRounds: 6 },
+      { maxTime: 60, maxRounds: 8 },
       '--profile',
     );
     expect(run.stdout.match(rpsRow)?.[1], run.stdout + run.stderr).toBe('regressed');
