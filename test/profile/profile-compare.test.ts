@@ -13,7 +13,7 @@ describe('the CI recipe with --profile', () => {
       checkout('profiled-head', 0, 10),
       'profiled',
       { maxTime: 60, maxRounds: 8 },
-      '--profile',
+      '--profile --cpus server=0,client=1',
     );
     expect(run.stdout.match(rpsRow)?.[1], run.stdout + run.stderr).toBe('regressed');
     expect(run.code).toBe(1);

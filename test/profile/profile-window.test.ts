@@ -18,7 +18,15 @@ async function profiledCell(warmupSeconds: number): Promise<{ cell: CellResult; 
   const target = commandTarget({ name: 'burner', command: process.execPath, args: [script], env: { BURN_MS: '1500' } });
   const options = resolveRunOptions(
     { scenarios: ['hello'] },
-    { concurrency: [4], durationSeconds: 2, warmupSeconds, warmupMaxSeconds: warmupSeconds, engine: 'wire', profile: true },
+    {
+      concurrency: [4],
+      durationSeconds: 2,
+      warmupSeconds,
+      warmupMaxSeconds: warmupSeconds,
+      engine: 'wire',
+      profile: true,
+      cpus: { server: '0', client: '1' },
+    },
   );
   const doc = await runBench({ ...options, targets: ['burner'] }, { targets: [target], scenarios, reporters: [] });
   const [cell] = doc.results;

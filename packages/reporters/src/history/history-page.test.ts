@@ -23,7 +23,7 @@ describe('the history page with profiles', () => {
     const page = renderHistoryPage({ file: 'h.jsonl', entries: withProfiles, damaged: [] }, series, found);
     expect(page).toContain('<a href="#change-1">flame graphs</a>');
     expect(page).toMatch(/<section id="change-1"><h3>hello\/node c=10 autocannon: rps -20\.\d% between 08aaaaa\.\.09aaaaa<\/h3>/);
-    expect(page).toMatch(/most of it in `parse` \(\+200\.0% of CPU per request/);
+    expect(page).toMatch(/<strong>Most of it in `parse` \(\+200\.0% of CPU per request/);
     expect(page.match(/<figure class="flame" data-flame>/g)).toHaveLength(3);
   });
 

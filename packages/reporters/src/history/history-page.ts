@@ -6,6 +6,7 @@ import { escapeHtml, renderPage } from '../html/page.js';
 import { commitRange, formatPValue, optionsLine, pointTime } from './render-history.js';
 
 const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const signed = (percent: number) => `${percent > 0 ? '+' : ''}${percent.toFixed(1)}%`;
 
 function commitCell(point: HistoryPoint): string {
@@ -115,7 +116,7 @@ export function renderHistoryPage(history: History, series: readonly HistorySeri
     const culprit = movedMost(profile, c.regression ? 'grew' : 'shrank');
     const title = `${f.series.label}: ${c.metric} ${signed(c.changePercent)} between ${commitRange(c)}`;
     return [
-      `<section id="${anchor(n)}"><h3>${escapeHtml(title)}</h3>${profileDifference(f.series.label, profile, culprit ? `${title}; ${movedPhrase(culprit)}` : undefined)}</section>`,
+      `<section id="${anchor(n)}"><h3>${escapeHtml(title)}</h3>${profileDifference(f.series.label, profile, culprit ? capitalized(movedPhrase(culprit)) : undefined)}</section>`,
     ];
   });
   const damaged =

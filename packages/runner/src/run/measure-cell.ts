@@ -24,6 +24,9 @@ import { describeMeasurement } from './describe-measurement.js';
 import { loadShape, measuredBound } from './load-shape.js';
 import type { RunEvent } from './run-events.js';
 
+export const UNPINNED_PROFILE_NOTE =
+  'the server shared its cores with the load generator, which can skew which function a sample is charged to: pin them apart (--cpus server=0,client=1) to profile';
+
 /** One cell: a warm-up until steady, then the measured run with the server, services and machine sampled, then its soak reading. */
 export async function measureCell(
   cell: CellContext,
@@ -120,7 +123,9 @@ export async function measureCell(
     const outcome = await untilCrash(engine.run({ ...plan, shape: loadShape(options, cell.concurrency, bound) }));
     const { server, services: backends } = groupSampler.stop();
     const machineBusyPercent = machine.stop();
-    const profile = await profiling?.stop();
+    const taken = await profiling?.stop();
+    // unpinned, a sample that falls while the server waits for a core the generator holds is taken where it resumes
+    const profile = taken && !options.cpus?.server ? { ...taken, notes: [...taken.notes, UNPINNED_PROFILE_NOTE] } : taken;
     if ('crashed' in outcome) {
       const died = crashedCell(cell, outcome, loadStartNs, (startNs) => groupSampler.perSecond(startNs).server, warmup);
       // what the profilers took from the processes until one died is kept, and says so
