@@ -3,7 +3,7 @@
 /* global d3, flamegraph */
 (function () {
   'use strict';
-  document.querySelectorAll('figure[data-flame]').forEach(function (figure) {
+  function draw(figure) {
     var spec = JSON.parse(figure.querySelector('script[type="application/json"]').textContent);
     var holder = figure.querySelector('.flame-chart');
     var chart = flamegraph()
@@ -20,5 +20,19 @@
       if (event.target.value) chart.search(event.target.value);
       else chart.clear();
     });
-  });
+  }
+
+  function drawAll() {
+    document.querySelectorAll('figure[data-flame]').forEach(function (figure) {
+      try {
+        draw(figure);
+      } catch (error) {
+        console.error('bench: flame graph could not be drawn: ' + error);
+      }
+    });
+  }
+
+  // a live page (bench's dashboard) draws again after each update
+  window.benchDrawFlames = drawAll;
+  drawAll();
 })();

@@ -60,10 +60,13 @@ figure.flame { margin: 8px 0; } figure.flame figcaption { font-weight: 600; marg
 figure.flame input[type="search"] { font: inherit; padding: 2px 6px; margin-bottom: 4px; width: 240px; }
 `;
 
-/** A whole report: one self-contained HTML file (uPlot and the drawing script inlined). */
-export function renderPage(title: string, body: string): string {
+/**
+ * A whole report: one self-contained HTML file (uPlot and the drawing script inlined; d3-flame-graph too when the
+ * body has a flame graph, or `withFlames` for a live page whose later bodies may).
+ */
+export function renderPage(title: string, body: string, withFlames = false): string {
   const { css, js } = inlineAssets();
-  const flames = body.includes('data-flame') ? inlineFlameAssets() : undefined;
+  const flames = withFlames || body.includes('data-flame') ? inlineFlameAssets() : undefined;
   return `<!doctype html>
 <html lang="en">
 <head>

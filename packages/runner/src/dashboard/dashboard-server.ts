@@ -58,7 +58,7 @@ export async function startDashboard(journal: string, port: number): Promise<Das
         const body = doc ? renderRunBody(doc, '', !finished) : '<p class="meta">Waiting for the run to start.</p>';
         send(
           'text/html; charset=utf-8',
-          renderPage('bench: live', `<p id="bench-live-status" class="meta"></p><main id="bench-live">${body}</main>${liveScript}`),
+          renderPage('bench: live', `<p id="bench-live-status" class="meta"></p><main id="bench-live">${body}</main>${liveScript}`, true),
         );
       } else if (request.url === '/body') {
         send('application/json', JSON.stringify({ finished, html: doc ? renderRunBody(doc, '', !finished) : '' }));

@@ -22,6 +22,7 @@ export const liveScript = `<script>
       if (update.html) {
         main.innerHTML = update.html;
         if (window.benchDrawCharts) window.benchDrawCharts();
+        if (window.benchDrawFlames) window.benchDrawFlames();
       }
       if (update.finished) return offerReport();
       say('Live: updated ' + new Date().toLocaleTimeString() + ', every second.');
