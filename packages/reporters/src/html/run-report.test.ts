@@ -37,6 +37,17 @@ describe('the HTML run report', () => {
     expect(html.match(/<figure class="chart">/g)).toHaveLength(20 * 3 + 2);
   });
 
+  it("draws a killed run's last cell without an empty server chart: its seconds have no server readings", () => {
+    const cut = syntheticCell('cut', 3, seededRandom(2));
+    const seconds = (cut.series ?? []).map(({ server: _server, ...second }) => second);
+    const html = renderRunHtml({
+      ...fixtureDocument([{ ...cut, series: seconds, interrupted: { atSecond: 3 } }]),
+      schemaVersion: 2 as const,
+    });
+    expect(html).toContain('cut c=10: generator CPU (no server readings: the run was killed before this cell handed them over)');
+    expect(html).not.toContain('cut c=10: server CPU and memory');
+  });
+
   it('says what a schema-1 file lacks', () => {
     const html = renderRunHtml(fixtureDocument());
     expect(html).toContain('results schema 1: it has no per-second series and no latency histograms');

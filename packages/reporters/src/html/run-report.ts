@@ -193,20 +193,33 @@ function cellCharts(r: CellResult): string {
       { label: 'non-2xx', values: series.map((p) => p.non2xx) },
     ],
   };
-  const resources: ChartSpec = {
-    kind: 'time',
-    title: `${title}: server CPU and memory, generator CPU`,
-    xLabel: 's',
-    yLabel: '% of a core',
-    rightLabel: 'MiB',
-    x,
-    ...shade,
-    series: [
-      { label: 'server CPU %', values: series.map((p) => p.server?.cpuPercent ?? null) },
-      { label: 'generator CPU %', values: series.map((p) => p.client?.cpuPercent ?? null), dash: [6, 3] },
-      { label: 'server RSS MiB', values: series.map((p) => (p.server ? round(p.server.rssBytes / MB, 1) : null)), axis: 'right' },
-    ],
-  };
+  // a killed run's last cell has only its generator's seconds: the server's are handed over when a cell ends
+  const hasServer = series.some((p) => p.server);
+  const generatorCpu = { label: 'generator CPU %', values: series.map((p) => p.client?.cpuPercent ?? null), dash: [6, 3] };
+  const resources: ChartSpec = hasServer
+    ? {
+        kind: 'time',
+        title: `${title}: server CPU and memory, generator CPU`,
+        xLabel: 's',
+        yLabel: '% of a core',
+        rightLabel: 'MiB',
+        x,
+        ...shade,
+        series: [
+          { label: 'server CPU %', values: series.map((p) => p.server?.cpuPercent ?? null) },
+          generatorCpu,
+          { label: 'server RSS MiB', values: series.map((p) => (p.server ? round(p.server.rssBytes / MB, 1) : null)), axis: 'right' },
+        ],
+      }
+    : {
+        kind: 'time',
+        title: `${title}: generator CPU (no server readings${r.interrupted ? ': the run was killed before this cell handed them over' : ''})`,
+        xLabel: 's',
+        yLabel: '% of a core',
+        x,
+        ...shade,
+        series: [generatorCpu],
+      };
   const rows = all.map((p) => [
     p.t,
     p.phase,
