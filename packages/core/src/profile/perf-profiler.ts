@@ -63,7 +63,7 @@ async function startPerf(pids: readonly number[], { dir, hz }: ProfilerContext):
   }
   return {
     async stop() {
-      process.kill(recorder.pid, 'SIGINT');
+      if (!recorder.hasExited()) process.kill(recorder.pid, 'SIGINT');
       await Promise.race([recorder.exited, sleep(10_000)]);
       await recorder.stop();
       const stacks: FoldedStacks = new Map();

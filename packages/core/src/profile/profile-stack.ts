@@ -1,7 +1,14 @@
 import { mkdirSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import { listGroupMembers } from '../process/proc-table.js';
-import { boundStacks, encodeFoldedStacks, MAX_DISTINCT_STACKS, mergeFoldedStacks, totalSamples } from './folded-stacks.js';
+import {
+  boundStacks,
+  encodeFoldedStacks,
+  MAX_DISTINCT_STACKS,
+  mergeFoldedStacks,
+  totalSamples,
+  type FoldedStacks,
+} from './folded-stacks.js';
 import { jfrProfiler } from './jfr-profiler.js';
 import { perfProfiler } from './perf-profiler.js';
 import type { PreparedProfiler, ProcessProfiler, RunningProfiler } from './process-profiler.js';
@@ -59,7 +66,15 @@ export async function prepareStackProfile(
       for (const [, , one] of prepared) running.push(await one.start());
       return {
         async stop() {
-          const taken = await Promise.all(running.map((run) => run.stop()));
+          // a profiler that fails costs its own samples, never the cell's numbers
+          const taken = await Promise.all(
+            running.map((run, i) =>
+              run.stop().catch((error: unknown) => ({
+                stacks: new Map() as FoldedStacks,
+                notes: [`${prepared[i]?.[0].name ?? 'a'} profiler failed: ${error instanceof Error ? error.message : String(error)}`],
+              })),
+            ),
+          );
           const { stacks, droppedSamples } = boundStacks(mergeFoldedStacks(taken.map((one) => one.stacks)));
           const notes = taken.flatMap((one) => one.notes);
           if (pids.length === 0) notes.push('bench started no server process here (a --url run): there was nothing to profile');

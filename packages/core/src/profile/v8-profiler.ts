@@ -134,23 +134,29 @@ export const v8Profiler: ProcessProfiler = {
   prepare: (pids, context) => startingWithTheWindow(() => startV8(pids, context)),
 };
 
+/** SIGUSR2 to a process that took the hook; false when it is gone. */
+function signal(pid: number): boolean {
+  try {
+    process.kill(pid, 'SIGUSR2');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function startV8(pids: readonly number[], { dir }: ProfilerContext): Promise<RunningProfiler> {
   // a stack measured at several concurrencies is profiled once per cell: last cell's files go first
   for (const pid of pids) for (const end of ['started', 'cpuprofile']) rmSync(path.join(dir, `${pid}.${end}`), { force: true });
-  for (const pid of pids) process.kill(pid, 'SIGUSR2');
-  await Promise.all(pids.map((pid) => waitForFile(path.join(dir, `${pid}.started`), 3000)));
+  const started = pids.filter((pid) => signal(pid));
+  await Promise.all(started.map((pid) => waitForFile(path.join(dir, `${pid}.started`), 3000)));
   return {
     async stop() {
       const stacks: FoldedStacks = new Map();
       const notes: string[] = [];
-      const signalled = pids.filter((pid) => {
-        try {
-          process.kill(pid, 'SIGUSR2');
-          return true;
-        } catch {
-          notes.push(`Node process ${pid} ended before its profile was taken`);
-          return false;
-        }
+      const signalled = started.filter((pid) => {
+        if (signal(pid)) return true;
+        notes.push(`Node process ${pid} ended before its profile was taken`);
+        return false;
       });
       for (const pid of signalled) {
         const file = path.join(dir, `${pid}.cpuprofile`);
