@@ -28,6 +28,6 @@ export { scaleConcurrency, scaleOptions } from './scale.js';
 export { articleSeconds, planRunShape, TIME_SHAPE_CAP_SECONDS, TIME_SHAPE_FLOOR_SECONDS, type RunShape } from './time-shape.js';
 export { httpsClients, type HttpsClient, type HttpsClientName } from './https-clients/clients.js';
 export { measureHttpsClients, type HttpsClientMeasurement } from './https-clients/measure-clients.js';
-export { makeTlsMaterial, makeAuthority, type TlsMaterial } from './https-clients/tls-material.js';
+export { makeTlsMaterial, makeAuthority, type TlsMaterial } from '@bench/core';
 export { startTlsServer, HTTPS_CLIENT_PAGE } from './https-clients/tls-server.js';
 export { article000Stacks, describeToday, type ArticleStack } from './article-stacks.js';

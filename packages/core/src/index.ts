@@ -18,6 +18,7 @@ export * from './process/proc-table.js';
 export * from './process/free-port.js';
 export * from './process/temp-dir.js';
 export * from './process/stack-env.js';
+export * from './tls/run-certificates.js';
 export * from './process/wait-ready.js';
 export * from './process/reaper.js';
 export * from './node-scenario.js';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { errors, makePrivateDir, removeDir, spawnGroup } from '@bench/core';
-import { makeTlsMaterial } from './tls-material.js';
+import { makeTlsMaterial } from '@bench/core';
 import { HTTPS_CLIENT_PAGE, startTlsServer } from './tls-server.js';
 import { httpsClients, type HttpsClient, type HttpsClientName } from './clients.js';
 

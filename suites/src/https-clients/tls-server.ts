@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { spawnGroup, type GroupProcess } from '@bench/core';
 import { waitForOutput } from '@bench/core';
-import type { TlsMaterial } from './tls-material.js';
+import type { TlsMaterial } from '@bench/core';
 
 const serverMain = fileURLToPath(new URL('./tls-server-main.js', import.meta.url));
 

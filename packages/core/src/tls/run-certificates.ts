@@ -1,6 +1,7 @@
-import { writeFileSync } from 'node:fs';
+import { chmodSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { runGroupToCompletion, findBinary } from '@bench/core';
+import { runGroupToCompletion } from '../process/process-group.js';
+import { findBinary } from '../probe/find-binary.js';
 
 export interface TlsMaterial {
   /** The run's own certificate authority: the only one the clients trust. */
@@ -20,17 +21,21 @@ export async function makeAuthority(dir: string, name: string): Promise<{ certFi
     ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', `/CN=bench ${name}`],
     dir,
   );
+  chmodSync(keyFile, 0o600);
   return { certFile, keyFile };
 }
 
-/** A CA and a server certificate for 127.0.0.1 it signed, made at run time in the run's private dir. */
+/**
+ * A CA and a server certificate for 127.0.0.1 and localhost it signed, made at run time in the run's private dir (no
+ * key in the repository; the keys 0600, gone with the dir, which the reaper removes after a kill -9 too).
+ */
 export async function makeTlsMaterial(dir: string): Promise<TlsMaterial> {
   const ca = await makeAuthority(dir, 'ca');
   const keyFile = path.join(dir, 'server.key');
   const csr = path.join(dir, 'server.csr');
   const certFile = path.join(dir, 'server.crt');
   const extensions = path.join(dir, 'server.ext');
-  writeFileSync(extensions, 'subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\n');
+  writeFileSync(extensions, 'subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\n');
   await openssl(['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyFile, '-out', csr, '-subj', '/CN=127.0.0.1'], dir);
   await openssl(
     [
@@ -52,5 +57,6 @@ export async function makeTlsMaterial(dir: string): Promise<TlsMaterial> {
     ],
     dir,
   );
+  chmodSync(keyFile, 0o600);
   return { caFile: ca.certFile, certFile, keyFile };
 }
