@@ -8,6 +8,7 @@ import {
   type LoadPlan,
   type LoadProgress,
   type RunningTarget,
+  type StackProfiling,
 } from '@bench/core';
 import type { ServiceManager } from '@bench/services';
 import { failedCell, type CellContext } from './cell-result.js';
@@ -68,7 +69,9 @@ export async function measureCell(
 
   // the profilers are readied before the warm-up (what starting one disturbs settles there) and sample the measured run
   const profiler = await prepareCellProfile(cell.profiling, running.processGroups);
+  let profiling: StackProfiling | undefined;
   let profilerStarted = false;
+  let profileTaken = false;
   try {
     // a warm-up before every measured run: each level, each fresh start
     let warmup: SampledRun | undefined;
@@ -118,11 +121,12 @@ export async function measureCell(
     const machine = watchMachineCpu();
     const bound = measuredBound(options);
     profilerStarted = true;
-    const profiling = await profiler?.start();
+    profiling = await profiler?.start();
     const loadStartNs = process.hrtime.bigint();
     const outcome = await untilCrash(engine.run({ ...plan, shape: loadShape(options, cell.concurrency, bound) }));
     const { server, services: backends } = groupSampler.stop();
     const machineBusyPercent = machine.stop();
+    profileTaken = true;
     const taken = await profiling?.stop();
     // unpinned, a sample that falls while the server waits for a core the generator holds is taken where it resumes
     const profile = taken && !options.cpus?.server ? { ...taken, notes: [...taken.notes, UNPINNED_PROFILE_NOTE] } : taken;
@@ -152,6 +156,8 @@ export async function measureCell(
     return failedCell(cell, `the load generator failed: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
     signal?.removeEventListener('abort', forwardAbort);
+    // a cell that ended another way leaves no profiler running (a perf record, a JFR recording) into the next
     if (!profilerStarted) await profiler?.cancel().catch(() => undefined);
+    else if (!profileTaken) await profiling?.stop().catch(() => undefined);
   }
 }
