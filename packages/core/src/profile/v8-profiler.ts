@@ -33,7 +33,7 @@ interface V8ProfileNode {
 // "parseItems server.mjs:12": the function and where it starts, short enough to read in a flame graph
 function frameName(name: string, url: string, line: number): string {
   if (!url) return name;
-  const file = url.replace(/^file:\/\//, '');
+  const file = url.startsWith('file://') ? fileURLToPath(url) : url;
   const inModules = file.lastIndexOf('/node_modules/');
   const where = inModules >= 0 ? file.slice(inModules + '/node_modules/'.length) : path.basename(file);
   return `${name} ${where}:${line + 1}`;
@@ -41,13 +41,21 @@ function frameName(name: string, url: string, line: number): string {
 
 const nodeFrame = (frame: V8ProfileNode['callFrame']) => frameName(frame.functionName || '(anonymous)', frame.url, frame.lineNumber);
 
+/** A script of the profiled app: its lines, its functions, and which calls which (once asked). */
+interface Script {
+  readonly lines: string[];
+  readonly spans: FunctionSpan[];
+  /** Whether a function calls another (by their spans), once asked. */
+  readonly calls: Map<string, boolean>;
+}
+
 /**
  * Node 20's V8 charges a function its optimising compiler inlined to the function it was inlined into, but keeps
  * the inlined code's own source lines: the lines of a sample, looked up in the script's functions (parsed with
  * acorn), give the inlined function back as a frame under its caller.
  */
 class InlinedFunctions {
-  private readonly scripts = new Map<string, { lines: string[]; spans: FunctionSpan[] }>();
+  private readonly scripts = new Map<string, Script>();
   private readonly v8Names = new Map<string, string>();
 
   constructor(nodes: readonly V8ProfileNode[]) {
@@ -55,14 +63,14 @@ class InlinedFunctions {
     for (const { callFrame: f } of nodes) if (f.functionName) this.v8Names.set(`${f.url}:${f.lineNumber}`, f.functionName);
   }
 
-  private script(url: string): { lines: string[]; spans: FunctionSpan[] } {
+  private script(url: string): Script {
     let script = this.scripts.get(url);
     if (!script) {
       try {
         const source = url.startsWith('file://') ? readFileSync(fileURLToPath(url), 'utf8') : '';
-        script = { lines: source.split('\n'), spans: functionSpans(source) };
+        script = { lines: source.split('\n'), spans: functionSpans(source), calls: new Map() };
       } catch {
-        script = { lines: [], spans: [] };
+        script = { lines: [], spans: [], calls: new Map() };
       }
       this.scripts.set(url, script);
     }
@@ -71,12 +79,20 @@ class InlinedFunctions {
 
   // V8 gives an inlined function's lines in its own script, which may be another file: a line is taken for a
   // function of the caller's file only when the caller (or a function it calls) calls that function by name
-  private calls(script: { lines: string[]; spans: FunctionSpan[] }, caller: FunctionSpan, callee: FunctionSpan, depth = 2): boolean {
-    const body = script.lines.slice(caller.startLine, caller.endLine + 1).join('\n');
-    const callsName = (name: string) => name !== '(anonymous)' && new RegExp(`(^|[^\\w$])${name.replace(/[$]/g, '\\$')}\\s*\\(`).test(body);
-    if (callsName(callee.name)) return true;
-    if (depth <= 1) return false;
-    return script.spans.some((middle) => middle !== caller && callsName(middle.name) && this.calls(script, middle, callee, depth - 1));
+  private calls(script: Script, caller: FunctionSpan, callee: FunctionSpan, depth = 2): boolean {
+    const key = `${caller.startLine}:${caller.endLine}>${callee.startLine}:${callee.endLine}/${depth}`;
+    let answer = script.calls.get(key);
+    if (answer === undefined) {
+      const body = script.lines.slice(caller.startLine, caller.endLine + 1).join('\n');
+      const callsName = (name: string) =>
+        name !== '(anonymous)' && new RegExp(`(^|[^\\w$])${name.replace(/[$]/g, '\\$')}\\s*\\(`).test(body);
+      answer =
+        callsName(callee.name) ||
+        (depth > 1 &&
+          script.spans.some((middle) => middle !== caller && callsName(middle.name) && this.calls(script, middle, callee, depth - 1)));
+      script.calls.set(key, answer);
+    }
+    return answer;
   }
 
   /** The self samples of a node split by the function their lines belong to: [inlined frame or undefined, samples]. */
