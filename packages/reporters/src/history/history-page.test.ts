@@ -27,6 +27,20 @@ describe('the history page with profiles', () => {
     expect(page.match(/<figure class="flame" data-flame>/g)).toHaveLength(3);
   });
 
+  it('draws one section where rps and p99 changed between the same runs, both rows linking to it', () => {
+    const series = groupSeries(withProfiles);
+    const page = renderHistoryPage(
+      { file: 'h.jsonl', entries: withProfiles, damaged: [] },
+      series,
+      findHistoryChanges(series, ['rps', 'p99']),
+    );
+    expect(page.match(/<a href="#change-1">flame graphs<\/a>/g)).toHaveLength(2);
+    expect(page).toMatch(
+      /<section id="change-1"><h3>hello\/node c=10 autocannon: rps -20\.\d%, p99 \+30\.\d% between 08aaaaa\.\.09aaaaa<\/h3>/,
+    );
+    expect(page).not.toContain('id="change-2"');
+  });
+
   it('has no flame graphs where the runs kept no profile', () => {
     const series = groupSeries(steppedEntries);
     const page = renderHistoryPage({ file: 'h.jsonl', entries: steppedEntries, damaged: [] }, series, findHistoryChanges(series, ['rps']));

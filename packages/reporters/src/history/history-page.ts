@@ -79,24 +79,48 @@ function seriesSection(series: HistorySeries, changes: SeriesChanges[]): string 
   ].join('\n');
 }
 
-/** The runs' profiles on each side of a change point (from the change before it to the one after), compared. */
-function profileAt(f: SeriesChanges, i: number): ProfileComparison | undefined {
+/** The runs on each side of a change point (from the change before it to the one after), as point indices. */
+function segmentsAt(f: SeriesChanges, i: number): [number, number, number] {
   const bounds = [0, ...f.changes.map((c) => c.index), f.series.points.length];
-  const side = (from: number, to: number) => f.series.points.slice(from, to).flatMap((p) => p.profiles);
-  return compareProfiledRuns(side(bounds[i]!, bounds[i + 1]!), side(bounds[i + 1]!, bounds[i + 2]!), false);
+  return [bounds[i]!, bounds[i + 1]!, bounds[i + 2]!];
 }
 
 /** `bench history report`: one offline page, a trend chart per series beside its runs, change points marked. */
 export function renderHistoryPage(history: History, series: readonly HistorySeries[], found: readonly SeriesChanges[]): string {
-  const all = found.flatMap((f) => f.changes.map((c, i) => ({ f, c, profile: profileAt(f, i) })));
-  const anchor = (n: number) => `change-${n + 1}`;
+  // the profiles of the runs on both sides of each change point (history add --profiles), compared once per series and
+  // segments: rps and p99 changing between the same runs share one section
+  const compared = new Map<
+    string,
+    { anchor: string; label: string; commits: string; profile: ProfileComparison | undefined; changes: string[]; regression: boolean }
+  >();
+  const all = found.flatMap((f) =>
+    f.changes.map((c, i) => {
+      const [from, at, to] = segmentsAt(f, i);
+      const key = `${f.series.id} ${from} ${at} ${to}`;
+      let section = compared.get(key);
+      if (!section) {
+        const side = (a: number, b: number) => f.series.points.slice(a, b).flatMap((p) => p.profiles);
+        section = {
+          anchor: `change-${compared.size + 1}`,
+          label: f.series.label,
+          commits: commitRange(c),
+          profile: compareProfiledRuns(side(from, at), side(at, to), false),
+          changes: [],
+          regression: c.regression,
+        };
+        compared.set(key, section);
+      }
+      section.changes.push(`${c.metric} ${signed(c.changePercent)}`);
+      return { f, c, section };
+    }),
+  );
   const cells = (row: readonly string[]) => row.map((c) => `<td>${c}</td>`).join('');
   const summary =
     all.length === 0
       ? '<p>No change point found.</p>'
       : `<table><thead><tr>${['series', 'metric', 'commits', 'change', 'p-value', '', 'where the CPU moved'].map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${all
           .map(
-            ({ f, c, profile }, n) =>
+            ({ f, c, section }) =>
               `<tr>${cells([
                 ...[
                   f.series.label,
@@ -106,17 +130,16 @@ export function renderHistoryPage(history: History, series: readonly HistorySeri
                   formatPValue(c.pValue),
                   c.regression ? 'regression' : 'improvement',
                 ].map(escapeHtml),
-                profile ? `<a href="#${anchor(n)}">flame graphs</a>` : '-',
+                section.profile ? `<a href="#${section.anchor}">flame graphs</a>` : '-',
               ])}</tr>`,
           )
           .join('')}</tbody></table>`;
-  // each change point whose runs on both sides kept their profiles (history add --profiles): what moved, drawn
-  const moved = all.flatMap(({ f, c, profile }, n) => {
+  const moved = [...compared.values()].flatMap(({ anchor, label, commits, profile, changes, regression }) => {
     if (!profile) return [];
-    const culprit = movedMost(profile, c.regression ? 'grew' : 'shrank');
-    const title = `${f.series.label}: ${c.metric} ${signed(c.changePercent)} between ${commitRange(c)}`;
+    const culprit = movedMost(profile, regression ? 'grew' : 'shrank');
+    const heading = `${label}: ${changes.join(', ')} between ${commits}`;
     return [
-      `<section id="${anchor(n)}"><h3>${escapeHtml(title)}</h3>${profileDifference(f.series.label, profile, culprit ? capitalized(movedPhrase(culprit)) : undefined)}</section>`,
+      `<section id="${anchor}"><h3>${escapeHtml(heading)}</h3>${profileDifference(label, profile, culprit ? capitalized(movedPhrase(culprit)) : undefined)}</section>`,
     ];
   });
   const damaged =
