@@ -4,6 +4,7 @@ import type { EngineSecond, LiveSecond } from './measure/series.js';
 import type { OptionTable } from './options/declaration.js';
 import type { BodyExpectation, Scenario, ScenarioRequest } from './scenario.js';
 import type { Support } from './target.js';
+import type { Workload } from './workload/workload.js';
 
 /** How hard and how long to drive a server. */
 export interface LoadShape {
@@ -36,6 +37,8 @@ export interface LoadPlan {
   /** The full URL requested. */
   readonly url: string;
   readonly request: ScenarioRequest;
+  /** A flow, a mix or generated values: what each connection sends instead of `request`, step by step (engines that declare `workloads`). */
+  readonly workload?: Workload;
   /** What every answer's body must be; engines check it as far as they can (at least its length). */
   readonly expect: BodyExpectation;
   readonly shape: LoadShape;
@@ -99,6 +102,21 @@ export interface LoadMeasurement {
   readonly histogram?: EncodedHistogram;
   /** The time each connection took to open (TCP connect), when the engine times it. */
   readonly connects?: ConnectTimes;
+  /** A workload's numbers step by step (or mix member by member), in the workload's order; the totals above cover them all. */
+  readonly steps?: readonly StepMeasurement[];
+}
+
+/** One step of a workload (a flow's step or a mix member) as measured: its counts, failures, histogram and seconds. */
+export interface StepMeasurement {
+  readonly name: string;
+  readonly requests: number;
+  readonly latency: LatencyStats;
+  readonly histogram: EncodedHistogram;
+  readonly failures: FailureCounts;
+  readonly non2xx: number;
+  readonly statusCodes: Record<string, number>;
+  readonly errorSamples: readonly string[];
+  readonly seconds?: readonly EngineSecond[];
 }
 
 /** How many connections a run opened and how long each took to open: percentiles in ms, and their histogram (µs). */
@@ -172,6 +190,17 @@ export interface RunExporter {
   read(dir: string): Promise<ImportedRun | undefined>;
 }
 
+/** What of a workload an engine runs; a workload that needs more is refused with the engine's name. */
+export interface WorkloadSupport {
+  /** `{{counter}}`, `{{randomInt}}`, data rows... in a request. */
+  readonly templates: boolean;
+  /** Steps in order with captures and once steps. */
+  readonly flows: boolean;
+  /** Several requests or flows in one load, by weight. */
+  readonly mixes: boolean;
+  readonly thinkTime: boolean;
+}
+
 /** A load generator bench can drive: in-process (autocannon) or an external program (wrk, ab, k6). */
 export interface LoadEngine {
   readonly name: string;
@@ -199,6 +228,8 @@ export interface LoadEngine {
    * find any that outlive a run; [] for an engine that runs inside bench's process. Every built-in engine sets it.
    */
   readonly processNames?: readonly string[];
+  /** What of a workload it runs (generated values, flows, mixes, think time); absent: one fixed request only. */
+  readonly workloads?: WorkloadSupport;
   available(): Promise<EngineAvailability>;
   /** Whether this engine can drive this shape and request (with these values of its own options), and check answers as this expectation asks. */
   supports(shape: LoadShape, request: ScenarioRequest, expect: BodyExpectation, options?: Readonly<Record<string, unknown>>): Support;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { BodyExpectation, Scenario } from './scenario.js';
+import type { AnswerExpectation, BodyExpectation, Scenario } from './scenario.js';
 
 const jsonValue: z.ZodType<unknown> = z.union([
   z.string(),
@@ -56,7 +56,9 @@ export const requestScenarioSchema = z
 
 export type RequestScenarioSpec = z.input<typeof requestScenarioSchema>;
 
-function bodyExpectation(expect: z.output<typeof requestScenarioSchema>['expect']): BodyExpectation {
+export type ExpectConfig = z.output<typeof requestScenarioSchema>['expect'];
+
+function bodyExpectation(expect: ExpectConfig): BodyExpectation {
   if (expect.body !== undefined) {
     const bytes = Buffer.from(expect.body);
     return { kind: 'exact', length: bytes.length, bytes: () => bytes };
@@ -66,17 +68,39 @@ function bodyExpectation(expect: z.output<typeof requestScenarioSchema>['expect'
   return { kind: 'any' };
 }
 
+/** What every answer to a spec must be, from its `expect`. */
+export function answerExpectation(expect: ExpectConfig): AnswerExpectation {
+  return {
+    ...(expect.status !== undefined ? { status: expect.status } : {}),
+    ...(expect.contentType !== undefined ? { contentType: expect.contentType } : {}),
+    headers: {},
+    body: bodyExpectation(expect),
+  };
+}
+
+/** A spec's method (upper case), headers and body text: a JSON body as JSON, with its Content-Type unless the headers name one. */
+export function requestText(spec: Pick<RequestScenarioConfig, 'method' | 'headers' | 'body'>): {
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+} {
+  const headers: Record<string, string> = { ...spec.headers };
+  let body: string | undefined;
+  if (typeof spec.body === 'string') body = spec.body;
+  else if (spec.body !== undefined) {
+    body = JSON.stringify(spec.body);
+    if (!Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+  }
+  return { method: spec.method.toUpperCase(), headers, ...(body !== undefined ? { body } : {}) };
+}
+
+export type RequestScenarioConfig = z.output<typeof requestScenarioSchema>;
+
 /** A scenario from a request spec (validated by requestScenarioSchema). */
 export function requestScenario(input: RequestScenarioSpec): Scenario {
   const spec = requestScenarioSchema.parse(input);
-  const headers: Record<string, string> = { ...spec.headers };
-  let body: Buffer | undefined;
-  if (typeof spec.body === 'string') body = Buffer.from(spec.body);
-  else if (spec.body !== undefined) {
-    body = Buffer.from(JSON.stringify(spec.body));
-    if (!Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
-  }
-  const method = spec.method.toUpperCase();
+  const { method, headers, body: text } = requestText(spec);
+  const body = text !== undefined ? Buffer.from(text) : undefined;
   return {
     name: spec.name,
     title: spec.title ?? `${method} ${spec.path}`,
@@ -84,11 +108,6 @@ export function requestScenario(input: RequestScenarioSpec): Scenario {
     description: `${method} ${spec.path} on the app's own server`,
     services: [],
     request: { method, path: spec.path, headers, ...(body ? { body } : {}) },
-    expect: {
-      ...(spec.expect.status !== undefined ? { status: spec.expect.status } : {}),
-      ...(spec.expect.contentType !== undefined ? { contentType: spec.expect.contentType } : {}),
-      headers: {},
-      body: bodyExpectation(spec.expect),
-    },
+    expect: answerExpectation(spec.expect),
   };
 }

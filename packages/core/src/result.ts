@@ -98,6 +98,25 @@ export const soakSchema = z.object({
 
 const timingSummarySchema = z.object({ min: z.number(), mean: z.number(), sd: z.number(), median: z.number(), max: z.number() });
 
+/** One step of a workload (a flow's step or a mix member) in a cell: its own counts, latency, histogram and seconds. */
+export const stepResultSchema = z.object({
+  name: z.string(),
+  requests: z.number().int(),
+  rps: z.number(),
+  /** This step's part of the cell's answers, in percent (a mix member's realised share). */
+  sharePercent: z.number(),
+  latency: latencySchema,
+  failed: z.number().int(),
+  failedBreakdown: failedBreakdownSchema,
+  non2xx: z.number().int(),
+  timeouts: z.number().int(),
+  statusCodes: z.record(z.string(), z.number().int()),
+  errorSamples: z.array(z.string()).default([]),
+  histogram: encodedHistogramSchema.optional(),
+  /** The measured run's seconds, this step's answers only. */
+  series: z.array(secondSchema).optional(),
+});
+
 export const resultSchema = z.object({
   scenario: z.string(),
   target: z.string(),
@@ -181,6 +200,10 @@ export const resultSchema = z.object({
   soak: soakSchema.optional(),
   /** The server's CPU profile over the measured seconds (--profile). */
   profile: cellProfileSchema.optional(),
+  /** A workload's numbers step by step (flows) or member by member (mixes); the cell's own fields are their totals. */
+  steps: z.array(stepResultSchema).optional(),
+  /** A workload's shape in one line ("login once per connection, then get-item 80% / create-item 20%"). */
+  workload: z.string().optional(),
   notes: z.array(z.string()).default([]),
   startedAt: z.string(),
   finishedAt: z.string(),
@@ -277,6 +300,7 @@ export type MachineInfo = z.infer<typeof machineSchema>;
 export type RunDocument = z.infer<typeof runDocumentSchema>;
 export type ThresholdResult = z.infer<typeof thresholdResultSchema>;
 export type SecondPoint = z.infer<typeof secondSchema>;
+export type StepResult = z.infer<typeof stepResultSchema>;
 export type EncodedHistogram = z.infer<typeof encodedHistogramSchema>;
 export type CellSoak = z.infer<typeof soakSchema>;
 

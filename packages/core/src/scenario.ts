@@ -1,3 +1,5 @@
+import type { Workload } from './workload/workload.js';
+
 export const serviceNames = ['redis', 'mysql', 'memcached'] as const;
 export type ServiceName = (typeof serviceNames)[number];
 
@@ -54,6 +56,8 @@ export interface Scenario {
   readonly expect: AnswerExpectation;
   /** Absent for a request scenario: a route of an app's own server, with no handler of bench's. */
   readonly folder?: ScenarioFolder;
+  /** A flow, a mix, or requests with generated values: what each connection sends, step by step (`request` is its first). */
+  readonly workload?: Workload;
 }
 
 /** The length every answer must have, when the expectation fixes it. */

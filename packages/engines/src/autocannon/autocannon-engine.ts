@@ -17,6 +17,8 @@ export const autocannonEngine = {
   countsProgress: true,
   description: 'autocannon in-process (Node, worker threads: --client-threads), closed loop',
   clientThreads: true,
+  // bench's cursor in each client: generated values, flows with captures and once steps, mixes, think time
+  workloads: { templates: true, flows: true, mixes: true, thinkTime: true },
   // autocannon's own CLI with its JSON summary, its worker threads as bench's --client-threads
   bareTool: {
     command: (url, c, d, threads) => ({

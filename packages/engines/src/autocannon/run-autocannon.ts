@@ -1,6 +1,8 @@
 import autocannon from 'autocannon';
-import { bodyTextCheck, classifyError, watchGeneratorHealth, type LoadPlan } from '@bench/core';
+import { bodyTextCheck, classifyError, CompiledWorkload, threadValueSource, watchGeneratorHealth, type LoadPlan } from '@bench/core';
 import { installBodyCheck, installConnectionPolicy } from './client-setup.js';
+import { installWorkload, type StepAnswer, type WorkloadAutocannonClient } from './workload-client.js';
+import { StepTallies } from '../threads/step-tallies.js';
 import type { EventEmitter } from 'node:events';
 import type { ThreadMeasurement } from '../threads/merge-threads.js';
 import type { ThreadSlot } from '../threads/serve-thread.js';
@@ -16,11 +18,18 @@ function isText(bytes: Buffer): boolean {
 }
 
 /** One autocannon run against one URL, in this thread; every response is timed into a microsecond histogram. */
-export async function runAutocannon(plan: LoadPlan, slot: Pick<ThreadSlot, 'rawSamples'> = {}): Promise<ThreadMeasurement> {
+export async function runAutocannon(
+  plan: LoadPlan,
+  slot: Pick<ThreadSlot, 'rawSamples'> & Partial<Pick<ThreadSlot, 'index' | 'count'>> = {},
+): Promise<ThreadMeasurement> {
   const { shape, request } = plan;
   const tally = new RunTally(undefined, slot.rawSamples);
   const check = bodyTextCheck(plan.expect);
   const binaryBody = plan.expect.kind === 'exact' && !isText(plan.expect.bytes());
+  const thread = { index: slot.index ?? 0, count: slot.count ?? 1 };
+  const workload = plan.workload ? new CompiledWorkload(plan.workload, threadValueSource(thread.index, thread.count), thread) : undefined;
+  const steps = workload ? new StepTallies(workload.steps) : undefined;
+  const answers = new WeakMap<object, { lastAnswer(): StepAnswer | undefined }>();
 
   const instance = autocannon({
     url: plan.url,
@@ -36,6 +45,12 @@ export async function runAutocannon(plan: LoadPlan, slot: Pick<ThreadSlot, 'rawS
     skipAggregateResult: true,
     setupClient: (client: unknown) => {
       const c = client as Parameters<typeof installBodyCheck>[0];
+      if (workload) {
+        // each step checks its own answers; the workload's cursor wraps the connection policy (think time before a reconnect)
+        installConnectionPolicy(c, shape.keepAlive, () => tally.keptAlive++, shape.requestsPerConnection);
+        answers.set(c, installWorkload(c as unknown as WorkloadAutocannonClient, workload, new URL(plan.url).host, shape.keepAlive));
+        return;
+      }
       installBodyCheck(c, {
         check,
         lengthFromHeaders: binaryBody,
@@ -55,11 +70,23 @@ export async function runAutocannon(plan: LoadPlan, slot: Pick<ThreadSlot, 'rawS
     started = process.hrtime.bigint();
     lastResponse = started;
     tally.series.restart(started);
+    steps?.restart(started);
   });
-  instance.on('response', (_client: unknown, statusCode: number, resBytes: number, responseTime: number) => {
+  instance.on('response', (client: object, statusCode: number, resBytes: number, responseTime: number) => {
     lastResponse = process.hrtime.bigint();
     // autocannon times in milliseconds (a float): bench's histograms count whole microseconds
-    tally.answer(statusCode, Math.max(1, Math.round(responseTime * 1000)), resBytes, lastResponse);
+    const latencyUs = Math.max(1, Math.round(responseTime * 1000));
+    tally.answer(statusCode, latencyUs, resBytes, lastResponse);
+    const answer = steps && answers.get(client)?.lastAnswer();
+    if (answer) {
+      tally.bodyBytes += answer.bodyBytes;
+      steps!.answer(answer.step.index, statusCode, latencyUs, resBytes, lastResponse);
+      if (answer.problem !== undefined) {
+        tally.wrongBody(lastResponse);
+        tally.sample(answer.problem);
+        steps!.wrong(answer.step.index, answer.problem, lastResponse);
+      }
+    }
   });
   instance.on('reqError', (error: unknown) => {
     tally.error(classifyError(error), error instanceof Error ? error.message : String(error));
@@ -86,5 +113,6 @@ export async function runAutocannon(plan: LoadPlan, slot: Pick<ThreadSlot, 'rawS
     ...tally.finish(end, cpuPerSecond),
     ...generator,
     startedAtNs: started,
+    ...(steps ? { steps: steps.finish(end) } : {}),
   };
 }

@@ -7,6 +7,7 @@ import {
   type EngineSecond,
   type LoadMeasurement,
   type LoadShape,
+  type StepMeasurement,
 } from '@bench/core';
 
 /** Test mode (BENCH_RAW_LATENCY_SAMPLES=1): each thread also returns every latency it recorded (µs), so a test can pool them. */
@@ -85,9 +86,37 @@ function merged(histograms: readonly EncodedHistogram[]): { latency: LoadMeasure
   return result;
 }
 
+/** Each step of a workload, its threads' parts merged as whole runs are. */
+function mergeSteps(parts: readonly ThreadMeasurement[]): StepMeasurement[] | undefined {
+  const first = parts[0]?.steps;
+  if (!first || !parts.every((p) => p.steps?.length === first.length)) return undefined;
+  return first.map((step, i) => {
+    const merged = mergeThreads(
+      parts.map((p) => ({
+        ...p.steps![i]!,
+        durationSeconds: p.durationSeconds,
+        bytes: { total: 0, body: 0 },
+        ...(p.startedAtNs !== undefined ? { startedAtNs: p.startedAtNs } : {}),
+      })),
+    );
+    return {
+      name: step.name,
+      requests: merged.requests,
+      latency: merged.latency,
+      histogram: merged.histogram!,
+      failures: merged.failures,
+      non2xx: merged.non2xx,
+      statusCodes: merged.statusCodes,
+      errorSamples: merged.errorSamples,
+      ...(merged.seconds ? { seconds: merged.seconds } : {}),
+    };
+  });
+}
+
 /** One measurement from the threads' own: counts add, histograms merge exactly, seconds add by t. */
 export function mergeThreads(parts: readonly ThreadMeasurement[]): ThreadMeasurement {
   if (parts.length === 1) return parts[0]!;
+  const steps = mergeSteps(parts);
   const startNs = parts.reduce<bigint | undefined>(
     (min, p) => (p.startedAtNs !== undefined && (min === undefined || p.startedAtNs < min) ? p.startedAtNs : min),
     undefined,
@@ -152,5 +181,6 @@ export function mergeThreads(parts: readonly ThreadMeasurement[]): ThreadMeasure
     histogram,
     ...(connects ? { connects: { count: sum((p) => p.connects?.count), latency: connects.latency, histogram: connects.histogram } } : {}),
     ...(raw ? { rawSamplesUs: raw } : {}),
+    ...(steps ? { steps } : {}),
   };
 }

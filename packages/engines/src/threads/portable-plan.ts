@@ -1,4 +1,4 @@
-import type { BodyExpectation, LoadPlan, LoadShape, ScenarioRequest } from '@bench/core';
+import type { BodyExpectation, LoadPlan, LoadShape, ScenarioRequest, Workload } from '@bench/core';
 
 /** A load plan as plain data, to cross into the worker thread (functions and signals do not). */
 export interface PortablePlan {
@@ -11,6 +11,8 @@ export interface PortablePlan {
     | { readonly kind: 'any' };
   readonly shape: LoadShape;
   readonly options?: Readonly<Record<string, unknown>>;
+  /** Plain data already (templates as text, data rows as strings). */
+  readonly workload?: Workload;
 }
 
 export function toPortable(plan: LoadPlan): PortablePlan {
@@ -20,12 +22,13 @@ export function toPortable(plan: LoadPlan): PortablePlan {
     request: { ...plan.request, ...(plan.request.body ? { body: new Uint8Array(plan.request.body) } : {}) },
     expect: e.kind === 'exact' ? { kind: 'exact', bytes: new Uint8Array(e.bytes()) } : e,
     shape: plan.shape,
+    ...(plan.workload ? { workload: plan.workload } : {}),
     // the engine's own options are plain values (numbers, strings, booleans)
     ...(plan.options ? { options: plan.options } : {}),
   };
 }
 
-export function fromPortable(p: PortablePlan): Pick<LoadPlan, 'url' | 'request' | 'expect' | 'shape' | 'options'> {
+export function fromPortable(p: PortablePlan): Pick<LoadPlan, 'url' | 'request' | 'expect' | 'shape' | 'options' | 'workload'> {
   let expect: BodyExpectation;
   if (p.expect.kind === 'exact') {
     const bytes = Buffer.from(p.expect.bytes);
@@ -36,6 +39,7 @@ export function fromPortable(p: PortablePlan): Pick<LoadPlan, 'url' | 'request' 
     request: { ...p.request, ...(p.request.body ? { body: Buffer.from(p.request.body) } : {}) } as ScenarioRequest,
     expect,
     shape: p.shape,
+    ...(p.workload ? { workload: p.workload } : {}),
     ...(p.options ? { options: p.options } : {}),
   };
 }

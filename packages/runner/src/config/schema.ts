@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionInputSchema, requestScenarioSchema } from '@bench/core';
+import { flowScenarioSchema, mixScenarioSchema, optionInputSchema, stepSchema, type ScenarioObjectInput } from '@bench/core';
 import { runOptionDeclarations, runOptionInputSchema } from '../options/declarations.js';
 import { thresholdsSchema } from './thresholds.js';
 
@@ -58,9 +58,18 @@ const targetEntry = byShape<string | z.infer<typeof commandTargetSchema> | z.inf
         : undefined,
 );
 
-const scenarioEntry = byShape<string | z.input<typeof requestScenarioSchema>>(
-  'a scenario folder path, a built-in scenario name, or { name, path, method?, headers?, body?, expect? }',
-  (value) => (typeof value === 'string' ? z.string().min(1) : isObject(value) ? requestScenarioSchema : undefined),
+const scenarioEntry = byShape<string | ScenarioObjectInput>(
+  'a scenario folder path, a built-in scenario name, { name, path, method?, headers?, body?, expect? }, a flow { name, steps } or a mix { name, mix }',
+  (value) =>
+    typeof value === 'string'
+      ? z.string().min(1)
+      : isObject(value)
+        ? 'steps' in value
+          ? flowScenarioSchema
+          : 'mix' in value
+            ? mixScenarioSchema
+            : stepSchema
+        : undefined,
 );
 
 const reporterEntry = byShape<string | [string, Record<string, unknown>]>(
@@ -98,6 +107,6 @@ export const configSchemaBeforeEngines = configWith(optionInputSchema(runOptionD
 export type CommandTargetConfig = z.infer<typeof commandTargetSchema>;
 export type UrlTargetConfig = z.infer<typeof urlTargetSchema>;
 export type TargetConfigEntry = string | CommandTargetConfig | UrlTargetConfig;
-export type ScenarioConfigEntry = string | z.input<typeof requestScenarioSchema>;
+export type ScenarioConfigEntry = string | ScenarioObjectInput;
 export type ReporterConfigEntry = string | [string, Record<string, unknown>];
 export type BenchConfigOutput = z.infer<typeof configSchema>;

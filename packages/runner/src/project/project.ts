@@ -8,6 +8,11 @@ import {
   loadScenarios,
   optionInputSchema,
   requestScenario,
+  buildWorkload,
+  needsWorkload,
+  workloadScenario,
+  type RequestScenarioSpec,
+  type ScenarioObjectInput,
   type LoadEngine,
   type OptionTable,
   type Scenario,
@@ -86,9 +91,25 @@ async function configTarget(
   return exported;
 }
 
-function configScenarios(entry: ScenarioConfigEntry, index: number, config: LoadedConfig, builtins: readonly Scenario[]): Scenario[] {
+function configScenarios(
+  entry: ScenarioConfigEntry,
+  index: number,
+  config: LoadedConfig,
+  builtins: readonly Scenario[],
+  objects: ReadonlyMap<string, ScenarioObjectInput>,
+): Scenario[] {
   const where = path.basename(config.file);
-  if (typeof entry !== 'string') return [requestScenario(entry)];
+  if (typeof entry !== 'string') {
+    if (!needsWorkload(entry)) return [requestScenario(entry as RequestScenarioSpec)];
+    const workload = buildWorkload(entry, {
+      entries: objects,
+      dir: config.dir,
+      fail: (detail) => {
+        throw errors.config(where, detail);
+      },
+    });
+    return [workloadScenario(entry, workload)];
+  }
   if (!looksLikePath(entry)) {
     const builtin = builtins.find((s) => s.name === entry);
     if (!builtin) throw errors.config(where, `scenarios.${index}: unknown built-in scenario "${entry}" (a folder path starts with ./)`);
@@ -149,7 +170,10 @@ export async function loadProject(source: ProjectSource = {}): Promise<Project> 
   const { targets: targetEntries, scenarios: scenarioEntries, reporters, engines: engineEntries, thresholds } = config.config;
   let { defaults } = config.config;
   const chosenTargets = await Promise.all((targetEntries ?? []).map((entry, i) => configTarget(entry, i, config, builtinTargets)));
-  const chosenScenarios = (scenarioEntries ?? []).flatMap((entry, i) => configScenarios(entry, i, config, scenarios));
+  // a mix may name any scenario object of the config
+  const objects = new Map<string, ScenarioObjectInput>();
+  for (const entry of scenarioEntries ?? []) if (typeof entry !== 'string') objects.set(entry.name, entry);
+  const chosenScenarios = (scenarioEntries ?? []).flatMap((entry, i) => configScenarios(entry, i, config, scenarios, objects));
   const targets = [...builtinTargets];
   for (const target of chosenTargets) {
     const existing = targets.find((t) => t.name === target.name);

@@ -6,7 +6,10 @@ import {
   type ResourceSample,
   type Scenario,
   type SecondPoint,
+  type StepMeasurement,
+  type StepResult,
 } from '@bench/core';
+import { cellSeries } from '../measure/cell-series.js';
 import type { RunOptions } from '../options/declarations.js';
 import type { RunProfiling } from '../measure/profiling.js';
 
@@ -122,7 +125,34 @@ export function measuredCell(context: CellContext, cell: MeasuredCell): CellResu
     ...(cell.series ? { series: cell.series } : {}),
     ...(m.histogram ? { histogram: m.histogram } : {}),
     ...(cell.limit ? { limit: cell.limit } : {}),
+    ...(m.steps ? { steps: m.steps.map((step) => stepResult(step, m)) } : {}),
+    ...(context.scenario.workload ? { workload: context.scenario.description } : {}),
     notes: [...cell.notes],
+  };
+}
+
+/** A step's numbers as a cell keeps them: its rate over the cell's duration and its share of the cell's answers. */
+function stepResult(step: StepMeasurement, m: LoadMeasurement): StepResult {
+  const failedBreakdown = {
+    connect: step.failures.connect,
+    receive: step.failures.receive,
+    length: step.failures.length,
+    exceptions: step.failures.exceptions,
+  };
+  return {
+    name: step.name,
+    requests: step.requests,
+    rps: round(step.requests / m.durationSeconds, 2),
+    sharePercent: m.requests > 0 ? round((step.requests / m.requests) * 100, 2) : 0,
+    latency: step.latency,
+    failed: totalFailed(failedBreakdown),
+    failedBreakdown,
+    non2xx: step.non2xx,
+    timeouts: step.failures.timeouts,
+    statusCodes: step.statusCodes,
+    errorSamples: [...step.errorSamples],
+    histogram: step.histogram,
+    ...(step.seconds ? { series: cellSeries({ seconds: step.seconds }) } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-import { errors, type LoadEngine, type OptionTable, type Scenario } from '@bench/core';
+import { errors, workloadRefusal, type LoadEngine, type OptionTable, type Scenario } from '@bench/core';
 import { builtinEngines, findEngine } from '@bench/engines';
 import { runOptionDeclarations, type RunOptions, highestConcurrency } from '../options/declarations.js';
 import { chosenEngineName, ownOptionValues, refuseOtherEnginesOptions } from '../options/engine-choice.js';
@@ -32,10 +32,17 @@ export async function chooseEngine(
   if (!availability.ok) throw errors.engineUnavailable(engine.name, availability.reason ?? 'unknown reason');
   const own = ownOptionValues(engine, options);
   const bound = options.requests !== undefined ? { requests: options.requests } : { durationSeconds: options.durationSeconds ?? 1 };
-  for (const scenario of scenarios)
+  for (const scenario of scenarios) {
+    if (scenario.workload) {
+      const workload = scenario.workload;
+      const able = engines.filter((e) => workloadRefusal(e, workload, scenario.name, []) === undefined).map((e) => e.name);
+      const refusal = workloadRefusal(engine, workload, scenario.name, able);
+      if (refusal) throw errors.engineUnsupported(engine.name, refusal);
+    }
     for (const connections of new Set([Math.min(...options.concurrency), highestConcurrency(options)])) {
       const support = engine.supports(loadShape(options, connections, bound), scenario.request, scenario.expect.body, own);
       if (!support.ok) throw errors.engineUnsupported(engine.name, support.reason);
     }
+  }
   return { engine, version: availability.version ?? 'unknown' };
 }

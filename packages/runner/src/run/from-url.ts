@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { errors, requestScenario, type Scenario, type TargetPlugin } from '@bench/core';
+import { buildWorkload, errors, needsWorkload, requestScenario, workloadScenario, type Scenario, type TargetPlugin } from '@bench/core';
 import { urlTarget } from '@bench/targets';
 import type { RunOptions } from '../options/declarations.js';
 
@@ -16,13 +16,26 @@ export function targetAndScenarioFromUrl(options: RunOptions & { readonly url: s
       throw errors.usage(`--body-file "${options.bodyFile}" cannot be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
     }
   }
-  const scenario = requestScenario({
-    name: `${method} ${path}`,
+  // generated values may stand in the URL, -H and -b: `{{...}}` in the URL is percent-encoded by then
+  const spec = {
+    name: `${method} ${decodeURI(path)}`,
     method,
-    path,
+    path: decodeURI(path),
     headers: { ...options.headers },
     ...(body !== undefined ? { body } : {}),
     expect: options.expectStatus !== undefined ? { status: options.expectStatus } : {},
-  });
+  };
+  const scenario = needsWorkload(spec)
+    ? workloadScenario(
+        spec,
+        buildWorkload(spec, {
+          entries: new Map(),
+          dir: process.cwd(),
+          fail: (detail) => {
+            throw errors.usage(`--url: ${detail}`);
+          },
+        }),
+      )
+    : requestScenario({ ...spec, name: `${method} ${path}`, path });
   return { scenario, target: urlTarget({ name: url.host, url: url.origin }) };
 }

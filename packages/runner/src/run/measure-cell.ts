@@ -51,11 +51,13 @@ export async function measureCell(
   // --cpus: the stack and its services on the server CPUs (processes they fork later inherit it), the generator on the client CPUs
   if (options.cpus?.server) pinProcessGroups([...running.processGroups, ...services.processGroups()], options.cpus.server);
   const plan = {
-    url: running.url + scenario.request.path,
+    // a workload's paths are its steps' own: the URL names the server
+    url: running.url + (scenario.workload ? '/' : scenario.request.path),
     options: ownOptionValues(engine, options),
     ...(options.cpus?.client ? { cpus: options.cpus.client } : {}),
     request: scenario.request,
-    expect: scenario.expect.body,
+    ...(scenario.workload ? { workload: scenario.workload } : {}),
+    expect: scenario.workload ? ({ kind: 'any' } as const) : scenario.expect.body,
     onProgress: (progress: LoadProgress) => emit({ type: 'cell-progress', progress }),
     signal: stopLoad.signal,
   };

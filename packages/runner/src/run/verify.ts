@@ -1,4 +1,13 @@
-import { answerProblems, httpRequest, type HttpAnswer, type Scenario } from '@bench/core';
+import {
+  answerProblems,
+  CompiledWorkload,
+  errors,
+  httpRequest,
+  threadValueSource,
+  type HttpAnswer,
+  type Scenario,
+  type Workload,
+} from '@bench/core';
 
 export interface Verification {
   readonly ok: boolean;
@@ -8,6 +17,7 @@ export interface Verification {
 
 /** One real request to a running target, checked. Never trust a stack's numbers before this passes. */
 export async function verifyTarget(baseUrl: string, scenario: Scenario): Promise<Verification> {
+  if (scenario.workload) return verifyWorkload(baseUrl, scenario.name, scenario.workload);
   let answer: HttpAnswer;
   try {
     answer = await httpRequest(baseUrl + scenario.request.path, scenario.request, 10_000);
@@ -16,4 +26,38 @@ export async function verifyTarget(baseUrl: string, scenario: Scenario): Promise
   }
   const problems = answerProblems(scenario.expect, answer);
   return { ok: problems.length === 0, problems, answer };
+}
+
+/**
+ * A workload run once as one connection would, before load: its once steps, then every step of every mix member, each
+ * answer checked and its captures taken. A capture that finds nothing is bad input (the spec names a value the app
+ * does not send): one line, exit 2.
+ */
+async function verifyWorkload(baseUrl: string, scenario: string, workload: Workload): Promise<Verification> {
+  const compiled = new CompiledWorkload(workload, threadValueSource());
+  const cursor = compiled.connection();
+  const byName = new Map(compiled.steps.map((step) => [step.name, step]));
+  const order = [...workload.once, ...workload.cycle.flatMap((slot) => slot.flatMap((member) => member.steps))];
+  let last: HttpAnswer | undefined;
+  for (const { name } of order) {
+    const step = byName.get(name)!;
+    const request = cursor.render(step);
+    let answer: HttpAnswer;
+    try {
+      answer = await httpRequest(
+        baseUrl + request.path,
+        { method: request.method, headers: request.headers, ...(request.body !== undefined ? { body: Buffer.from(request.body) } : {}) },
+        10_000,
+      );
+    } catch (error) {
+      return { ok: false, problems: [`step ${name}: request failed: ${error instanceof Error ? error.message : String(error)}`] };
+    }
+    const headerProblems = answerProblems({ ...step.expect, body: { kind: 'any' } }, answer).map((p) => `step ${name}: ${p}`);
+    if (headerProblems.length > 0) return { ok: false, problems: headerProblems, answer };
+    const problem = cursor.answered(step, answer.status, answer.headers, answer.body.toString('utf8'), answer.body.length);
+    if (problem?.kind === 'capture') throw errors.usage(`scenario "${scenario}": ${problem.message}; fix the capture or the step`);
+    if (problem) return { ok: false, problems: [problem.message], answer };
+    last = answer;
+  }
+  return { ok: true, problems: [], ...(last ? { answer: last } : {}) };
 }

@@ -1,0 +1,215 @@
+import { answerExpectation } from '../request-scenario.js';
+import { bodyTextCheck } from '../expectation.js';
+import type { AnswerExpectation } from '../scenario.js';
+import { compileCapture, describeCapture, type AnswerHeaders, type Capture } from './capture.js';
+import { compileTemplate, type CompiledTemplate, type ConnectionState, type ValueSource } from './template.js';
+import { workloadSteps, type Workload, type WorkloadMember, type WorkloadStep } from './workload.js';
+
+/** A step compiled once for a thread: its templates, its answer check and its captures. */
+export interface CompiledStep {
+  /** Its place in CompiledWorkload.steps: engines keep one tally per step by it. */
+  readonly index: number;
+  readonly name: string;
+  readonly method: string;
+  readonly thinkMs: number;
+  readonly expect: AnswerExpectation;
+  readonly path: CompiledTemplate;
+  readonly headers: readonly (readonly [string, CompiledTemplate])[];
+  readonly body?: CompiledTemplate;
+  readonly checkBody?: (text: string, byteLength: number) => boolean;
+  readonly captures: readonly (readonly [string, Capture, string])[];
+}
+
+/** A step's request with its values generated, ready to encode. */
+export interface RenderedRequest {
+  readonly step: CompiledStep;
+  readonly method: string;
+  readonly path: string;
+  readonly headers: Record<string, string>;
+  readonly body?: string;
+}
+
+/** What was wrong with a step's answer: the answer itself (status, body), or a capture that found nothing in it. */
+export interface StepProblem {
+  readonly kind: 'answer' | 'capture';
+  readonly message: string;
+}
+
+// One counter a thread: it continues over the runs a thread serves (a cell's warm-up, then its measured run), so
+// values stay unique over a cell; its values stride over the run's threads.
+let issued = 0;
+
+/** Generated values for thread `index` of `count`: counter values unique across the run's threads. */
+export function threadValueSource(index = 0, count = 1): ValueSource {
+  return {
+    counter: () => issued++ * count + index + 1,
+    random: Math.random,
+  };
+}
+
+function compileStep(step: WorkloadStep, index: number, source: ValueSource): CompiledStep {
+  const expect = answerExpectation(step.expect);
+  const checkBody = bodyTextCheck(expect.body);
+  return {
+    index,
+    name: step.name,
+    method: step.method,
+    thinkMs: step.thinkMs,
+    expect,
+    path: compileTemplate(step.path, source),
+    headers: Object.entries(step.headers).map(([name, value]) => [name, compileTemplate(value, source)] as const),
+    ...(step.body !== undefined ? { body: compileTemplate(step.body, source) } : {}),
+    ...(checkBody ? { checkBody } : {}),
+    captures: Object.entries(step.capture).map(([name, spec]) => [name, compileCapture(spec), describeCapture(spec)] as const),
+  };
+}
+
+/** Smooth weighted round robin (as nginx balances): exact shares over every total-weight picks, spread evenly between. */
+class WeightedPicker<T> {
+  private readonly current: number[];
+  private readonly total: number;
+
+  constructor(
+    private readonly items: readonly T[],
+    private readonly weights: readonly number[],
+    random: () => number,
+  ) {
+    this.current = weights.map(() => 0);
+    this.total = weights.reduce((sum, w) => sum + w, 0);
+    // each connection starts at its own point of the sequence, so connections do not pick in step
+    const skip = Math.floor(random() * Math.max(1, Math.round(this.total)));
+    for (let i = 0; i < skip; i++) this.pick();
+  }
+
+  pick(): T {
+    let best = 0;
+    for (let i = 0; i < this.current.length; i++) {
+      this.current[i]! += this.weights[i]!;
+      if (this.current[i]! > this.current[best]!) best = i;
+    }
+    this.current[best]! -= this.total;
+    return this.items[best]!;
+  }
+}
+
+/** A workload compiled for one thread: its steps, and a cursor for each connection. */
+export class CompiledWorkload {
+  readonly steps: readonly CompiledStep[];
+  private readonly once: readonly CompiledStep[];
+  private readonly cycle: readonly (readonly { steps: readonly CompiledStep[] }[])[];
+  private readonly weights: readonly (readonly number[])[];
+  private rowsTaken = 0;
+
+  constructor(
+    readonly workload: Workload,
+    private readonly source: ValueSource,
+    private readonly thread: { readonly index: number; readonly count: number } = { index: 0, count: 1 },
+  ) {
+    const byName = new Map<string, CompiledStep>();
+    this.steps = workloadSteps(workload).map((step, i) => {
+      const compiled = compileStep(step, i, source);
+      byName.set(step.name, compiled);
+      return compiled;
+    });
+    const compiled = (step: WorkloadStep) => byName.get(step.name)!;
+    this.once = workload.once.map(compiled);
+    this.cycle = workload.cycle.map((slot) => slot.map((member: WorkloadMember) => ({ steps: member.steps.map(compiled) })));
+    this.weights = workload.cycle.map((slot) => slot.map((member) => member.weight));
+  }
+
+  /** The next data row: in turn (this thread's share of the rows, strided over threads) or at random. */
+  nextRow(): Readonly<Record<string, string>> | undefined {
+    const data = this.workload.data;
+    if (!data) return undefined;
+    if (data.order === 'random') return data.rows[Math.floor(this.source.random() * data.rows.length)];
+    const at = (this.rowsTaken++ * this.thread.count + this.thread.index) % data.rows.length;
+    return data.rows[at];
+  }
+
+  /** A new connection's cursor: its once steps first, then the cycle. */
+  connection(): FlowCursor {
+    return new FlowCursor(this, this.once, this.cycle, this.weights, this.source.random);
+  }
+}
+
+/** One connection's (virtual user's) place in its workload, and what it captured. */
+export class FlowCursor {
+  readonly state: ConnectionState = { vars: {} };
+  private onceDone = 0;
+  private slot = 0;
+  private queue: readonly CompiledStep[] = [];
+  private queued = 0;
+  private readonly pickers: (WeightedPicker<{ steps: readonly CompiledStep[] }> | undefined)[];
+
+  constructor(
+    private readonly compiled: CompiledWorkload,
+    private readonly once: readonly CompiledStep[],
+    private readonly cycle: readonly (readonly { steps: readonly CompiledStep[] }[])[],
+    weights: readonly (readonly number[])[],
+    random: () => number,
+  ) {
+    this.pickers = cycle.map((slot, i) => (slot.length > 1 ? new WeightedPicker(slot, weights[i]!, random) : undefined));
+    if (compiled.workload.data?.per === 'connection') this.state.row = compiled.nextRow();
+  }
+
+  /** The step the connection sends next (a once step until all have passed). */
+  private nextStep(): CompiledStep {
+    if (this.onceDone < this.once.length) return this.once[this.onceDone]!;
+    if (this.queued >= this.queue.length) {
+      const members = this.cycle[this.slot]!;
+      this.queue = (this.pickers[this.slot]?.pick() ?? members[0]!).steps;
+      this.queued = 0;
+      this.slot = (this.slot + 1) % this.cycle.length;
+    }
+    return this.queue[this.queued++]!;
+  }
+
+  /** The next request, its values generated. */
+  next(): RenderedRequest {
+    return this.render(this.nextStep());
+  }
+
+  /** A step's request with this connection's values (verification walks every step this way). */
+  render(step: CompiledStep): RenderedRequest {
+    if (this.compiled.workload.data?.per === 'request') this.state.row = this.compiled.nextRow();
+    const headers: Record<string, string> = {};
+    for (const [name, value] of step.headers) headers[name] = value.fixed ?? value.render(this.state);
+    return {
+      step,
+      method: step.method,
+      path: step.path.fixed ?? step.path.render(this.state),
+      headers,
+      ...(step.body ? { body: step.body.fixed ?? step.body.render(this.state) } : {}),
+    };
+  }
+
+  /**
+   * Takes a step's answer: checks its status and body, takes its captures; returns what was wrong, or undefined. A once
+   * step counts as done when its answer passed (a failed login is sent again).
+   */
+  answered(step: CompiledStep, status: number, headers: AnswerHeaders, body: string, byteLength: number): StepProblem | undefined {
+    const wrong = answerProblem(step, status, body, byteLength);
+    const problem: StepProblem | undefined = wrong !== undefined ? { kind: 'answer', message: wrong } : this.capture(step, headers, body);
+    if (problem === undefined && this.onceDone < this.once.length && this.once[this.onceDone] === step) this.onceDone++;
+    return problem;
+  }
+
+  private capture(step: CompiledStep, headers: AnswerHeaders, body: string): StepProblem | undefined {
+    for (const [name, capture, described] of step.captures) {
+      const value = capture(headers, body);
+      if (value === undefined)
+        return { kind: 'capture', message: `step ${step.name}: capture ${name} (${described}) found nothing in: ${body.slice(0, 120)}` };
+      this.state.vars[name] = value;
+    }
+    return undefined;
+  }
+}
+
+/** What is wrong with a step's answer (its status against the one expected or 2xx, then its body), or undefined. */
+export function answerProblem(step: CompiledStep, status: number, body: string, byteLength: number): string | undefined {
+  const expected = step.expect.status;
+  if (expected !== undefined ? status !== expected : status < 200 || status >= 300)
+    return `step ${step.name}: status ${status}, expected ${expected ?? '2xx'}`;
+  if (step.checkBody && !step.checkBody(body, byteLength)) return `step ${step.name}: body fails its check (starts: ${body.slice(0, 80)})`;
+  return undefined;
+}
