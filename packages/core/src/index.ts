@@ -44,3 +44,4 @@ export * from './workload/workload-schema.js';
 export * from './workload/build-workload.js';
 export * from './workload/flow-cursor.js';
 export * from './workload/workload-needs.js';
+export * from './workload/step-cells.js';

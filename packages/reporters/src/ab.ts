@@ -1,5 +1,5 @@
 import type { CellResult, ReporterFactory, RunDocument } from '@bench/core';
-import { abLine, padFixed, padInt } from './format.js';
+import { abLine, formatNumber, padFixed, padInt } from './format.js';
 import { thresholdLines } from './thresholds.js';
 import { writeFileAtomically } from './json.js';
 import { profileAbLines } from './profile/profile-text.js';
@@ -114,6 +114,11 @@ export function renderAbText(result: CellResult, doc: RunDocument): string {
   ];
   for (const [p, value] of percentiles) lines.push(`  ${p}%  ${padInt(value, 5)}`);
   lines.push(` 100%  ${padInt(l.max, 5)} (longest request)`);
+  // a workload's steps, after ab's block: each one's share, rate and percentiles
+  for (const step of result.steps ?? [])
+    lines.push(
+      `bench step ${step.name}: ${step.requests} requests (${formatNumber(step.sharePercent, 1)}%), ${formatNumber(step.rps, 2)} rps, p50 ${formatNumber(step.latency.p50)} ms, p99 ${formatNumber(step.latency.p99)} ms, ${step.failed} failed, ${step.non2xx} non-2xx`,
+    );
   // bench's own readings of the cell (a possible leak, a drift), after ab's block
   const notes = [...(result.limit ? [result.limit.line] : []), ...result.notes];
   if (notes.length > 0) lines.push('', ...notes.map((note) => `bench note: ${note}`));

@@ -6,6 +6,7 @@ import { spreadLines } from './repeat-spread.js';
 import { sparkline } from './sparkline.js';
 import { profileMarkdown } from './profile/profile-text.js';
 import { soakLine } from './soak-line.js';
+import { stepSummaries } from './step-rows.js';
 
 const HEADER = ['target', 'c', 'rps', 'ms/req', 'p50 ms', 'p80 ms', 'p99 ms', 'failed', 'non-2xx', 'server CPU', 'server RSS'];
 
@@ -65,6 +66,23 @@ function row(r: CellResult): string[] {
     server ? `${formatNumber(server.cpuPercent, 0)}%` : '-',
     server ? formatBytes(server.rssBytes) : '-',
   ];
+}
+
+/** A workload's steps as rows under their cell: name and share, rate, percentiles, failures. */
+function stepRows(runs: readonly CellResult[]): string[][] {
+  return stepSummaries(runs).map((s) => [
+    `↳ ${s.name} (${formatNumber(s.sharePercent, 1)}%)`,
+    '',
+    formatNumber(s.rps, 2),
+    '',
+    formatNumber(s.p50),
+    formatNumber(s.p80),
+    formatNumber(s.p99),
+    String(s.failed),
+    String(s.non2xx),
+    '',
+    '',
+  ]);
 }
 
 function table(rows: readonly string[][]): string {
@@ -128,7 +146,7 @@ export function renderMarkdown(doc: RunDocument): string {
   for (const scenario of scenarios) {
     const results = doc.results.filter((r) => r.scenario === scenario);
     const first = results[0];
-    out.push(`### ${scenario}`, '', table(groupByCell(results).map(groupRow)), '');
+    out.push(`### ${scenario}`, '', table(groupByCell(results).flatMap((runs) => [groupRow(runs), ...stepRows(runs)])), '');
     if (first) {
       const warm = describeWarmup(results);
       const repeated = results.some((r) => r.repeat > 1) ? ' Repeated cells show medians, with the rps range in brackets.' : '';
@@ -137,6 +155,7 @@ export function renderMarkdown(doc: RunDocument): string {
       );
     }
     for (const r of results.filter((r) => r.backend && r.status === 'ok')) out.push(`- ${describeBackend(r)}`);
+    if (first?.workload) out.push(`- workload: ${first.workload}; ↳ rows are its steps (share of the cell's answers)`);
     for (const r of results.filter((r) => r.rate && r.latencyUncorrected)) out.push(`- ${describeOpenLoop(r)}`);
     for (const r of results) if (r.limit) out.push(`- ${cellName(r)}: ${r.limit.line}`);
     for (const r of results) {

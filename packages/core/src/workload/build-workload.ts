@@ -68,7 +68,7 @@ export function buildWorkload(entry: ScenarioObjectInput, source: WorkloadSource
   const cycle: WorkloadMember[][] = [];
   let dataConfig: DataConfig | undefined;
 
-  // a mix member: a request spec (one step) or a flow (its steps, named member/step; its once steps run once per connection)
+  // a mix member: a request spec (one step) or a flow (its steps, named member.step; its once steps run once per connection)
   const member = (name: string, weight: number): WorkloadMember => {
     const found = source.entries.get(name);
     if (!found || !isObject(found)) source.fail(`${scenario}: its mix names "${name}", which is no scenario object of this config`);
@@ -78,7 +78,7 @@ export function buildWorkload(entry: ScenarioObjectInput, source: WorkloadSource
       const steps: WorkloadStep[] = [];
       for (const step of flow.steps) {
         if ('mix' in step) source.fail(`${scenario}: its mix names "${name}", a flow with a mix of its own; name flows without one`);
-        const built = toStep(step, `${name}/${step.name}`);
+        const built = toStep(step, `${name}.${step.name}`);
         if (step.once) {
           if (!once.some((s) => s.name === built.name)) once.push(built);
         } else steps.push(built);

@@ -4,7 +4,7 @@ import type { ExpectConfig } from '../request-scenario.js';
 
 /** One request of a workload, its path, header values and body still templates; plain data, so it crosses into worker threads. */
 export interface WorkloadStep {
-  /** Unique in the workload: a flow's step, a mix member, or `member/step` for a flow in a mix. */
+  /** Unique in the workload: a flow's step, a mix member, or `member.step` for a flow in a mix. */
   readonly name: string;
   readonly method: string;
   readonly path: string;

@@ -2,6 +2,7 @@ import { median, mergeLatencyHistograms, percentileCurve, type CellResult, type 
 import { formatBytes, formatNumber } from '../format.js';
 import { chartFigure, nines, numbersTable, type ChartSpec } from './chart.js';
 import { soakLine } from '../soak-line.js';
+import { stepCharts } from './step-charts.js';
 import { profileSections } from '../profile/flame-html.js';
 import { escapeHtml, htmlTable, renderPage } from './page.js';
 
@@ -247,6 +248,7 @@ function cellCharts(r: CellResult): string {
     chartFigure(failures),
     chartFigure(resources),
     `</div>`,
+    stepCharts(r, title),
     numbersTable(table, `${title}: the numbers of these charts, second by second`),
   ].join('\n');
 }

@@ -4,6 +4,7 @@ import {
   generatorBound,
   errors,
   median,
+  stepCells,
   METRIC_BETTER,
   parseFailIf,
   MIN_REPEATS,
@@ -45,7 +46,9 @@ export const cellKey = (r: Pick<CellResult, 'scenario' | 'target' | 'concurrency
 
 function groupCells(doc: RunDocument): Map<string, CellResult[]> {
   const groups = new Map<string, CellResult[]>();
-  for (const r of doc.results) groups.set(cellKey(r), [...(groups.get(cellKey(r)) ?? []), r]);
+  // a workload's steps compare as cells of their own: "shop › get-item/app c=10"
+  const cells = doc.results.flatMap((r) => [r, ...stepCells(r, (step) => `${r.scenario} › ${step}`)]);
+  for (const r of cells) groups.set(cellKey(r), [...(groups.get(cellKey(r)) ?? []), r]);
   return groups;
 }
 

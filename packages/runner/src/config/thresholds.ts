@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { median, type CellResult, type RunDocument, type ThresholdResult } from '@bench/core';
+import { median, stepCells, type CellResult, type RunDocument, type ThresholdResult } from '@bench/core';
 
 const latency = (key: keyof CellResult['latency']) => (r: CellResult) => r.latency[key];
 
@@ -76,15 +76,25 @@ function selects(selector: string, scenario: string, target: string): boolean {
  */
 export function evaluateThresholds(spec: ThresholdsSpec, doc: RunDocument): ThresholdResult[] {
   const cells = new Map<string, CellResult[]>();
-  for (const r of doc.results) {
-    const key = `${r.scenario}\u0000${r.target}\u0000${r.concurrency}`;
+  const add = (r: CellResult, step?: string) => {
+    const key = `${r.scenario}\u0000${r.target}\u0000${r.concurrency}${step !== undefined ? `\u0000${step}` : ''}`;
     cells.set(key, [...(cells.get(key) ?? []), r]);
+  };
+  const steps = new Set<CellResult>();
+  for (const r of doc.results) {
+    add(r);
+    for (const step of stepCells(r, (name) => name)) {
+      steps.add(step);
+      add(step, step.scenario);
+    }
   }
   const out: ThresholdResult[] = [];
   for (const [selector, fields] of Object.entries(spec)) {
     for (const runs of cells.values()) {
       const first = runs[0];
       if (!first || !selects(selector, first.scenario, first.target)) continue;
+      // a workload's step is selected by its own name only ("create-item/app"), never by a wildcard
+      if (steps.has(first) && selector.split('/')[0] !== first.scenario) continue;
       const ok = runs.filter((r) => r.status === 'ok');
       for (const [field, expressions] of Object.entries(fields)) {
         const values = ok.map(thresholdFields[field as ThresholdField]).filter((v): v is number => v !== undefined);

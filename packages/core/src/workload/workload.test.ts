@@ -1,0 +1,123 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildWorkload, describeWorkload, type ScenarioObjectInput } from './build-workload.js';
+import { CompiledWorkload } from './flow-cursor.js';
+import { compileTemplate, templateProblems } from './template.js';
+import { compileCapture } from './capture.js';
+import { workloadNeeds } from './workload-needs.js';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-workload-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const fail = (detail: string): never => {
+  throw new Error(detail);
+};
+const build = (entry: ScenarioObjectInput, others: ScenarioObjectInput[] = []) =>
+  buildWorkload(entry, { entries: new Map([entry, ...others].map((e) => [e.name, e])), dir, fail });
+let n = 0;
+const source = { counter: () => ++n, random: () => 0.5 };
+
+describe('templates', () => {
+  it('renders counters, ranges, picks, uuids, rows and variables; a fixed text stays fixed', () => {
+    const state = { vars: { token: 'abc' }, row: { user: 'ann' } };
+    expect(compileTemplate('/items/{{counter}}', source).render(state)).toBe('/items/1');
+    expect(compileTemplate('{{randomInt 10 20}}', source).render(state)).toBe('15');
+    expect(compileTemplate('{{pick red green blue}}', source).render(state)).toBe('green');
+    expect(compileTemplate('{{uuid}}', source).render(state)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(compileTemplate('Bearer {{ token }} for {{row.user}}', source).render(state)).toBe('Bearer abc for ann');
+    expect(compileTemplate('/plain', source).fixed).toBe('/plain');
+  });
+
+  it('names what is wrong: an unknown function, bad arguments, a column the file lacks', () => {
+    const scope = { vars: new Set(['token']), columns: ['user'] };
+    expect(templateProblems('/x/{{rand 1 2}}', scope)[0]).toMatch(/unknown template function "rand"/);
+    expect(templateProblems('{{randomInt 5 1}}', scope)[0]).toMatch(/randomInt takes two integers/);
+    expect(templateProblems('{{row.email}}', scope)[0]).toMatch(/no column "email" \(it has user\)/);
+    expect(templateProblems('{{row.user}} {{token}} {{counter}}', scope)).toEqual([]);
+    expect(templateProblems('{{row.user}}', { vars: new Set() })[0]).toMatch(/names no data file/);
+  });
+});
+
+describe('captures', () => {
+  it('take a JSON path, a header or a regular expression group', () => {
+    expect(compileCapture({ json: 'data.items[1].id' })({}, '{"data":{"items":[{"id":1},{"id":7}]}}')).toBe('7');
+    expect(compileCapture({ json: '$.token' })({}, '{"token":"t1"}')).toBe('t1');
+    expect(compileCapture({ header: 'X-Token' })({ 'x-token': 'h' }, '')).toBe('h');
+    expect(compileCapture({ regex: 'id=(\\d+)' })({}, 'ok id=42')).toBe('42');
+    expect(compileCapture({ json: 'missing' })({}, '{}')).toBeUndefined();
+  });
+});
+
+describe('workloads', () => {
+  const login = {
+    name: 'login',
+    once: true,
+    method: 'POST',
+    path: '/login',
+    body: { user: 'u' },
+    capture: { token: { json: 'token' } },
+  };
+  const flow: ScenarioObjectInput = {
+    name: 'shop',
+    steps: [
+      login,
+      {
+        mix: [
+          { name: 'read', weight: 80, path: '/items/{{randomInt 1 9}}', headers: { authorization: 'Bearer {{token}}' } },
+          { name: 'write', weight: 20, method: 'POST', path: '/items', body: { name: 'n{{counter}}' } },
+        ],
+      },
+    ],
+  };
+
+  it('runs once steps first, then the mix in its shares exactly over each round of weights', () => {
+    const workload = build(flow);
+    expect(describeWorkload(workload)).toBe('login once per connection, then read 80% / write 20%');
+    expect(workloadNeeds(workload)).toEqual(['templates', 'flows', 'mixes']);
+    const compiled = new CompiledWorkload(workload, { counter: () => 1, random: Math.random });
+    const cursor = compiled.connection();
+    const first = cursor.next();
+    expect(first.step.name).toBe('login');
+    expect(first.body).toBe('{"user":"u"}');
+    // a once step is sent again until its answer passes
+    expect(cursor.answered(first.step, 500, {}, '', 0)?.message).toMatch(/status 500/);
+    const again = cursor.next();
+    expect(again.step.name).toBe('login');
+    expect(cursor.answered(again.step, 200, {}, '{"token":"T"}', 13)).toBeUndefined();
+    const names: string[] = [];
+    for (let i = 0; i < 100; i++) {
+      const request = cursor.next();
+      names.push(request.step.name);
+      if (request.step.name === 'read') expect(request.headers.authorization).toBe('Bearer T');
+    }
+    expect(names.filter((name) => name === 'read')).toHaveLength(80);
+  });
+
+  it('refuses bad weights, unknown names, variables not captured before and a missing data file', () => {
+    expect(() => build({ name: 'm', mix: { a: 0 } })).toThrow(/positive number/);
+    expect(() => build({ name: 'm', mix: { nowhere: 1 } })).toThrow(/names "nowhere", which is no scenario object/);
+    expect(() => build({ name: 'f', steps: [{ name: 'a', path: '/{{token}}' }, { ...login, once: false }] })).toThrow(
+      /step "a": \{\{token\}\}: unknown template function "token"/,
+    );
+    expect(() => build({ name: 'd', path: '/{{row.x}}', data: { file: 'missing.csv' } })).toThrow(/missing\.csv cannot be read \(ENOENT\)/);
+  });
+
+  it('hands data rows out in turn, strided over threads, or per connection', () => {
+    writeFileSync(path.join(dir, 'users.csv'), 'name,pass\nann,1\nbob,2\ncid,3\ndan,4\n');
+    const workload = build({ name: 'rows', path: '/u/{{row.name}}', data: { file: 'users.csv' } });
+    const paths = (index: number, count: number) => {
+      const cursor = new CompiledWorkload(workload, source, { index, count }).connection();
+      return [0, 1, 2].map(() => cursor.next().path);
+    };
+    expect(paths(0, 1)).toEqual(['/u/ann', '/u/bob', '/u/cid']);
+    expect(paths(1, 2)).toEqual(['/u/bob', '/u/dan', '/u/bob']);
+    writeFileSync(path.join(dir, 'users.jsonl'), '{"name":"eve"}\n{"name":"fay"}\n');
+    const perConnection = build({ name: 'c', path: '/u/{{row.name}}', data: { file: 'users.jsonl', per: 'connection' } });
+    const compiled = new CompiledWorkload(perConnection, source);
+    const one = compiled.connection();
+    const two = compiled.connection();
+    expect([one.next().path, one.next().path, two.next().path]).toEqual(['/u/eve', '/u/eve', '/u/fay']);
+  });
+});
