@@ -77,6 +77,8 @@ export interface CellComparison {
   readonly profile?: ProfileComparison;
   /** Runs of each side whose load generator bounded them (result.limit): their verdict may compare clients, not servers. */
   readonly generatorBound?: { readonly base: number; readonly head: number; readonly baseRuns: number; readonly headRuns: number };
+  /** A workload's step compared on its own (scenario reads "shop › get-item"): a part of its cell, not a cell. */
+  readonly step?: string;
 }
 
 /** How many of these runs their load generator bounded; undefined when none. */

@@ -44,10 +44,19 @@ export function parsePercent(option: string, text: string): number {
 
 export const cellKey = (r: Pick<CellResult, 'scenario' | 'target' | 'concurrency'>) => `${r.scenario}/${r.target} c=${r.concurrency}`;
 
+// the step cells of the documents compared, and their step names
+const stepNames = new WeakMap<CellResult, string>();
+
 function groupCells(doc: RunDocument): Map<string, CellResult[]> {
   const groups = new Map<string, CellResult[]>();
   // a workload's steps compare as cells of their own: "shop › get-item/app c=10"
-  const cells = doc.results.flatMap((r) => [r, ...stepCells(r, (step) => `${r.scenario} › ${step}`)]);
+  const cells = doc.results.flatMap((r) => [
+    r,
+    ...stepCells(r, (step) => `${r.scenario} › ${step}`).map((cell, i) => {
+      stepNames.set(cell, r.steps![i]!.name);
+      return cell;
+    }),
+  ]);
   for (const r of cells) groups.set(cellKey(r), [...(groups.get(cellKey(r)) ?? []), r]);
   return groups;
 }
@@ -151,7 +160,9 @@ export function compare(base: RunDocument, head: RunDocument, options: { failIf?
       headRuns.filter((r) => r.status === 'ok'),
       false,
     );
+    const step = stepNames.get(first);
     cells.push({
+      ...(step !== undefined ? { step } : {}),
       scenario: first.scenario,
       target: first.target,
       concurrency: first.concurrency,
@@ -160,7 +171,8 @@ export function compare(base: RunDocument, head: RunDocument, options: { failIf?
       ...(profile ? { profile } : {}),
     });
     const rps = compared.find((m) => m.metric === 'rps');
-    if (rps && rps.base.median > 0 && rps.head.n > 0) ratios.push(rps.head.median / rps.base.median);
+    // the geometric mean is over cells: a workload's steps are parts of their cell's rate
+    if (rps && rps.base.median > 0 && rps.head.n > 0 && step === undefined) ratios.push(rps.head.median / rps.base.median);
     const checked = checkLimits(cells.at(-1)!, limits, `run with --repeat ${MIN_REPEATS} or more`);
     broken.push(...checked.broken);
     undecided.push(...checked.undecided);
