@@ -98,6 +98,61 @@ const cases: Array<[string, () => { cwd: string; args: string[] }, RegExp]> = [
     }),
     /^bench: BENCH_ERR_APP_TARGET: target "app" \(your server\) did not start: .*\/health not ready after 1000 ms \(last: HTTP 404/,
   ],
+  // workloads: found before anything starts, naming the scenario and the step
+  [
+    'an unknown template function',
+    () => ({ cwd: appWith('bench.config.mjs', "export default { scenarios: [{ name: 'ids', path: '/items/{{rand 1 5}}' }] };"), args: ['run'] }),
+    /^bench: BENCH_ERR_CONFIG: config bench\.config\.mjs: scenario "ids", step "ids": \{\{rand 1 5\}\}: unknown template function "rand" \(known: counter, randomInt/,
+  ],
+  [
+    'a missing data file',
+    () => ({
+      cwd: appWith('bench.config.mjs', "export default { scenarios: [{ name: 'u', path: '/u/{{row.name}}', data: { file: 'users.csv' } }] };"),
+      args: ['run'],
+    }),
+    /^bench: BENCH_ERR_CONFIG: config bench\.config\.mjs: scenario "u": data file \/.*\/users\.csv cannot be read \(ENOENT\)$/,
+  ],
+  [
+    'a data file without the column',
+    () => {
+      const cwd = appWith('bench.config.mjs', "export default { scenarios: [{ name: 'u', path: '/u/{{row.email}}', data: { file: 'users.csv' } }] };");
+      writeFileSync(path.join(cwd, 'users.csv'), 'name\nann\n');
+      return { cwd, args: ['run'] };
+    },
+    /config bench\.config\.mjs: scenario "u", step "u": \{\{row\.email\}\}: the data file has no column "email" \(it has name\)$/,
+  ],
+  [
+    'a weight that is not a positive number',
+    () => ({
+      cwd: appWith('bench.config.mjs', "export default { scenarios: [{ name: 'm', mix: [{ name: 'a', path: '/', weight: 0 }] }] };"),
+      args: ['run'],
+    }),
+    /^bench: BENCH_ERR_CONFIG: config bench\.config\.mjs: scenarios\.0\.mix\.0\.weight: a weight is a positive number$/,
+  ],
+  [
+    'a capture that finds nothing when the flow is verified',
+    () => ({
+      cwd: appWith(
+        'bench.config.mjs',
+        `export default { targets: [{ name: 'app', command: 'node', args: ['-e', ${JSON.stringify(
+          "require('node:http').createServer((q, r) => r.end('{}')).listen(Number(process.env.PORT), process.env.HOST)",
+        )}] }], scenarios: [{ name: 'f', steps: [{ name: 'login', once: true, path: '/login', capture: { token: { json: 'token' } } }, { name: 'me', path: '/me', headers: { authorization: 'Bearer {{token}}' } }] }] };`,
+      ),
+      args: ['run', '-d', '1'],
+    }),
+    /^bench: BENCH_ERR_USAGE: scenario "f": step login: capture token \(json token\) found nothing in: \{\}; fix the capture or the step$/,
+  ],
+  [
+    'a flow given to an engine that runs fixed requests only',
+    () => ({
+      cwd: appWith(
+        'bench.config.mjs',
+        `export default { targets: [{ name: 'app', command: 'node', args: ['-e', ${JSON.stringify(server404)}] }], scenarios: [{ name: 'f', steps: [{ name: 'a', path: '/a' }, { name: 'b', path: '/b' }] }] };`,
+      ),
+      args: ['run', '--engine', 'ab'],
+    }),
+    /^bench: BENCH_ERR_ENGINE_UNSUPPORTED: engine "ab" cannot do this: scenario "f" needs flows \(steps, captures, once\), which ab does not run; use --engine autocannon/,
+  ],
 ];
 
 describe('config errors', () => {
