@@ -91,4 +91,25 @@ describe('a flow behind a login, with a mix', () => {
       await browser.close();
     }
   });
+
+  it('runs the same flow in the open loop: an arrival is one pass of the flow on a connection that logged in once', async () => {
+    const dir = testTempDir('login-flow-open');
+    const { wrapper, received } = recordOnExit(dir, app, '/api/stats');
+    const config = workloadConfig(dir, wrapper);
+    const run = await runCli(['run', '--config', config, '-c', '6', '-d', '4', '-w', '0', '--rate', '1000'], { cwd: dir, timeoutMs: 90_000 });
+    expect(run.code, run.stderr).toBe(0);
+    const counts = JSON.parse(readFileSync(received, 'utf8')) as Record<string, number>;
+    const cell = runDocumentSchema.parse(JSON.parse(readFileSync(path.join(dir, 'results.json'), 'utf8'))).results[0]!;
+    expect(cell).toMatchObject({ status: 'ok', failed: 0, non2xx: 0, rate: { target: 1000 } });
+    const steps = Object.fromEntries(cell.steps!.map((s) => [s.name, s.requests]));
+    // one login per connection the loop opened (at most -c), each then reused by later arrivals
+    expect(steps.login).toBeGreaterThanOrEqual(1);
+    expect(steps.login).toBeLessThanOrEqual(6);
+    expect(counts.login).toBe(steps.login! + 1);
+    expect(counts.refused).toBe(0);
+    // an open loop's requests are all answered by the end of its period: the server's counts, less verification's
+    expect(steps['get-item']).toBe(counts.byId! - 1);
+    expect(steps['create-item']).toBe(counts.create! - 1);
+    expect(Math.abs((steps['get-item']! / (steps['get-item']! + steps['create-item']!)) * 100 - 80)).toBeLessThan(1);
+  });
 });

@@ -164,6 +164,16 @@ export class FlowCursor {
     return this.queue[this.queued++]!;
   }
 
+  /** Whether the next request begins a new pass of the cycle (its once steps done): an open loop's arrival ends here. */
+  atPassStart(): boolean {
+    return this.onceDone >= this.once.length && this.slot === 0 && this.queued >= this.queue.length;
+  }
+
+  /** Whether this once step is still to pass (a failed login ends an open loop's arrival; the next one sends it again). */
+  isPendingOnce(step: CompiledStep): boolean {
+    return this.onceDone < this.once.length && this.once[this.onceDone] === step;
+  }
+
   /** The next request, its values generated. */
   next(): RenderedRequest {
     return this.render(this.nextStep());

@@ -16,6 +16,8 @@ export const openLoopEngine = {
   countsProgress: true,
   description: `bench's open loop (undici ${UNDICI_VERSION}, worker threads: --client-threads): constant arrival rate, latency from the intended send time`,
   clientThreads: true,
+  // an arrival runs one pass of a flow on a connection (a virtual user: its once steps and captures stay with it)
+  workloads: { templates: true, flows: true, mixes: true, thinkTime: false },
   // a set arrival rate is what only an open loop holds: a run that names no engine and gives --rate runs here
   chosenBy: 'rate',
   available: async () => ({ ok: true, version: `${ENGINES_VERSION} (undici ${UNDICI_VERSION})` }),

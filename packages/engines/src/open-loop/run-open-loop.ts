@@ -1,6 +1,10 @@
 import { Client, type Dispatcher } from 'undici';
 import {
   bodyBytesCheck,
+  CompiledWorkload,
+  threadValueSource,
+  type FlowCursor,
+  type RenderedRequest,
   createLatencyHistogram,
   encodeLatencyHistogram,
   summarizeLatency,
@@ -10,6 +14,7 @@ import {
 import type { ThreadMeasurement } from '../threads/merge-threads.js';
 import type { ThreadSlot } from '../threads/serve-thread.js';
 import { RunTally } from '../threads/run-tally.js';
+import { StepTallies } from '../threads/step-tallies.js';
 import { arrivalSchedule } from './arrival-schedule.js';
 import { classifyUndiciError } from './undici-errors.js';
 
@@ -65,33 +70,56 @@ export async function runOpenLoop(plan: LoadPlan, slot: ThreadSlot): Promise<Thr
     if (inFlight === 0 && (aborted || closed || (scheduled === due && queue.length === 0))) finish();
   };
 
-  const send = (client: Client, index: number) => {
-    const intended = dueAt(index);
+  // a workload: each connection is a virtual user with its cursor; an arrival runs one pass of its flow on it
+  const thread = { index: slot.index, count: slot.count };
+  const workload = plan.workload ? new CompiledWorkload(plan.workload, threadValueSource(thread.index, thread.count), thread) : undefined;
+  const steps = workload ? new StepTallies(workload.steps) : undefined;
+  steps?.restart(start);
+  const cursors = new Map<Client, FlowCursor>();
+  // a workload's rate counts arrivals (passes of its flow begun), not the requests each sends
+  let arrivals = 0;
+
+  /** One request on `client`, timed from `from` (its due time for an arrival's first); `next` runs once it is counted. */
+  const sendOne = (client: Client, from: bigint, rendered: RenderedRequest | undefined, next: (ok: boolean) => void) => {
     const sentAt = process.hrtime.bigint();
     inFlight++;
     let status = 0;
     let headerBytes = 0;
     let serverCloses = false;
+    const headers: Record<string, string> = {};
     const chunks: Buffer[] = [];
     const done = (error?: Error) => {
       inFlight--;
       const now = process.hrtime.bigint();
       if (error) {
         tally.error(classifyUndiciError(error), error.message, inPeriod(now));
+        if (rendered) steps!.error(rendered.step.index, classifyUndiciError(error), error.message, inPeriod(now));
         // a connection that failed is not reused
         connections.splice(connections.indexOf(client), 1);
+        cursors.delete(client);
         void client.destroy().catch(() => {});
-      } else {
-        const body = Buffer.concat(chunks);
-        tally.bodyBytes += body.length;
-        if (check && !check(body)) tally.wrongBody(inPeriod(now));
-        if (shape.keepAlive && !serverCloses) tally.keptAlive++;
-        tally.answer(status, toMicros(now - intended), headerBytes + body.length, inPeriod(now));
-        uncorrected.recordValue(toMicros(now - sentAt));
-        idle.push(client);
+        next(false);
+        return;
       }
-      dispatch();
-      settle();
+      const body = Buffer.concat(chunks);
+      const latencyUs = toMicros(now - from);
+      tally.bodyBytes += body.length;
+      if (shape.keepAlive && !serverCloses) tally.keptAlive++;
+      tally.answer(status, latencyUs, headerBytes + body.length, inPeriod(now));
+      uncorrected.recordValue(toMicros(now - sentAt));
+      let ok = true;
+      if (rendered) {
+        const { step } = rendered;
+        steps!.answer(step.index, status, latencyUs, headerBytes + body.length, inPeriod(now));
+        const problem = cursors.get(client)?.answered(step, status, headers, body.toString('utf8'), body.length);
+        if (problem) {
+          ok = false;
+          tally.wrongBody(inPeriod(now));
+          tally.sample(problem.message);
+          steps!.wrong(step.index, problem.message, inPeriod(now));
+        }
+      } else if (check && !check(body)) tally.wrongBody(inPeriod(now));
+      next(ok);
     };
     const handler: Dispatcher.DispatchHandlers = {
       onConnect: () => {},
@@ -103,6 +131,7 @@ export async function runOpenLoop(plan: LoadPlan, slot: ThreadSlot): Promise<Thr
           const name = String(rawHeaders[i]);
           const value = String(rawHeaders[i + 1]);
           headerBytes += name.length + value.length + 4;
+          if (rendered) headers[name.toLowerCase()] ??= value;
           if (name.toLowerCase() === 'connection' && value.toLowerCase() === 'close') serverCloses = true;
         }
         return true;
@@ -116,14 +145,42 @@ export async function runOpenLoop(plan: LoadPlan, slot: ThreadSlot): Promise<Thr
     client.dispatch(
       {
         origin: url.origin,
-        path: `${url.pathname}${url.search}`,
-        method: request.method as Dispatcher.HttpMethod,
-        headers: { ...request.headers },
-        ...(request.body ? { body: request.body } : {}),
+        path: rendered ? rendered.path : `${url.pathname}${url.search}`,
+        method: (rendered ?? request).method as Dispatcher.HttpMethod,
+        headers: rendered ? rendered.headers : { ...request.headers },
+        ...(rendered ? (rendered.body !== undefined ? { body: rendered.body } : {}) : request.body ? { body: request.body } : {}),
         reset: !shape.keepAlive,
       },
       handler,
     );
+  };
+
+  const release = (client: Client) => {
+    if (connections.includes(client)) idle.push(client);
+    dispatch();
+    settle();
+  };
+
+  const send = (client: Client, index: number) => {
+    const intended = dueAt(index);
+    if (!workload) {
+      sendOne(client, intended, undefined, () => release(client));
+      return;
+    }
+    arrivals++;
+    let cursor = cursors.get(client);
+    if (!cursor) cursors.set(client, (cursor = workload.connection()));
+    // the arrival's steps one after another on its connection, until its pass ends (or a once step failed, or the period did)
+    const step = (from: bigint) => {
+      const rendered = cursor.next();
+      sendOne(client, from, rendered, (ok) => {
+        const failedOnce = !ok && cursor.isPendingOnce(rendered.step);
+        if (!ok && !connections.includes(client)) return release(client);
+        if (failedOnce || cursor.atPassStart() || aborted || closed) return release(client);
+        step(process.hrtime.bigint());
+      });
+    };
+    step(intended);
   };
 
   const dispatch = () => {
@@ -184,10 +241,11 @@ export async function runOpenLoop(plan: LoadPlan, slot: ThreadSlot): Promise<Thr
     durationSeconds: seconds,
     ...tally.finish(periodEnd, cpuPerSecond),
     latencyUncorrected,
-    rate: { target: rate, achieved: Math.round((tally.requests / seconds) * 100) / 100 },
+    rate: { target: rate, achieved: Math.round(((workload ? arrivals : tally.requests) / seconds) * 100) / 100 },
     ...health.stop(),
     startedAtNs: start,
     uncorrectedHistogram,
     droppedRequests: queue.length + (due - scheduled),
+    ...(steps ? { steps: steps.finish(periodEnd) } : {}),
   };
 }
