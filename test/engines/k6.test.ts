@@ -1,6 +1,4 @@
-import { spawnSync } from 'node:child_process';
 import http from 'node:http';
-import { homedir } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +9,7 @@ import { runCli, runProcess } from '../support/cli.js';
 import { watchDescendants } from '../support/descendants.js';
 import { k6TestRunSchema } from '../support/k6-testrun-crd.js';
 import { testTempDir } from '../support/temp-dir.js';
+import { k6Path } from '../support/k6-path.js';
 
 // A server of the test's own, counting connections and answering wrongly on purpose now and then:
 // on /flaky, every 10th request's socket is destroyed and every 10th (offset) gets a 404.
@@ -33,10 +32,6 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const dir = testTempDir('k6');
 
-/** The k6 bench finds: BENCH_K6_BINARY, PATH, or where `go install` put it. */
-const k6Path = () =>
-  process.env.BENCH_K6_BINARY ??
-  (spawnSync('sh', ['-c', 'command -v k6'], { encoding: 'utf8' }).stdout.trim() || path.join(homedir(), 'go', 'bin', 'k6'));
 
 async function runJson(args: string[], name: string): Promise<CellResult> {
   const out = path.join(dir, `${name}.json`);

@@ -6,6 +6,7 @@ import {
   LOOPBACK,
   makePrivateDir,
   removeDir,
+  workloadSteps,
   type LoadEngine,
   type LoadMeasurement,
   type LoadPlan,
@@ -17,6 +18,7 @@ import { K6Api } from './k6-api.js';
 import { k6Binary, K6_INSTALL } from './k6-binary.js';
 import { createK6Tally, readK6Csvs } from './k6-samples.js';
 import { k6Script } from './k6-script.js';
+import { k6WorkloadScript } from './k6-workload-script.js';
 import { executionSegments, segmentFlags } from './segments.js';
 import { k6Exporter } from './export/k6-exporter.js';
 import { generatorsOf, k6Options } from './k6-options.js';
@@ -47,7 +49,12 @@ async function runK6(plan: LoadPlan): Promise<LoadMeasurement> {
   const dir = makePrivateDir('k6');
   try {
     const script = path.join(dir, 'script.js');
-    writeFileSync(script, k6Script({ url: plan.url, request: plan.request, expect: plan.expect, shape: plan.shape }));
+    writeFileSync(
+      script,
+      plan.workload
+        ? k6WorkloadScript({ baseUrl: new URL(plan.url).origin, workload: plan.workload, shape: plan.shape })
+        : k6Script({ url: plan.url, request: plan.request, expect: plan.expect, shape: plan.shape }),
+    );
     const ports = await Promise.all(Array.from({ length: generators }, () => findFreePort()));
     const apis = ports.map((port) => new K6Api(`${LOOPBACK}:${port}`));
     const csvFiles = ports.map((_, i) => path.join(dir, `samples-${i}.csv`));
@@ -106,7 +113,10 @@ async function runK6(plan: LoadPlan): Promise<LoadMeasurement> {
       throw errors.generatorFailed(
         `k6 failed (${failed.exit.error ?? `exit ${failed.exit.code ?? failed.exit.signal}`}): ${failed.outputTail}`,
       );
-    const tally = createK6Tally(started * 1000, { inOrder: true });
+    const tally = createK6Tally(started * 1000, {
+      inOrder: true,
+      ...(plan.workload ? { steps: workloadSteps(plan.workload).map((step) => step.name) } : {}),
+    });
     await readK6Csvs(csvFiles, tally);
     const client = sumClients(finished);
     return {
@@ -127,6 +137,8 @@ export const k6Engine = {
   description:
     'k6 (Go), closed loop or constant arrival rate; raw samples merged into one histogram, one run split over --generators instances',
   splitsLoad: true,
+  // a VU is a virtual user: once steps, captures, mixes and think time in the generated script (the export's too)
+  workloads: { templates: true, flows: true, mixes: true, thinkTime: true },
   options: k6Options,
   exporter: k6Exporter,
   async available() {

@@ -1,4 +1,4 @@
-import { encodeLatencyHistogram, type LoadMeasurement } from '@bench/core';
+import { encodeLatencyHistogram, type LoadMeasurement, type StepMeasurement } from '@bench/core';
 import { k6ErrorSamples, k6Latency, type K6Tally } from './k6-samples.js';
 
 /** The flags every instance gets, locally and on k6-operator: raw samples to CSV with the two tags bench reads. */
@@ -7,17 +7,36 @@ export function k6OutputFlags(csvFile: string): string[] {
     '--no-usage-report',
     '--summary-mode=disabled',
     '--system-tags',
-    'status,error_code',
+    // name: a workload's step (its requests are tagged with it)
+    'status,error_code,name',
     '--out',
     `csv=fileName=${csvFile},timeFormat=unix_micro`,
   ];
+}
+
+/** A workload's steps, from their tallies, in the workload's order. */
+function stepMeasurements(tally: K6Tally): StepMeasurement[] | undefined {
+  if (!tally.steps) return undefined;
+  return [...tally.steps].map(([name, step]) => ({
+    name,
+    requests: step.requests,
+    latency: k6Latency(step),
+    histogram: encodeLatencyHistogram(step.histogram),
+    failures: step.failures,
+    non2xx: step.non2xx,
+    statusCodes: step.statusCodes,
+    errorSamples: k6ErrorSamples(step),
+    ...(step.series ? { seconds: step.series.finish(BigInt(Math.round(tally.lastEndUs)) * 1000n) } : {}),
+  }));
 }
 
 /** The measurement from the samples of every instance of one run (and their CPU per second, when sampled here). */
 export function k6Measurement(tally: K6Tally, clientCpuPerSecond: readonly number[] = []): LoadMeasurement {
   const spanUs = tally.lastEndUs > tally.firstStartUs ? tally.lastEndUs - tally.firstStartUs : 0;
   const seconds = tally.series?.finish(BigInt(Math.round(tally.lastEndUs)) * 1000n, clientCpuPerSecond);
+  const steps = stepMeasurements(tally);
   return {
+    ...(steps ? { steps } : {}),
     ...(seconds ? { seconds } : {}),
     histogram: encodeLatencyHistogram(tally.histogram),
     durationSeconds: Math.max(spanUs / 1e6, 1e-6),

@@ -33,10 +33,13 @@ export interface K6Tally {
   originUs?: number;
   /** The samples come in time order (readK6Csvs): each second's histogram is summarized and freed as the reading moves on. */
   readonly inOrder: boolean;
+  /** A workload's steps, by name in its order: each sample tagged with a step's name counts there too. */
+  readonly steps?: Map<string, K6Tally>;
 }
 
-export function createK6Tally(originUs?: number, options: { readonly inOrder?: boolean } = {}): K6Tally {
+export function createK6Tally(originUs?: number, options: { readonly inOrder?: boolean; readonly steps?: readonly string[] } = {}): K6Tally {
   return {
+    ...(options.steps ? { steps: new Map(options.steps.map((name) => [name, createK6Tally(originUs, { inOrder: options.inOrder ?? false })])) } : {}),
     ...(originUs !== undefined ? { originUs } : {}),
     inOrder: options.inOrder ?? false,
     histogram: createLatencyHistogram(),
@@ -75,17 +78,20 @@ function seriesOf(tally: K6Tally, us: number): SeriesRecorder {
   return (tally.series ??= new SeriesRecorder(atNs(tally.originUs), { live: tally.inOrder }));
 }
 
-/** The CSV columns bench asks for (--system-tags status,error_code): metric_name,timestamp,metric_value,error_code,status,... */
-const COLUMNS = ['metric_name', 'timestamp', 'metric_value', 'error_code', 'status'];
+/** The CSV columns bench asks for (--system-tags status,error_code,name); files of bench 0.x have no name. */
+const COLUMNS = ['metric_name', 'timestamp', 'metric_value', 'error_code', 'name', 'status'];
+const COLUMNS_WITHOUT_NAME = ['metric_name', 'timestamp', 'metric_value', 'error_code', 'status'];
 
-/** Where one file's reading is: a request's rows come together, its duration before its blocked time. */
+/** Where one file's reading is: a request's rows come together, its duration before its blocked time (a step's too). */
 interface FileState {
   readonly file: string;
   header: boolean;
+  named: boolean;
   pendingDurationMs: number;
+  readonly stepStates: Map<string, FileState>;
 }
 
-const fileState = (file: string): FileState => ({ file, header: true, pendingDurationMs: 0 });
+const fileState = (file: string): FileState => ({ file, header: true, named: false, pendingDurationMs: 0, stepStates: new Map() });
 
 /**
  * One CSV line into the tally. A request's latency is http_req_blocked (getting a connection,
@@ -95,12 +101,37 @@ const fileState = (file: string): FileState => ({ file, header: true, pendingDur
  */
 function readLine(line: string, state: FileState, tally: K6Tally): void {
   if (state.header) {
-    if (!COLUMNS.every((c, i) => line.split(',')[i] === c))
+    const header = line.split(',');
+    state.named = COLUMNS.every((c, i) => header[i] === c);
+    if (!state.named && !COLUMNS_WITHOUT_NAME.every((c, i) => header[i] === c))
       throw errors.generatorFailed(`${state.file} is not k6 CSV output with status and error_code tags`);
     state.header = false;
     return;
   }
-  const [metric, timestamp, value, errorCode, status] = line.split(',', 5);
+  const fields = line.split(',', 6);
+  const [metric, timestamp, value, errorCode] = fields;
+  const name = state.named ? fields[4] : undefined;
+  const status = state.named ? fields[5] : fields[4];
+  applySample(state, tally, metric, timestamp, value, errorCode, status);
+  const step = name !== undefined ? tally.steps?.get(name) : undefined;
+  if (step) {
+    step.originUs ??= tally.originUs;
+    let stepState = state.stepStates.get(name!);
+    if (!stepState) state.stepStates.set(name!, (stepState = fileState(state.file)));
+    applySample(stepState, step, metric, timestamp, value, errorCode, status);
+  }
+}
+
+/** One sample of a request (or of bench's own counters) into a tally. */
+function applySample(
+  state: FileState,
+  tally: K6Tally,
+  metric: string | undefined,
+  timestamp: string | undefined,
+  value: string | undefined,
+  errorCode: string | undefined,
+  status: string | undefined,
+): void {
   switch (metric) {
     case 'http_reqs': {
       tally.requests++;

@@ -10,7 +10,7 @@ export interface K6ScriptOptions {
 const js = (value: unknown) => JSON.stringify(value);
 
 // Which k6 executor runs the shape: VUs looping for a time or a request count (closed loop), or iterations started on schedule (open loop).
-function executor(shape: LoadShape): Record<string, unknown> {
+export function k6Executor(shape: LoadShape): Record<string, unknown> {
   const grace = `${Math.ceil(shape.timeoutSeconds)}s`;
   if (shape.rate !== undefined) {
     return {
@@ -79,7 +79,7 @@ const bodyBytes = new Counter('bench_body_bytes');
 ${check.setup}
 
 export const options = {
-  scenarios: { bench: ${js(executor(o.shape))} },
+  scenarios: { bench: ${js(k6Executor(o.shape))} },
   noConnectionReuse: ${!o.shape.keepAlive},
   summaryTrendStats: ['avg', 'p(99)'],
 };

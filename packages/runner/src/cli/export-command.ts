@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Command } from 'commander';
-import { errors } from '@bench/core';
+import { errors, workloadRefusal } from '@bench/core';
 import { builtinEngines } from '@bench/engines';
 import { givenRunOptions } from '../options/index.js';
 import { resolveRunOptionsIn } from '../options/resolve.js';
@@ -49,6 +49,8 @@ export async function exportCommand(format: string, scenarioName: string, comman
   const own = ownOptionValues(engine, options);
   const support = engine.supports(shape, scenario.request, scenario.expect.body, own);
   if (!support.ok) throw errors.engineUnsupported(engine.name, support.reason);
+  const refusal = scenario.workload && workloadRefusal(engine, scenario.workload, scenario.name, []);
+  if (refusal) throw errors.engineUnsupported(engine.name, refusal);
   const dir = path.resolve(flags.out ?? `${engine.name}-${scenario.name}`);
   const written = engine.exporter.write({ scenario, baseUrl: flags.url, dir, shape, options: own, toolVersion: TOOL_VERSION });
   process.stdout.write(`${written.map((f) => path.relative(process.cwd(), f) || f).join('\n')}\n`);

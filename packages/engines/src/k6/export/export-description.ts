@@ -19,6 +19,8 @@ export const exportDescriptionSchema = z.object({
     keepAlive: z.boolean(),
     timeoutSeconds: z.number().positive(),
   }),
+  /** A workload's steps, in its order: the samples are read back step by step. */
+  steps: z.array(z.string()).optional(),
   /** Where the runners' sample files go, relative to the export's folder. */
   resultsDir: z.string(),
 });

@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'yaml';
-import type { ExportRequest } from '@bench/core';
+import { workloadSteps, type ExportRequest } from '@bench/core';
+import { k6WorkloadScript } from '../k6-workload-script.js';
 import { K6_VERSION } from '../k6-binary.js';
 import { k6OutputFlags } from '../k6-measurement.js';
 import { k6Script } from '../k6-script.js';
@@ -16,7 +17,10 @@ const RESULTS_DIR = 'results';
 export function writeK6Export(e: ExportRequest): string[] {
   const generators = typeof e.options.generators === 'number' ? e.options.generators : 1;
   const url = e.baseUrl.replace(/\/+$/, '') + e.scenario.request.path;
-  const script = k6Script({ url, request: e.scenario.request, expect: e.scenario.expect.body, shape: e.shape });
+  const workload = e.scenario.workload;
+  const script = workload
+    ? k6WorkloadScript({ baseUrl: e.baseUrl, workload, shape: e.shape })
+    : k6Script({ url, request: e.scenario.request, expect: e.scenario.expect.body, shape: e.shape });
   const names: ManifestNames = { name: kubeName(`bench-${e.scenario.name}`), claim: kubeName(`bench-${e.scenario.name}-results`) };
   const description: ExportDescription = {
     kind: 'bench-k6-export',
@@ -40,6 +44,7 @@ export function writeK6Export(e: ExportRequest): string[] {
       keepAlive: e.shape.keepAlive,
       timeoutSeconds: e.shape.timeoutSeconds,
     },
+    ...(workload ? { steps: workloadSteps(workload).map((step) => step.name) } : {}),
     resultsDir: RESULTS_DIR,
   };
   const localCommands = Array.from({ length: generators }, (_, i) =>
