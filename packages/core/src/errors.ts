@@ -27,6 +27,7 @@ export type BenchErrorCode =
   | 'BENCH_ERR_TARGET_UNSUPPORTED'
   | 'BENCH_ERR_TARGET_START'
   | 'BENCH_ERR_APP_TARGET'
+  | 'BENCH_ERR_TARGET_RESET'
   | 'BENCH_ERR_TARGET_DIED'
   | 'BENCH_ERR_SERVICE_UNAVAILABLE'
   | 'BENCH_ERR_SERVICE_START'
@@ -127,6 +128,8 @@ export const errors = {
     new BenchError('BENCH_ERR_TARGET_UNSUPPORTED', `target "${target}" cannot serve scenario "${scenario}": ${reason}`),
   targetStart: (target: string, scenario: string, detail: string, cause?: unknown) =>
     new BenchError('BENCH_ERR_TARGET_START', `target "${target}" failed to start for "${scenario}": ${detail}`, { exitCode: 1, cause }),
+  targetReset: (target: string, detail: string) =>
+    new BenchError('BENCH_ERR_TARGET_RESET', `target "${target}" could not reset its state: ${detail}; check its reset in the config`),
   appTarget: (target: string, detail: string) =>
     new BenchError(
       'BENCH_ERR_APP_TARGET',

@@ -63,6 +63,19 @@ export interface RunningTarget {
 }
 
 /** A target plugin: how to start one stack serving one scenario, and stop it. */
+/** How bench puts a target's state back before every cell: a command of the user's, or files restored from a copy. */
+export interface TargetReset {
+  /** One line for reports: what is reset and how ("files data/items.json restored"). */
+  readonly description: string;
+  /** 'stopped': bench stops the target, resets, and starts it again; 'running': it resets with the target up. */
+  readonly whileTarget: 'stopped' | 'running';
+  /** Once, before the run's first cell: takes the copy that reset() restores. */
+  prepare(): Promise<void>;
+  reset(): Promise<void>;
+  /** Once, when the run ends: removes the copy. */
+  dispose(): Promise<void>;
+}
+
 export interface TargetPlugin {
   readonly name: string;
   readonly language: string;
@@ -75,4 +88,6 @@ export interface TargetPlugin {
   supports(scenario: Scenario): Support;
   available(): Promise<Availability>;
   start(scenario: Scenario, options: TargetStartOptions): Promise<RunningTarget>;
+  /** What bench runs before every cell and round so each sees the same data; absent: cells see earlier cells' writes. */
+  readonly reset?: TargetReset;
 }

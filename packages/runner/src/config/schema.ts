@@ -41,6 +41,16 @@ export const commandTargetSchema = z
       })
       .strict()
       .optional(),
+    /** Before every cell and round: run a command, or restore files copied when the run started; with the target stopped (default) or running. */
+    reset: z
+      .object({
+        command: z.string().min(1).optional(),
+        files: z.array(z.string().min(1)).min(1).optional(),
+        while: z.enum(['stopped', 'running']).optional(),
+      })
+      .strict()
+      .refine((r) => (r.command === undefined) !== (r.files === undefined), 'either command or files')
+      .optional(),
   })
   .strict();
 

@@ -28,6 +28,7 @@ import { makePlan, type PlannedPair } from './plan.js';
 import { callReporters, endReporters } from '../reporters/call-reporters.js';
 import { targetStartOptions } from './start-options.js';
 import { verifyTarget } from './verify.js';
+import { prepareResets, stateNote } from './state-reset.js';
 import { TOOL_VERSION } from '../version.js';
 import { chooseEngine } from './choose-engine.js';
 import { measureCell } from './measure-cell.js';
@@ -120,7 +121,9 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
     await callReporters(context.reporters, 'onResult', doc, result);
   };
 
+  let disposeResets: (() => Promise<void>) | undefined;
   try {
+    disposeResets = await prepareResets([...new Set(plan.pairs.map((p) => p.target))]);
     await callReporters(context.reporters, 'onRunStart', doc);
     // Once a stack has failed (to start, to verify, or mid-run), its remaining cells are recorded as failed.
     const problems = new Map<PlannedPair, string>();
@@ -146,9 +149,13 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
           startedAt: new Date().toISOString(),
           ...(profiling ? { profiling } : {}),
         });
-        if (!problems.has(pair)) {
+        const reset = target.reset;
+        const note = stateNote(target, scenario);
+        const start = async () => {
           emit({ type: 'target-starting', scenario: scenario.name, target: target.name });
           try {
+            // a target reset while stopped is reset before each start
+            if (reset?.whileTarget === 'stopped') await reset.reset();
             running = await target.start(
               scenario,
               targetStartOptions(
@@ -161,7 +168,8 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
             if (isBenchError(error) && error.exitCode === 2) throw error;
             problems.set(pair, error instanceof Error ? error.message : String(error));
           }
-        }
+        };
+        if (!problems.has(pair)) await start();
         if (signal?.aborted) break; // interrupted while the stack was starting: nothing was measured
         let answer: HttpAnswer | undefined;
         if (running && !problems.has(pair)) {
@@ -170,19 +178,28 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
           if (!verification.ok) problems.set(pair, `verification failed: ${verification.problems.join('; ')}`);
           answer = verification.answer;
         }
-        for (const concurrency of plan.concurrency) {
+        for (const [level, concurrency] of plan.concurrency.entries()) {
           if (signal?.aborted) break;
           index++;
+          // every cell sees the state the run started with: reset up, or stopped and started again (the first cell's start did it)
+          if (reset && running && !problems.has(pair)) {
+            if (reset.whileTarget === 'running') await reset.reset();
+            else if (level > 0) {
+              await running.stop();
+              running = undefined;
+              await start();
+            }
+          }
           const cell = contextFor(concurrency, running?.url, running?.settings);
           const problem = problems.get(pair);
           if (problem || !running) {
             await record(failedCell(cell, problem ?? 'target did not start'));
             continue;
           }
-          const result = await measureCell(cell, engine, running, services, answer, { index, total }, emit, signal);
+          const measured = await measureCell(cell, engine, running, services, answer, { index, total }, emit, signal);
           if (signal?.aborted) break; // an interrupted cell is not a finished result
-          if (result.status === 'failed') problems.set(pair, result.error ?? 'failed');
-          await record(result);
+          if (measured.status === 'failed') problems.set(pair, measured.error ?? 'failed');
+          await record(note && measured.status === 'ok' ? { ...measured, notes: [...measured.notes, note] } : measured);
         }
         await running?.stop();
         running = undefined;
@@ -210,6 +227,7 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
     failure = error;
   } finally {
     await running?.stop().catch(() => {});
+    await disposeResets?.();
     await services.stopAll().catch((error: unknown) => (failure ??= error));
     profiling?.close();
   }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { choosePort, errors, isBenchError, listenHost, withStackEnvironment, type TargetPlugin } from '@bench/core';
 import { findBinary, isExecutable } from '@bench/core';
 import { makeStackDir, startStack } from '../support/stack.js';
+import { targetReset, type ResetSpec } from './target-reset.js';
 
 /** An app's own server, started by bench: the `{ name, command, ... }` form of a config target. */
 export interface CommandTargetSpec {
@@ -14,6 +15,8 @@ export interface CommandTargetSpec {
   /** Port the server must listen on; a free one when absent. */
   readonly port?: number;
   readonly ready?: { readonly path?: string; readonly status?: number; readonly timeoutSeconds?: number };
+  /** What bench runs before every cell so each sees the same data. */
+  readonly reset?: ResetSpec;
 }
 
 const withPort = (text: string, port: number) => text.replaceAll('{port}', String(port));
@@ -36,6 +39,7 @@ export function commandTarget(spec: CommandTargetSpec): TargetPlugin {
     language: 'app',
     description: `the app's own server: ${commandLine}`,
     processNames: [commandLine],
+    ...(spec.reset ? { reset: targetReset(spec.name, spec.reset, spec.cwd ?? process.cwd()) } : {}),
     supports: () => ({ ok: true }),
     async available() {
       if (resolveCommand(spec.command, spec.cwd)) return { ok: true };
