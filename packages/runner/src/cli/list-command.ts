@@ -53,6 +53,22 @@ export async function listCommand(flags: { config?: string; all?: boolean }): Pr
     ]);
   }
   out.push(formatTable(['name', 'available', 'ceiling per client core', 'what'], engineRows));
+  // what of a workload each engine runs (a scenario that needs more is refused with the engines that can)
+  const can = (yes: boolean | undefined) => (yes ? 'yes' : '-');
+  out.push('', 'Workloads (docs/workloads.md)', '');
+  out.push(
+    formatTable(
+      ['engine', 'generated values', 'flows', 'mixes', 'think time', 'export'],
+      engines.map((engine) => [
+        engine.name,
+        can(engine.workloads?.templates),
+        can(engine.workloads?.flows),
+        can(engine.workloads?.mixes),
+        can(engine.workloads?.thinkTime),
+        engine.exporter ? `bench export ${engine.name}` : '-',
+      ]),
+    ),
+  );
   out.push('', 'Reporters', '');
   out.push(
     formatTable(
