@@ -78,6 +78,19 @@ describe('a flow behind a login, with a mix', () => {
     expect(compared.stdout).toMatch(/^\| shop › create-item \| app \| 6 \| rps \|/m);
     expect(compared.stdout).toContain('over 1 cell(s)');
 
+    // history: each step is a series of its own beside its cell's
+    const history = path.join(dir, 'history.jsonl');
+    const added = await runCli(
+      ['history', 'add', path.join(dir, 'results.json'), '--history', history, '--config', config, '--commit', 'a'.repeat(40), '--branch', 'main', '--commit-time', '2026-11-26T00:00:00Z'],
+      { cwd: dir },
+    );
+    expect(added.code, added.stderr).toBe(0);
+    const keys = readFileSync(history, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { key: { scenario: string } }).key.scenario);
+    expect(keys).toEqual(['shop', 'shop › login', 'shop › get-item', 'shop › create-item']);
+
     // the HTML report: a chart of the steps per second, with their table, and nothing broken
     const browser = await launchChromium();
     try {

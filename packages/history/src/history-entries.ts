@@ -1,4 +1,4 @@
-import type { CellResult, RunDocument } from '@bench/core';
+import { stepCells, type CellResult, type RunDocument } from '@bench/core';
 import { HISTORY_SCHEMA_VERSION, type GitInfo, type HistoryEntry } from './history-entry.js';
 import { machineFingerprint, seriesId, seriesKeyOf } from './series-key.js';
 
@@ -21,7 +21,9 @@ function metricsOf(result: CellResult): HistoryEntry['metrics'] {
 /** One history line per cell of a run, each keyed to its series and to the commit it measured; `profiles`: with the cell's profile. */
 export function historyEntriesOf(doc: RunDocument, git: GitInfo, addedAt: Date = new Date(), profiles = false): HistoryEntry[] {
   const machine = machineFingerprint(doc.machine);
-  return doc.results.map((result) => {
+  // a workload's steps are series of their own ("shop › get-item"), beside their cell's
+  const cells = doc.results.flatMap((result) => [result, ...stepCells(result, (step) => `${result.scenario} › ${step}`)]);
+  return cells.map((result) => {
     const key = seriesKeyOf(doc, result);
     return {
       schemaVersion: HISTORY_SCHEMA_VERSION,

@@ -71,7 +71,7 @@ function row(r: CellResult): string[] {
 /** A workload's steps as rows under their cell: name and share, rate, percentiles, failures. */
 function stepRows(runs: readonly CellResult[]): string[][] {
   return stepSummaries(runs).map((s) => [
-    `↳ ${s.name} (${formatNumber(s.sharePercent, 1)}%)`,
+    `↳ ${s.name} (${formatNumber(s.sharePercent, s.sharePercent < 1 ? 2 : 1)}%)`,
     '',
     formatNumber(s.rps, 2),
     '',
