@@ -16,7 +16,13 @@ const server = `require('node:http').createServer((q, r) => { r.writeHead(200, {
 const scenarios = [
   { name: 'fixed', path: '/items/7' },
   { name: 'generated', path: '/items/{{randomInt 1 1000}}' },
-  { name: 'mix', mix: [{ name: 'read', weight: 80, path: '/items/7' }, { name: 'write', weight: 20, method: 'POST', path: '/items', body: { n: 1 } }] },
+  {
+    name: 'mix',
+    mix: [
+      { name: 'read', weight: 80, path: '/items/7' },
+      { name: 'write', weight: 20, method: 'POST', path: '/items', body: { n: 1 } },
+    ],
+  },
   {
     name: 'flow',
     steps: [
@@ -35,7 +41,24 @@ const median = (xs) => {
 };
 try {
   const out = path.join(dir, 'results.json');
-  const args = ['run', '-c', '50', '-d', '5', '--repeat', rounds, '--engine', engine, '--cpus', 'server=0,client=1', '-r', 'json', '-o', out, ...more];
+  const args = [
+    'run',
+    '-c',
+    '50',
+    '-d',
+    '5',
+    '--repeat',
+    rounds,
+    '--engine',
+    engine,
+    '--cpus',
+    'server=0,client=1',
+    '-r',
+    'json',
+    '-o',
+    out,
+    ...more,
+  ];
   execFileSync(process.execPath, [cli, ...args], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
   const results = JSON.parse(readFileSync(out, 'utf8')).results;
   console.log(`| scenario (${engine}, -c 50, ${rounds} rounds) | rps | client CPU | client µs per request |`);

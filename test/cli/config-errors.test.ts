@@ -101,13 +101,19 @@ const cases: Array<[string, () => { cwd: string; args: string[] }, RegExp]> = [
   // workloads: found before anything starts, naming the scenario and the step
   [
     'an unknown template function',
-    () => ({ cwd: appWith('bench.config.mjs', "export default { scenarios: [{ name: 'ids', path: '/items/{{rand 1 5}}' }] };"), args: ['run'] }),
+    () => ({
+      cwd: appWith('bench.config.mjs', "export default { scenarios: [{ name: 'ids', path: '/items/{{rand 1 5}}' }] };"),
+      args: ['run'],
+    }),
     /^bench: BENCH_ERR_CONFIG: config bench\.config\.mjs: scenario "ids", step "ids": \{\{rand 1 5\}\}: unknown template function "rand" \(known: counter, randomInt/,
   ],
   [
     'a missing data file',
     () => ({
-      cwd: appWith('bench.config.mjs', "export default { scenarios: [{ name: 'u', path: '/u/{{row.name}}', data: { file: 'users.csv' } }] };"),
+      cwd: appWith(
+        'bench.config.mjs',
+        "export default { scenarios: [{ name: 'u', path: '/u/{{row.name}}', data: { file: 'users.csv' } }] };",
+      ),
       args: ['run'],
     }),
     /^bench: BENCH_ERR_CONFIG: config bench\.config\.mjs: scenario "u": data file \/.*\/users\.csv cannot be read \(ENOENT\)$/,
@@ -115,7 +121,10 @@ const cases: Array<[string, () => { cwd: string; args: string[] }, RegExp]> = [
   [
     'a data file without the column',
     () => {
-      const cwd = appWith('bench.config.mjs', "export default { scenarios: [{ name: 'u', path: '/u/{{row.email}}', data: { file: 'users.csv' } }] };");
+      const cwd = appWith(
+        'bench.config.mjs',
+        "export default { scenarios: [{ name: 'u', path: '/u/{{row.email}}', data: { file: 'users.csv' } }] };",
+      );
       writeFileSync(path.join(cwd, 'users.csv'), 'name\nann\n');
       return { cwd, args: ['run'] };
     },

@@ -32,7 +32,6 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const dir = testTempDir('k6');
 
-
 async function runJson(args: string[], name: string): Promise<CellResult> {
   const out = path.join(dir, `${name}.json`);
   let watch: ReturnType<typeof watchDescendants> | undefined;

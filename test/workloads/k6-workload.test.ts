@@ -18,7 +18,13 @@ beforeAll(async () => {
   server = spawn(process.execPath, [app], { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'ignore' });
   base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
-    if (await fetch(`${base}/health`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${base}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error('the example app did not start');
@@ -37,7 +43,23 @@ describe('a workload exported for k6', () => {
         .replace('defineConfig(', '('),
     );
     const out = path.join(dir, 'export');
-    const exported = await runCli(['export', 'k6', 'shop', '--config', config, '--url', base, '-c', '4', '-d', '3', '--generators', '2', '--out', out]);
+    const exported = await runCli([
+      'export',
+      'k6',
+      'shop',
+      '--config',
+      config,
+      '--url',
+      base,
+      '-c',
+      '4',
+      '-d',
+      '3',
+      '--generators',
+      '2',
+      '--out',
+      out,
+    ]);
     expect(exported.code, exported.stderr).toBe(0);
     const script = readFileSync(path.join(out, 'script.js'), 'utf8');
     expect(script).toContain('tags: { name: step.name }');

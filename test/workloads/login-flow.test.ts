@@ -81,7 +81,21 @@ describe('a flow behind a login, with a mix', () => {
     // history: each step is a series of its own beside its cell's
     const history = path.join(dir, 'history.jsonl');
     const added = await runCli(
-      ['history', 'add', path.join(dir, 'results.json'), '--history', history, '--config', config, '--commit', 'a'.repeat(40), '--branch', 'main', '--commit-time', '2026-11-26T00:00:00Z'],
+      [
+        'history',
+        'add',
+        path.join(dir, 'results.json'),
+        '--history',
+        history,
+        '--config',
+        config,
+        '--commit',
+        'a'.repeat(40),
+        '--branch',
+        'main',
+        '--commit-time',
+        '2026-11-26T00:00:00Z',
+      ],
       { cwd: dir },
     );
     expect(added.code, added.stderr).toBe(0);
@@ -109,7 +123,10 @@ describe('a flow behind a login, with a mix', () => {
     const dir = testTempDir('login-flow-open');
     const { wrapper, received } = recordOnExit(dir, app, '/api/stats');
     const config = workloadConfig(dir, wrapper);
-    const run = await runCli(['run', '--config', config, '-c', '6', '-d', '4', '-w', '0', '--rate', '1000'], { cwd: dir, timeoutMs: 90_000 });
+    const run = await runCli(['run', '--config', config, '-c', '6', '-d', '4', '-w', '0', '--rate', '1000'], {
+      cwd: dir,
+      timeoutMs: 90_000,
+    });
     expect(run.code, run.stderr).toBe(0);
     const counts = JSON.parse(readFileSync(received, 'utf8')) as Record<string, number>;
     const cell = runDocumentSchema.parse(JSON.parse(readFileSync(path.join(dir, 'results.json'), 'utf8'))).results[0]!;

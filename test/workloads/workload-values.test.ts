@@ -52,7 +52,10 @@ describe('generated values', () => {
 
     writeFileSync(
       path.join(dir, 'bench.config.mjs'),
-      config.replace(JSON.stringify([{ name: 'ids', path: '/v/{{randomInt 10 29}}' }]), JSON.stringify([{ name: 'ids', method: 'POST', path: '/v', body: 'n={{counter}}' }])),
+      config.replace(
+        JSON.stringify([{ name: 'ids', path: '/v/{{randomInt 10 29}}' }]),
+        JSON.stringify([{ name: 'ids', method: 'POST', path: '/v', body: 'n={{counter}}' }]),
+      ),
     );
     const counted = await runAndRecord(dir, ['-c', '10', '-n', '3000', '--client-threads', '2']);
     const measured = counted.values.slice(1);

@@ -28,7 +28,7 @@ export interface WorkloadSource {
   /** Where a data file's relative path starts. */
   readonly dir: string;
   /** Throws the error for bad input, the detail given (it names the scenario and the step). */
-  fail(detail: string): never;
+  readonly fail: (detail: string) => never;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
@@ -37,14 +37,18 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 export function needsWorkload(entry: ScenarioObjectInput): boolean {
   if ('steps' in entry || 'mix' in entry) return true;
   if (entry.capture !== undefined || entry.data !== undefined || entry.once !== undefined || entry.thinkMs !== undefined) return true;
-  const texts = [entry.path, ...Object.values(entry.headers ?? {}), typeof entry.body === 'string' ? entry.body : JSON.stringify(entry.body ?? '')];
+  const texts = [
+    entry.path,
+    ...Object.values(entry.headers ?? {}),
+    typeof entry.body === 'string' ? entry.body : JSON.stringify(entry.body ?? ''),
+  ];
   return texts.some(isTemplate);
 }
 
 function parsed<T extends z.ZodType>(schema: T, value: unknown, fail: (detail: string) => never, where: string): z.output<T> {
   const result = schema.safeParse(value);
   if (!result.success) fail(`${where}: ${describeIssue(result.error.issues[0]!)}`);
-  return result.data as z.output<T>;
+  return result.data;
 }
 
 function toStep(spec: StepConfig, name: string): WorkloadStep {

@@ -6,10 +6,12 @@ import type { CellResult } from '../result.js';
  */
 export function stepCells(r: CellResult, name: (step: string) => string): CellResult[] {
   return (r.steps ?? []).map((step) => {
-    const { steps, soak, histogram, series, ...cell } = r;
-    void steps, soak, histogram, series;
-    return {
-      ...cell,
+    const cell: CellResult = {
+      ...r,
+      steps: undefined,
+      soak: undefined,
+      histogram: undefined,
+      series: undefined,
       scenario: name(step.name),
       requests: step.requests,
       rps: step.rps,
@@ -22,6 +24,7 @@ export function stepCells(r: CellResult, name: (step: string) => string): CellRe
       ...(step.histogram ? { histogram: step.histogram } : {}),
       ...(step.series ? { series: step.series } : {}),
       profile: undefined,
-    } as CellResult;
+    };
+    return cell;
   });
 }

@@ -39,9 +39,9 @@ export interface ConnectionState {
 
 /** Where generated values come from: one per engine thread (its counter strides over the run's threads). */
 export interface ValueSource {
-  counter(): number;
+  readonly counter: () => number;
   /** A float in [0, 1). */
-  random(): number;
+  readonly random: () => number;
 }
 
 /** The names a template may use: variables captured before it and the data file's columns. */
@@ -67,7 +67,9 @@ function callProblem(call: TemplateCall, scope: TemplateScope): string | undefin
   if (name.startsWith('row.')) {
     const column = name.slice(4);
     if (!scope.columns) return `${quoted}: the scenario names no data file (data: { file })`;
-    return scope.columns.includes(column) ? undefined : `${quoted}: the data file has no column "${column}" (it has ${scope.columns.join(', ')})`;
+    return scope.columns.includes(column)
+      ? undefined
+      : `${quoted}: the data file has no column "${column}" (it has ${scope.columns.join(', ')})`;
   }
   if (args.length === 0 && scope.vars.has(name)) return undefined;
   return `${quoted}: unknown template function "${name}" (known: ${FUNCTIONS.join(', ')}${scope.vars.size > 0 ? `; variables captured before: ${[...scope.vars].join(', ')}` : ''})`;

@@ -98,9 +98,15 @@ describe('workloads', () => {
   it('refuses bad weights, unknown names, variables not captured before and a missing data file', () => {
     expect(() => build({ name: 'm', mix: { a: 0 } })).toThrow(/positive number/);
     expect(() => build({ name: 'm', mix: { nowhere: 1 } })).toThrow(/names "nowhere", which is no scenario object/);
-    expect(() => build({ name: 'f', steps: [{ name: 'a', path: '/{{token}}' }, { ...login, once: false }] })).toThrow(
-      /step "a": \{\{token\}\}: unknown template function "token"/,
-    );
+    expect(() =>
+      build({
+        name: 'f',
+        steps: [
+          { name: 'a', path: '/{{token}}' },
+          { ...login, once: false },
+        ],
+      }),
+    ).toThrow(/step "a": \{\{token\}\}: unknown template function "token"/);
     expect(() => build({ name: 'd', path: '/{{row.x}}', data: { file: 'missing.csv' } })).toThrow(/missing\.csv cannot be read \(ENOENT\)/);
   });
 

@@ -80,11 +80,11 @@ export async function runAutocannon(
     const answer = steps && answers.get(client)?.lastAnswer();
     if (answer) {
       tally.bodyBytes += answer.bodyBytes;
-      steps!.answer(answer.step.index, statusCode, latencyUs, resBytes, lastResponse);
+      steps.answer(answer.step.index, statusCode, latencyUs, resBytes, lastResponse);
       if (answer.problem !== undefined) {
         tally.wrongBody(lastResponse);
         tally.sample(answer.problem);
-        steps!.wrong(answer.step.index, answer.problem, lastResponse);
+        steps.wrong(answer.step.index, answer.problem, lastResponse);
       }
     }
   });

@@ -37,9 +37,14 @@ export interface K6Tally {
   readonly steps?: Map<string, K6Tally>;
 }
 
-export function createK6Tally(originUs?: number, options: { readonly inOrder?: boolean; readonly steps?: readonly string[] } = {}): K6Tally {
+export function createK6Tally(
+  originUs?: number,
+  options: { readonly inOrder?: boolean; readonly steps?: readonly string[] } = {},
+): K6Tally {
   return {
-    ...(options.steps ? { steps: new Map(options.steps.map((name) => [name, createK6Tally(originUs, { inOrder: options.inOrder ?? false })])) } : {}),
+    ...(options.steps
+      ? { steps: new Map(options.steps.map((name) => [name, createK6Tally(originUs, { inOrder: options.inOrder ?? false })])) }
+      : {}),
     ...(originUs !== undefined ? { originUs } : {}),
     inOrder: options.inOrder ?? false,
     histogram: createLatencyHistogram(),

@@ -30,7 +30,9 @@ export function renderComparisonMarkdown(c: Comparison): string {
   }
   out.push('');
   if (c.rpsGeometricMeanRatio !== undefined)
-    out.push(`Geometric mean of the rps ratios (head/base) over ${c.cells.filter((cell) => cell.step === undefined).length} cell(s): ${c.rpsGeometricMeanRatio.toFixed(3)}.`);
+    out.push(
+      `Geometric mean of the rps ratios (head/base) over ${c.cells.filter((cell) => cell.step === undefined).length} cell(s): ${c.rpsGeometricMeanRatio.toFixed(3)}.`,
+    );
   // the statistical basis of every verdict, one line each
   for (const cell of c.cells)
     for (const m of cell.metrics)

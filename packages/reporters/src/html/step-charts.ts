@@ -41,7 +41,10 @@ export function stepCharts(r: CellResult, title: string): string {
   };
   return [
     `<div class="grid">`,
-    chartFigure(spec('rps', 'rps', (p) => p.rps), table),
+    chartFigure(
+      spec('rps', 'rps', (p) => p.rps),
+      table,
+    ),
     chartFigure(spec('p99', 'ms', (p) => p.latency?.p99 ?? null)),
     `</div>`,
   ].join('\n');

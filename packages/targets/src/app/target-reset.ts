@@ -25,7 +25,10 @@ export function targetReset(target: string, spec: ResetSpec, cwd: string): Targe
       async reset() {
         const run = spawnSync('sh', ['-c', command], { cwd, encoding: 'utf8', timeout: 120_000 });
         if (run.status !== 0)
-          throw errors.targetReset(target, `\`${command}\` exited with ${run.status ?? run.signal}: ${(run.stderr || run.stdout).trim().split('\n').at(-1) ?? ''}`);
+          throw errors.targetReset(
+            target,
+            `\`${command}\` exited with ${run.status ?? run.signal}: ${(run.stderr || run.stdout).trim().split('\n').at(-1) ?? ''}`,
+          );
       },
       dispose: async () => {},
     };
