@@ -5,11 +5,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { runDocumentSchema, type CellResult } from '@bench/core';
-import { runCli, runProcess } from '../support/cli.js';
+import { runCli } from '../support/cli.js';
 import { watchDescendants } from '../support/descendants.js';
 import { k6TestRunSchema } from '../support/k6-testrun-crd.js';
 import { testTempDir } from '../support/temp-dir.js';
-import { k6Path } from '../support/k6-path.js';
+import { runExportReadme } from '../support/k6-path.js';
 
 // A server of the test's own, counting connections and answering wrongly on purpose now and then:
 // on /flaky, every 10th request's socket is destroyed and every 10th (offset) gets a 404.
@@ -143,12 +143,8 @@ describe('bench export k6 / bench import', () => {
     expect(configMap.data['script.js']).toBe(readFileSync(path.join(out, 'script.js'), 'utf8'));
 
     // the README's commands for hosts of one's own: each part started at once, here on one machine
-    const readme = readFileSync(path.join(out, 'README.md'), 'utf8');
-    const parts = readme.split('\n').filter((line) => line.startsWith('k6 run '));
-    expect(parts).toHaveLength(2);
-    const runs = await Promise.all(
-      parts.map((line) => runProcess('bash', ['-c', line.replace(/^k6 /, `"${k6Path()}" `)], { cwd: out, timeoutMs: 60_000 })),
-    );
+    const runs = await runExportReadme(out);
+    expect(runs).toHaveLength(2);
     for (const run of runs) expect(run.code, run.stderr).toBe(0);
 
     const files = readdirSync(path.join(out, 'results')).map((f) => path.join(out, 'results', f));

@@ -3,8 +3,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort, runDocumentSchema } from '@bench/core';
-import { repoRoot, runCli, runProcess } from '../support/cli.js';
-import { k6Path } from '../support/k6-path.js';
+import { repoRoot, runCli } from '../support/cli.js';
+import { runExportReadme } from '../support/k6-path.js';
 import { testTempDir } from '../support/temp-dir.js';
 
 // The example app, started here (an export drives a server bench does not start), and the example's workload config.
@@ -65,12 +65,8 @@ describe('a workload exported for k6', () => {
     expect(script).toContain('tags: { name: step.name }');
 
     const before = await stats();
-    const readme = readFileSync(path.join(out, 'README.md'), 'utf8');
-    const parts = readme.split('\n').filter((line) => line.startsWith('k6 run '));
-    expect(parts).toHaveLength(2);
-    const runs = await Promise.all(
-      parts.map((line) => runProcess('bash', ['-c', line.replace(/^k6 /, `"${k6Path()}" `)], { cwd: out, timeoutMs: 60_000 })),
-    );
+    const runs = await runExportReadme(out);
+    expect(runs).toHaveLength(2);
     for (const run of runs) expect(run.code, run.stderr).toBe(0);
     const after = await stats();
 
