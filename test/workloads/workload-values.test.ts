@@ -63,6 +63,44 @@ describe('generated values', () => {
     expect(new Set(measured).size).toBe(3000);
   });
 
+  it('wrk makes them through its Lua: a mix in its shares, counters unique over two threads, ids inside their range', async () => {
+    const dir = testTempDir('workload-wrk');
+    const { wrapper } = recordOnExit(dir, server, '/__received');
+    const file = writeConfig(dir, [
+      {
+        name: 'wrk-mix',
+        mix: [
+          { name: 'ids', weight: 3, path: '/v/id-{{randomInt 5 9}}' },
+          { name: 'names', weight: 1, method: 'POST', path: '/v', body: 'n-{{counter}}' },
+        ],
+      },
+    ]);
+    writeFileSync(file, readFileSync(file, 'utf8').replace(JSON.stringify(server), JSON.stringify(wrapper)));
+    // pinned to two client CPUs, wrk runs two threads
+    const run = await runCli(
+      ['run', '--config', file, '-w', '0', '-c', '4', '-d', '2', '--engine', 'wrk', '--cpus', 'server=0,client=0-1'],
+      {
+        cwd: dir,
+      },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const cell = runDocumentSchema.parse(JSON.parse(readFileSync(path.join(dir, 'results.json'), 'utf8'))).results[0]!;
+    expect(cell.failed).toBe(0);
+    expect(
+      cell.notes.some((n) =>
+        /^wrk cannot tell which step an answer belongs to: requests sent by step (ids 75\.\d%, names 2\d\.\d%|names 2\d\.\d%, ids 75\.\d%)/.test(
+          n,
+        ),
+      ),
+    ).toBe(true);
+    const values = (JSON.parse(readFileSync(path.join(dir, 'received.json'), 'utf8')) as string[]).slice(2); // verification's two
+    const ids = values.filter((v) => v.startsWith('id-')).map((v) => Number(v.slice(3)));
+    const names = values.filter((v) => v.startsWith('n-'));
+    expect(new Set(ids)).toEqual(new Set([5, 6, 7, 8, 9]));
+    expect(new Set(names).size).toBe(names.length);
+    expect(Math.abs((ids.length / values.length) * 100 - 75)).toBeLessThan(1);
+  });
+
   it('rows of a data file arrive in the order asked', async () => {
     const dir = testTempDir('workload-rows');
     const { wrapper } = recordOnExit(dir, server, '/__received');

@@ -104,6 +104,8 @@ export interface LoadMeasurement {
   readonly connects?: ConnectTimes;
   /** A workload's numbers step by step (or mix member by member), in the workload's order; the totals above cover them all. */
   readonly steps?: readonly StepMeasurement[];
+  /** A workload run by an engine that cannot tell which step an answer belongs to (wrk): the requests each step sent. */
+  readonly sentByStep?: Readonly<Record<string, number>>;
 }
 
 /** One step of a workload (a flow's step or a mix member) as measured: its counts, failures, histogram and seconds. */
@@ -230,6 +232,8 @@ export interface LoadEngine {
   readonly processNames?: readonly string[];
   /** What of a workload it runs (generated values, flows, mixes, think time); absent: one fixed request only. */
   readonly workloads?: WorkloadSupport;
+  /** Finer than `workloads`: whether it can run this workload (wrk: no data row per connection); checked before anything starts. */
+  supportsWorkload?(workload: Workload): Support;
   available(): Promise<EngineAvailability>;
   /** Whether this engine can drive this shape and request (with these values of its own options), and check answers as this expectation asks. */
   supports(shape: LoadShape, request: ScenarioRequest, expect: BodyExpectation, options?: Readonly<Record<string, unknown>>): Support;

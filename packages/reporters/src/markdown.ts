@@ -155,7 +155,8 @@ export function renderMarkdown(doc: RunDocument): string {
       );
     }
     for (const r of results.filter((r) => r.backend && r.status === 'ok')) out.push(`- ${describeBackend(r)}`);
-    if (first?.workload) out.push(`- workload: ${first.workload}; ↳ rows are its steps (share of the cell's answers)`);
+    if (first?.workload && results.some((r) => r.steps))
+      out.push(`- workload: ${first.workload}; ↳ rows are its steps (share of the cell's answers)`);
     for (const r of results.filter((r) => r.rate && r.latencyUncorrected)) out.push(`- ${describeOpenLoop(r)}`);
     for (const r of results) if (r.limit) out.push(`- ${cellName(r)}: ${r.limit.line}`);
     for (const r of results) {

@@ -1,7 +1,7 @@
 import { errors } from '@bench/core';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { makePrivateDir, removeDir, type LoadEngine, type LoadMeasurement, type LoadPlan } from '@bench/core';
+import { makePrivateDir, removeDir, type LoadEngine, type LoadMeasurement, type LoadPlan, type Workload } from '@bench/core';
 import { notInstalled, versionFrom } from '@bench/core';
 import { expandCpuList } from '@bench/core';
 import { createLatencyHistogram, encodeLatencyHistogram, SeriesRecorder, type EncodedHistogram, type EngineSecond } from '@bench/core';
@@ -9,6 +9,7 @@ import { runExternal } from '../external-process.js';
 import { engineBinary } from '../engine-binary.js';
 import { numberAfter } from '../bare-tool.js';
 import { wrkScript } from './wrk-script.js';
+import { wrkWorkloadLua } from './wrk-workload.js';
 
 interface WrkReport {
   durationUs: number;
@@ -32,6 +33,8 @@ interface WrkReport {
   secondAnswers: number[];
   secondNon2xx: number[];
   secondLength: number[];
+  /** A workload's requests sent, by mix member. */
+  sent: Record<string, number>;
 }
 
 const REPORT_LINE = 'bench-wrk-result ';
@@ -68,10 +71,13 @@ async function runWrk(plan: LoadPlan): Promise<LoadMeasurement> {
   const dir = makePrivateDir('wrk');
   try {
     const threads = threadsFor(plan);
-    const bodyFile = request.body ? path.join(dir, 'request-body') : undefined;
+    const workload = plan.workload;
+    const bodyFile = request.body && !workload ? path.join(dir, 'request-body') : undefined;
     if (bodyFile && request.body) writeFileSync(bodyFile, request.body);
-    const expectedFile = plan.expect.kind === 'exact' ? path.join(dir, 'expected-body') : undefined;
-    if (expectedFile && plan.expect.kind === 'exact') writeFileSync(expectedFile, plan.expect.bytes());
+    // a workload's one request may expect exact bytes (supportsWorkload lets no other body check through)
+    const expected = workload ? workloadExpectedBody(workload) : plan.expect.kind === 'exact' ? plan.expect.bytes() : undefined;
+    const expectedFile = expected ? path.join(dir, 'expected-body') : undefined;
+    if (expectedFile && expected) writeFileSync(expectedFile, expected);
     const quotaPerThread = shape.requests !== undefined ? Math.ceil(shape.requests / threads) : 0;
     const script = path.join(dir, 'bench.lua');
     writeFileSync(
@@ -82,6 +88,7 @@ async function runWrk(plan: LoadPlan): Promise<LoadMeasurement> {
         ...(expectedFile ? { expectedFile } : {}),
         quotaPerThread,
         close: !shape.keepAlive,
+        ...(workload ? { workloadLua: wrkWorkloadLua(workload, threads, !shape.keepAlive) } : {}),
       }),
     );
     // -n: wrk bounds runs by time only; each thread stops at its quota, and once every thread has, wrk is told to finish (SIGINT)
@@ -160,6 +167,7 @@ async function runWrk(plan: LoadPlan): Promise<LoadMeasurement> {
       seconds: perSecond,
       startedAtNs,
       histogram: wrkHistogram(r.latencyUs.counts),
+      ...(workload ? { sentByStep: r.sent } : {}),
     };
   } finally {
     removeDir(dir);
@@ -200,5 +208,39 @@ export const wrkEngine = {
     }
     return { ok: true };
   },
+  // generated values and mixes of single requests through the script's request(); no flow (its Lua cannot tell which
+  // connection an answer came on, so nothing can be captured or sent once per connection)
+  workloads: { templates: true, flows: false, mixes: true, thinkTime: false },
+  supportsWorkload(workload) {
+    if (workload.data?.per === 'connection')
+      return {
+        ok: false,
+        reason: "wrk's Lua cannot tell its connections apart: a data row per connection needs autocannon, the open loop or k6",
+      };
+    const steps = workload.cycle[0] ?? [];
+    const checked = steps.filter((member) => {
+      const e = member.steps[0]!.expect;
+      return e.body !== undefined || e.bodyMatches !== undefined || e.json !== undefined;
+    });
+    if (steps.length > 1 && checked.length > 0)
+      return {
+        ok: false,
+        reason: `wrk cannot tell which request of a mix an answer belongs to, so it cannot check ${checked[0]!.name}'s body: use autocannon, the open loop or k6`,
+      };
+    const e = steps[0]?.steps[0]?.expect;
+    if (e && (e.bodyMatches !== undefined || e.json !== undefined))
+      return {
+        ok: false,
+        reason: 'wrk checks bodies as exact bytes only; a regular expression or JSON subset needs the autocannon or k6 engine',
+      };
+    return { ok: true };
+  },
   run: runWrk,
 } satisfies LoadEngine;
+
+/** The exact body a workload of one request expects, when it names one. */
+function workloadExpectedBody(workload: Workload): Buffer | undefined {
+  const members = workload.cycle[0] ?? [];
+  const body = members.length === 1 ? members[0]!.steps[0]!.expect.body : undefined;
+  return body !== undefined ? Buffer.from(body) : undefined;
+}

@@ -10,11 +10,14 @@ export interface WrkScriptOptions {
   readonly quotaPerThread: number;
   /** Send `Connection: close` so every request gets a new connection (ab without -k). */
   readonly close: boolean;
+  /** A workload's Lua (wrkWorkloadLua): its `request()` makes every request, in place of the fixed one. */
+  readonly workloadLua?: string;
 }
 
 // A Lua string literal: quotes, backslashes and control bytes escaped (Lua 5.1 has decimal \ddd escapes).
 // eslint-disable-next-line no-control-regex -- control bytes are exactly what must be escaped
-const lua = (text: string) => `"${text.replace(/[\\"\x00-\x1f\x7f]/g, (c) => `\\${c.charCodeAt(0).toString().padStart(3, '0')}`)}"`;
+export const lua = (text: string): string =>
+  `"${text.replace(/[\\"\x00-\x1f\x7f]/g, (c) => `\\${c.charCodeAt(0).toString().padStart(3, '0')}`)}"`;
 
 /**
  * The Lua script bench hands wrk: it sets the request, counts status codes, checks every body
@@ -38,12 +41,16 @@ local ts = ffi.new("bench_timespec")
 local function now_us() ffi.C.clock_gettime(1, ts); return tonumber(ts.tv_sec) * 1000000 + tonumber(ts.tv_nsec) / 1000 end
 local function slurp(path) local f = assert(io.open(path, "rb")); local data = f:read("*a"); f:close(); return data end
 
-wrk.method = ${lua(o.request.method)}
+${
+  o.workloadLua
+    ? ''
+    : `wrk.method = ${lua(o.request.method)}
 wrk.path = ${lua(o.request.path)}
 ${Object.entries(headers)
   .map(([k, v]) => `wrk.headers[${lua(k)}] = ${lua(v)}`)
   .join('\n')}
-${o.bodyFile ? `wrk.body = slurp(${lua(o.bodyFile)})` : ''}
+${o.bodyFile ? `wrk.body = slurp(${lua(o.bodyFile)})` : ''}`
+}
 local expected = ${o.expectedFile ? `slurp(${lua(o.expectedFile)})` : 'nil'}
 local quota = ${o.quotaPerThread}
 
@@ -61,7 +68,7 @@ second_non2xx = {}
 second_length = {}
 
 function init(args) started_us = now_us() end
-
+${o.workloadLua ?? ''}
 function response(status, headers, body)
   if quota > 0 and answers >= quota then return end
   answers = answers + 1
@@ -88,6 +95,7 @@ local threads = {}
 function setup(thread)
   if base_us == 0 then base_us = now_us() end
   thread:set("base_us", base_us)
+  thread:set("thread_id", #threads)
   table.insert(threads, thread)
 end
 
@@ -119,9 +127,18 @@ local function distribution_json(latency)
   return "[" .. table.concat(out, ",") .. "]"
 end
 
+-- what a workload's mix members sent, as JSON members ("name":count,...)
+local function sent_json(sent_total)
+  local out = {}
+  for name, n in pairs(sent_total) do out[#out + 1] = string.format('"%s":%d', (name:gsub('["\\\\]', '')), n) end
+  return table.concat(out, ",")
+end
+
 function done(summary, latency, requests)
   local codes, failures, bytes, kept, counted, first, last = {}, 0, 0, 0, 0, nil, 0
+  local sent_total = {}
   for _, t in ipairs(threads) do
+    for name, n in pairs(t:get("sent") or {}) do sent_total[name] = (sent_total[name] or 0) + n end
     for code, n in pairs(t:get("statuses")) do codes[#codes + 1] = string.format('"%d":%d', code, n) end
     failures = failures + t:get("length_failures")
     bytes = bytes + t:get("body_bytes")
@@ -142,11 +159,11 @@ function done(summary, latency, requests)
     'bench-wrk-result {"durationUs":%d,"requests":%d,"answers":%d,"bytes":%d,"bodyBytes":%d,"keptAlive":%d,"lengthFailures":%d,' ..
     '"errors":{"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d},"statuses":{%s},"firstUs":%d,"lastUs":%d,"cpuUs":%d,"maxRssKb":%d,' ..
     '"latencyUs":{"min":%d,"max":%d,"mean":%f,"stdev":%f,"percentiles":[%s],"counts":%s},' ..
-    '"baseUs":%d,"secondAnswers":%s,"secondNon2xx":%s,"secondLength":%s}\\n',
+    '"baseUs":%d,"secondAnswers":%s,"secondNon2xx":%s,"secondLength":%s,"sent":{%s}}\\n',
     summary.duration, summary.requests, counted, summary.bytes, bytes, kept, failures,
     e.connect, e.read, e.write, e.status, e.timeout, table.concat(codes, ","), first or 0, last, cpu_us, tonumber(usage.maxrss_kb),
     summary.requests > 0 and latency.min or 0, latency.max, latency.mean, latency.stdev, table.concat(p, ","), distribution_json(latency),
-    base_us, seconds_json("second_answers"), seconds_json("second_non2xx"), seconds_json("second_length")))
+    base_us, seconds_json("second_answers"), seconds_json("second_non2xx"), seconds_json("second_length"), sent_json(sent_total)))
 end
 `;
 }

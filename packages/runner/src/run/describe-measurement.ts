@@ -52,6 +52,14 @@ export function describeMeasurement(
       `achieved ${outcome.rate.achieved} rps of the ${outcome.rate.target} asked (more than 2% short): the server or the generator could not keep up`,
     );
   }
+  if (outcome.sentByStep) {
+    const sent = Object.entries(outcome.sentByStep);
+    const total = sent.reduce((sum, [, n]) => sum + n, 0);
+    const shares = sent.map(([name, n]) => `${name} ${total > 0 ? ((n / total) * 100).toFixed(1) : '0'}%`).join(', ');
+    notes.push(
+      `${cell.engine.name} cannot tell which step an answer belongs to: requests sent by step ${shares} (numbers per step need autocannon, the open loop or k6)`,
+    );
+  }
   if (outcome.errorSamples.length > 0) notes.push(`errors seen: ${outcome.errorSamples.join('; ')}`);
   const stall = detectStall({
     ...outcome,
