@@ -15,8 +15,8 @@ export interface WrkScriptOptions {
 }
 
 // A Lua string literal: quotes, backslashes and control bytes escaped (Lua 5.1 has decimal \ddd escapes).
-// eslint-disable-next-line no-control-regex -- control bytes are exactly what must be escaped
 export const lua = (text: string): string =>
+  // eslint-disable-next-line no-control-regex -- control bytes are exactly what must be escaped
   `"${text.replace(/[\\"\x00-\x1f\x7f]/g, (c) => `\\${c.charCodeAt(0).toString().padStart(3, '0')}`)}"`;
 
 /**
