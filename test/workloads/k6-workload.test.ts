@@ -7,29 +7,35 @@ import { repoRoot, runCli } from '../support/cli.js';
 import { runExportReadme } from '../support/k6-path.js';
 import { testTempDir } from '../support/temp-dir.js';
 
-// The example app, started here (an export drives a server bench does not start), and the example's workload config.
+// The example app and the recording server, started here (an export drives a server bench does not start).
 const app = path.join(repoRoot, 'examples', 'app', 'server.mjs');
 const dir = testTempDir('k6-workload');
 let base = '';
-let server: ReturnType<typeof spawn> | undefined;
+let recorder = '';
+const children: ReturnType<typeof spawn>[] = [];
 
-beforeAll(async () => {
+/** A server started here from `file`, ready when `ready` answers 2xx. */
+async function startServer(file: string, ready: string): Promise<string> {
   const port = await findFreePort();
-  server = spawn(process.execPath, [app], { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'ignore' });
-  base = `http://127.0.0.1:${port}`;
+  children.push(spawn(process.execPath, [file], { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'ignore' }));
+  const url = `http://127.0.0.1:${port}`;
+  const answers = () =>
+    fetch(url + ready).then(
+      (r) => r.ok,
+      () => false,
+    );
   for (let i = 0; i < 100; i++) {
-    if (
-      await fetch(`${base}/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
+    if (await answers()) return url;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error('the example app did not start');
+  throw new Error(`${file} did not start`);
+}
+
+beforeAll(async () => {
+  base = await startServer(app, '/health');
+  recorder = await startServer(path.join(repoRoot, 'test', 'fixtures', 'servers', 'recording-server.mjs'), '/health');
 });
-afterAll(() => server?.kill());
+afterAll(() => children.forEach((child) => child.kill()));
 
 const stats = async () => (await (await fetch(`${base}/api/stats`)).json()) as Record<string, number>;
 
@@ -84,5 +90,28 @@ describe('a workload exported for k6', () => {
     expect(cell.failed).toBe(0);
     const reads = steps['get-item']!.requests;
     expect(Math.abs((reads / (reads + steps['create-item']!.requests)) * 100 - 80)).toBeLessThan(1);
+  });
+
+  it('keeps counters unique over two k6 generators (each VU strides by its id in the test)', async () => {
+    const run = await runCli([
+      'run',
+      '--url',
+      `${recorder}/v/n-{{counter}}`,
+      '--engine',
+      'k6',
+      '--generators',
+      '2',
+      '-c',
+      '6',
+      '-d',
+      '2',
+      '-w',
+      '0',
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const values = (await (await fetch(`${recorder}/__received`)).json()) as string[];
+    expect(values[0]).toBe('n-0'); // the verification request
+    expect(values.length).toBeGreaterThan(1000);
+    expect(new Set(values).size).toBe(values.length);
   });
 });

@@ -3,7 +3,6 @@ import {
   CompiledWorkload,
   errors,
   httpRequest,
-  threadValueSource,
   type HttpAnswer,
   type Scenario,
   type Workload,
@@ -34,7 +33,8 @@ export async function verifyTarget(baseUrl: string, scenario: Scenario): Promise
  * does not send): one line, exit 2.
  */
 async function verifyWorkload(baseUrl: string, scenario: string, workload: Workload): Promise<Verification> {
-  const compiled = new CompiledWorkload(workload, threadValueSource());
+  // verification's counter values are 0: the load's start at 1, so no value is sent twice
+  const compiled = new CompiledWorkload(workload, { counter: () => 0, random: Math.random });
   const cursor = compiled.connection();
   const byName = new Map(compiled.steps.map((step) => [step.name, step]));
   const order = [...workload.once, ...workload.cycle.flatMap((slot) => slot.flatMap((member) => member.steps))];
