@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AnswerExpectation, BodyExpectation, Scenario } from './scenario.js';
+import type { ExpectConfig } from './workload/workload.js';
 
 const jsonValue: z.ZodType<unknown> = z.union([
   z.string(),
@@ -55,8 +56,6 @@ export const requestScenarioSchema = z
   .strict();
 
 export type RequestScenarioSpec = z.input<typeof requestScenarioSchema>;
-
-export type ExpectConfig = z.output<typeof requestScenarioSchema>['expect'];
 
 function bodyExpectation(expect: ExpectConfig): BodyExpectation {
   if (expect.body !== undefined) {

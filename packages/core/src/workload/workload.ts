@@ -1,6 +1,14 @@
 import type { CaptureSpec } from './capture.js';
 import type { DataRows } from './data-file.js';
-import type { ExpectConfig } from '../request-scenario.js';
+
+/** What a step's answers must be, as a request spec's `expect` says it (compiled by answerExpectation). */
+export interface ExpectConfig {
+  readonly status?: number | undefined;
+  readonly contentType?: string | undefined;
+  readonly body?: string | undefined;
+  readonly bodyMatches?: string | undefined;
+  readonly json?: unknown;
+}
 
 /** One request of a workload, its path, header values and body still templates; plain data, so it crosses into worker threads. */
 export interface WorkloadStep {

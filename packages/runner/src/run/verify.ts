@@ -1,12 +1,4 @@
-import {
-  answerProblems,
-  CompiledWorkload,
-  errors,
-  httpRequest,
-  type HttpAnswer,
-  type Scenario,
-  type Workload,
-} from '@bench/core';
+import { answerProblems, CompiledWorkload, errors, httpRequest, type HttpAnswer, type Scenario, type Workload } from '@bench/core';
 
 export interface Verification {
   readonly ok: boolean;
