@@ -5,6 +5,7 @@ import type { OptionTable } from './options/declaration.js';
 import type { BodyExpectation, Scenario, ScenarioRequest } from './scenario.js';
 import type { Support } from './target.js';
 import type { Workload } from './workload/workload.js';
+import type { Protocol } from './tls/protocol.js';
 
 /** How hard and how long to drive a server. */
 export interface LoadShape {
@@ -39,6 +40,9 @@ export interface LoadPlan {
   readonly request: ScenarioRequest;
   /** A flow, a mix or generated values: what each connection sends instead of `request`, step by step (engines that declare `workloads`). */
   readonly workload?: Workload;
+  /** What to speak (`--protocol`); HTTP/1.1 when absent. Over TLS, `caFile` is the only authority to trust. */
+  readonly protocol?: Protocol;
+  readonly caFile?: string;
   /** What every answer's body must be; engines check it as far as they can (at least its length). */
   readonly expect: BodyExpectation;
   readonly shape: LoadShape;
@@ -230,6 +234,8 @@ export interface LoadEngine {
    * find any that outlive a run; [] for an engine that runs inside bench's process. Every built-in engine sets it.
    */
   readonly processNames?: readonly string[];
+  /** The protocols it speaks (`--protocol`), verifying a TLS server against the run's CA; HTTP/1.1 only when absent. */
+  readonly protocols?: readonly Protocol[];
   /** What of a workload it runs (generated values, flows, mixes, think time); absent: one fixed request only. */
   readonly workloads?: WorkloadSupport;
   /** Finer than `workloads`: whether it can run this workload (wrk: no data row per connection); checked before anything starts. */

@@ -45,3 +45,5 @@ export * from './workload/build-workload.js';
 export * from './workload/flow-cursor.js';
 export * from './workload/workload-needs.js';
 export * from './workload/step-cells.js';
+export * from './tls/protocol.js';
+export * from './tls/protocol-request.js';

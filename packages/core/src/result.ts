@@ -136,6 +136,8 @@ export const resultSchema = z.object({
   timeouts: z.number().int(),
   bytes: z.object({ total: z.number(), body: z.number() }),
   keepAlive: z.boolean(),
+  /** What went on the wire (`--protocol`) when not plain HTTP/1.1: https, h2 (over TLS), h2c. */
+  protocol: z.enum(['http1', 'https', 'h2', 'h2c']).optional(),
   /** Responses after which the server kept the connection open (ab's "Keep-Alive requests"). */
   keepAliveRequests: z.number().int().optional(),
   /** How the measured run was bounded: by time (-d) or by request count (-n). */

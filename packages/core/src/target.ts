@@ -1,3 +1,5 @@
+import type { Protocol } from './tls/protocol.js';
+import type { TlsMaterial } from './tls/run-certificates.js';
 import type { Scenario, ServiceName } from './scenario.js';
 
 /** Whether a target can run on this machine, and what it found or lacks. */
@@ -47,6 +49,10 @@ export interface TargetStartOptions {
   readonly warmUp?: boolean;
   /** More environment for the stack's processes (--profile sets NODE_OPTIONS so a Node process can be profiled). */
   readonly env?: Readonly<Record<string, string>>;
+  /** What the server must speak (`--protocol`); HTTP/1.1 when absent. */
+  readonly protocol?: Protocol;
+  /** Over TLS: the certificate and key the server presents, signed by the run's own CA. */
+  readonly tls?: TlsMaterial;
 }
 
 export interface RunningTarget {
@@ -90,4 +96,8 @@ export interface TargetPlugin {
   start(scenario: Scenario, options: TargetStartOptions): Promise<RunningTarget>;
   /** What bench runs before every cell and round so each sees the same data; absent: cells see earlier cells' writes. */
   readonly reset?: TargetReset;
+  /** The protocols its real server can serve here (`--protocol`); HTTP/1.1 only when absent. */
+  readonly protocols?: readonly Protocol[];
+  /** Why it serves no other protocol, for `bench list` and a run that skips it. */
+  readonly protocolsNote?: string;
 }

@@ -21,6 +21,8 @@ export interface ExternalRunOptions {
   /** Pin the generator to these CPUs (taskset -c LIST). */
   readonly cpus?: string;
   readonly signal?: AbortSignal;
+  /** More environment for the program (k6's SSL_CERT_FILE: the run's CA). */
+  readonly env?: Readonly<Record<string, string>>;
   /** Called with each line the program prints, as it prints it. */
   readonly onLine?: (line: string, interrupt: () => void) => void;
 }
@@ -33,7 +35,12 @@ export async function runExternal(command: string, args: readonly string[], opti
   const [file, argv] = options.cpus ? ['taskset', ['-c', options.cpus, command, ...args]] : [command, [...args]];
   const spawnedAtNs = process.hrtime.bigint();
   const spawnedAtMs = Date.now();
-  const proc = spawnGroup(file, argv, { name: options.name, ...(options.cwd ? { cwd: options.cwd } : {}), captureStdout: true });
+  const proc = spawnGroup(file, argv, {
+    name: options.name,
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+    ...(options.env ? { env: { ...process.env, ...options.env } } : {}),
+    captureStdout: true,
+  });
   // sampled often: an exited process's CPU can no longer be read, so the last interval is lost
   const sampler = sampleProcessGroups({ client: [proc.pid] }, 100);
   const interrupt = () => {

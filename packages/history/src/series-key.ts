@@ -25,6 +25,8 @@ export function measurementOptions(doc: RunDocument, result: CellResult): Record
   const options = doc.options;
   return canonical({
     keepAlive: result.keepAlive,
+    // absent for HTTP/1.1, so the series of runs from before --protocol keep their ids
+    protocol: result.protocol,
     bound: `${result.bound.kind}=${result.bound.value}`,
     warmupSeconds: result.warmupSeconds,
     method: result.method,

@@ -1,4 +1,4 @@
-import { median, type CellResult, type ReporterFactory, type RunDocument } from '@bench/core';
+import { median, protocolWords, type CellResult, type ReporterFactory, type RunDocument } from '@bench/core';
 import { formatBytes, formatNumber } from './format.js';
 import { thresholdLines } from './thresholds.js';
 import { writeFileAtomically } from './json.js';
@@ -151,7 +151,7 @@ export function renderMarkdown(doc: RunDocument): string {
       const warm = describeWarmup(results);
       const repeated = results.some((r) => r.repeat > 1) ? ' Repeated cells show medians, with the rps range in brackets.' : '';
       out.push(
-        `${first.keepAlive ? 'keep-alive' : 'a new connection per request (no keep-alive)'}, ${describeBound(first)}${warm}.${repeated}`,
+        `${first.protocol ? `${protocolWords[first.protocol]}, ` : ''}${first.keepAlive ? 'keep-alive' : 'a new connection per request (no keep-alive)'}, ${describeBound(first)}${warm}.${repeated}`,
       );
     }
     for (const r of results.filter((r) => r.backend && r.status === 'ok')) out.push(`- ${describeBackend(r)}`);

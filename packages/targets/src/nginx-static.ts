@@ -15,6 +15,8 @@ export const nginxStaticTarget: TargetPlugin = {
   language: 'static',
   description: 'nginx alone, serving files (baseline)',
   processNames: NGINX_PROCESS_NAMES,
+  // nginx's ssl and http2 modules (Debian's nginx has both)
+  protocols: ['http1', 'https', 'h2', 'h2c'],
   supports(scenario) {
     if (!scenario.folder) return NOT_A_FOLDER;
     if (scenario.folder.kind === 'static' || FILE_FOR[scenario.name]) return { ok: true };

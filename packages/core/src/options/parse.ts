@@ -89,7 +89,8 @@ export function parseHttpUrl(option: string, raw: string): string {
   } catch {
     throw errors.usage(`${option} "${raw}" is not a URL: give one such as http://127.0.0.1:3000/api`);
   }
-  if (url.protocol !== 'http:') throw errors.usage(`${option} "${raw}": only http:// URLs can be driven`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw errors.usage(`${option} "${raw}": only http:// and https:// URLs can be driven`);
   return url.href;
 }
 

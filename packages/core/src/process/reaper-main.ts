@@ -37,7 +37,14 @@ async function reap(): Promise<void> {
   signalAll('SIGKILL');
   const killDeadline = Date.now() + 1500;
   while (Date.now() < killDeadline && [...groups].some((pgid) => listGroupMembers(pgid).length > 0)) await sleep(50);
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  // a process that died a moment ago may have been writing in its dir: retry, and one dir that will not go keeps no other
+  for (const dir of dirs) {
+    try {
+      rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+    } catch {
+      // left for the next start of bench, which removes the dirs of dead runs
+    }
+  }
   process.exit(0);
 }
 

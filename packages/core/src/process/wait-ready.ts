@@ -1,6 +1,6 @@
+import { protocolRequest, type Transport } from '../tls/protocol-request.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { errors } from '../errors.js';
-import { httpGet } from '../http.js';
 import { describeExit, type GroupProcess } from './process-group.js';
 
 interface PollOptions {
@@ -40,6 +40,8 @@ export interface WaitReadyOptions {
   readonly processes?: readonly GroupProcess[];
   /** The status that means ready; any 2xx when absent. */
   readonly status?: number;
+  /** Over another protocol than HTTP/1.1 (a TLS server checked against the run's CA). */
+  readonly transport?: Transport;
 }
 
 // Ready means a real request got the expected answer (a 2xx by default); never a fixed sleep.
@@ -48,7 +50,7 @@ export async function waitForHttp(url: string, options: WaitReadyOptions = {}): 
   await pollUntil(
     async () => {
       try {
-        const answer = await httpGet(url, 2000);
+        const answer = await protocolRequest(url, {}, options.transport, 2000);
         if (options.status !== undefined ? answer.status === options.status : answer.status >= 200 && answer.status < 300)
           return { done: true, value: undefined };
         return { done: false, why: `HTTP ${answer.status}: ${answer.body.toString('utf8').slice(0, 200)}` };

@@ -19,6 +19,8 @@ export const autocannonEngine = {
   clientThreads: true,
   // bench's cursor in each client: generated values, flows with captures and once steps, mixes, think time
   workloads: { templates: true, flows: true, mixes: true, thinkTime: true },
+  // HTTP/1.1 over TLS, the server verified against the run's CA (verify-tls.ts); autocannon has no HTTP/2
+  protocols: ['http1', 'https'],
   // autocannon's own CLI with its JSON summary, its worker threads as bench's --client-threads
   bareTool: {
     command: (url, c, d, threads) => ({

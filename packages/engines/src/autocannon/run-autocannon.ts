@@ -3,6 +3,7 @@ import { bodyTextCheck, classifyError, CompiledWorkload, threadValueSource, watc
 import { installBodyCheck, installConnectionPolicy } from './client-setup.js';
 import { installWorkload, type StepAnswer, type WorkloadAutocannonClient } from './workload-client.js';
 import { StepTallies } from '../threads/step-tallies.js';
+import { verifyServers } from './verify-tls.js';
 import type { EventEmitter } from 'node:events';
 import type { ThreadMeasurement } from '../threads/merge-threads.js';
 import type { ThreadSlot } from '../threads/serve-thread.js';
@@ -23,6 +24,7 @@ export async function runAutocannon(
   slot: Pick<ThreadSlot, 'rawSamples'> & Partial<Pick<ThreadSlot, 'index' | 'count'>> = {},
 ): Promise<ThreadMeasurement> {
   const { shape, request } = plan;
+  if (plan.url.startsWith('https:')) verifyServers(plan.caFile);
   const tally = new RunTally(undefined, slot.rawSamples);
   const check = bodyTextCheck(plan.expect);
   const binaryBody = plan.expect.kind === 'exact' && !isText(plan.expect.bytes());

@@ -76,7 +76,14 @@ async function runK6(plan: LoadPlan): Promise<LoadMeasurement> {
           ...segmentFlags(i, generators),
           script,
         ],
-        { name: 'k6', cwd: dir, signal: stop.signal, ...(plan.cpus ? { cpus: plan.cpus } : {}) },
+        {
+          name: 'k6',
+          cwd: dir,
+          signal: stop.signal,
+          ...(plan.cpus ? { cpus: plan.cpus } : {}),
+          // Go trusts the roots in SSL_CERT_FILE: k6 verifies a TLS server against the run's CA alone
+          ...(plan.caFile ? { env: { SSL_CERT_FILE: plan.caFile } } : {}),
+        },
       ).finally(() => (exited[i] = true)),
     );
     let progress: NodeJS.Timeout | undefined;
@@ -139,6 +146,8 @@ export const k6Engine = {
   splitsLoad: true,
   // a VU is a virtual user: once steps, captures, mixes and think time in the generated script (the export's too)
   workloads: { templates: true, flows: true, mixes: true, thinkTime: true },
+  // over TLS k6 negotiates HTTP/2 by ALPN when the server offers it (an h2 target offers only h2)
+  protocols: ['http1', 'https', 'h2'],
   options: k6Options,
   exporter: k6Exporter,
   async available() {

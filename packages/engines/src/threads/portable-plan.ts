@@ -1,4 +1,4 @@
-import type { BodyExpectation, LoadPlan, LoadShape, ScenarioRequest, Workload } from '@bench/core';
+import type { BodyExpectation, LoadPlan, LoadShape, Protocol, ScenarioRequest, Workload } from '@bench/core';
 
 /** A load plan as plain data, to cross into the worker thread (functions and signals do not). */
 export interface PortablePlan {
@@ -13,6 +13,8 @@ export interface PortablePlan {
   readonly options?: Readonly<Record<string, unknown>>;
   /** Plain data already (templates as text, data rows as strings). */
   readonly workload?: Workload;
+  readonly protocol?: Protocol;
+  readonly caFile?: string;
 }
 
 export function toPortable(plan: LoadPlan): PortablePlan {
@@ -23,12 +25,16 @@ export function toPortable(plan: LoadPlan): PortablePlan {
     expect: e.kind === 'exact' ? { kind: 'exact', bytes: new Uint8Array(e.bytes()) } : e,
     shape: plan.shape,
     ...(plan.workload ? { workload: plan.workload } : {}),
+    ...(plan.protocol ? { protocol: plan.protocol } : {}),
+    ...(plan.caFile ? { caFile: plan.caFile } : {}),
     // the engine's own options are plain values (numbers, strings, booleans)
     ...(plan.options ? { options: plan.options } : {}),
   };
 }
 
-export function fromPortable(p: PortablePlan): Pick<LoadPlan, 'url' | 'request' | 'expect' | 'shape' | 'options' | 'workload'> {
+export function fromPortable(
+  p: PortablePlan,
+): Pick<LoadPlan, 'url' | 'request' | 'expect' | 'shape' | 'options' | 'workload' | 'protocol' | 'caFile'> {
   let expect: BodyExpectation;
   if (p.expect.kind === 'exact') {
     const bytes = Buffer.from(p.expect.bytes);
@@ -40,6 +46,8 @@ export function fromPortable(p: PortablePlan): Pick<LoadPlan, 'url' | 'request' 
     expect,
     shape: p.shape,
     ...(p.workload ? { workload: p.workload } : {}),
+    ...(p.protocol ? { protocol: p.protocol } : {}),
+    ...(p.caFile ? { caFile: p.caFile } : {}),
     ...(p.options ? { options: p.options } : {}),
   };
 }

@@ -40,6 +40,15 @@ export async function listCommand(flags: { config?: string; all?: boolean }): Pr
     ]);
   }
   out.push(formatTable(['name', 'language', 'available', 'versions', 'scenarios', 'stack'], rows));
+  // what each target's server can speak (--protocol); the rest speak HTTP/1.1 only
+  const speaking = targets.filter((t) => t.protocols && t.protocols.length > 1);
+  out.push('', 'Protocols (--protocol; every other target serves http1 only)', '');
+  out.push(
+    formatTable(
+      ['target', 'protocols', 'why not more'],
+      speaking.map((t) => [t.name, (t.protocols ?? []).join(', '), t.protocolsNote ?? '-']),
+    ),
+  );
   out.push('', 'Load engines', '');
   const engineRows: string[][] = [];
   const ceilings = readCeilings();

@@ -15,6 +15,10 @@ import {
   parsePositiveNumber,
   parsePositiveSeconds,
   parseStatus,
+  parseProtocol,
+  protocols,
+  protocolWords,
+  type Protocol,
   type OptionInput,
   type OptionValues,
 } from '@bench/core';
@@ -52,6 +56,19 @@ const generalOptions = {
     schema: positiveInt,
     parse: (raw) => parsePositiveInteger('-n', raw),
     excludes: 'durationSeconds',
+  }),
+  protocol: always<Protocol>({
+    flags: '--protocol <name>',
+    description: `what goes on the wire: ${protocols.map((p) => `${p} (${protocolWords[p]})`).join(', ')}; over TLS the run makes its own CA`,
+    schema: z.enum(protocols),
+    parse: (raw) => parseProtocol(raw),
+    default: 'http1',
+  }),
+  ca: maybe({
+    flags: '--ca <file>',
+    description: "with --url https://...: the certificate authority (PEM) to verify the server against; the system's roots otherwise",
+    schema: z.string().min(1),
+    parse: (raw) => raw,
   }),
   keepAlive: always({
     flags: '--no-keepalive',

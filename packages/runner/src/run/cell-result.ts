@@ -25,6 +25,8 @@ export interface CellContext {
   readonly startedAt: string;
   /** The run's --profile, when asked. */
   readonly profiling?: RunProfiling;
+  /** Over TLS: the run's CA, the only authority the engine trusts. */
+  readonly caFile?: string;
 }
 
 const zeroLatency = { mean: 0, stdev: 0, min: 0, p50: 0, p66: 0, p75: 0, p80: 0, p90: 0, p95: 0, p98: 0, p99: 0, p999: 0, max: 0 };
@@ -39,6 +41,7 @@ function base(context: CellContext, documentLength: number) {
     concurrency: context.concurrency,
     repeat: context.repeat,
     keepAlive: options.keepAlive,
+    ...(options.protocol !== 'http1' ? { protocol: options.protocol } : {}),
     bound:
       options.requests !== undefined
         ? { kind: 'requests' as const, value: options.requests }

@@ -1,4 +1,4 @@
-import { errors, workloadRefusal, type LoadEngine, type OptionTable, type Scenario } from '@bench/core';
+import { errors, protocolWords, workloadRefusal, type LoadEngine, type OptionTable, type Scenario } from '@bench/core';
 import { builtinEngines, findEngine } from '@bench/engines';
 import { runOptionDeclarations, type RunOptions, highestConcurrency } from '../options/declarations.js';
 import { chosenEngineName, ownOptionValues, refuseOtherEnginesOptions } from '../options/engine-choice.js';
@@ -28,6 +28,14 @@ export async function chooseEngine(
         .map((e) => e.name)
         .join(', ')}); drop it for this engine`,
     );
+  const protocol = options.protocol;
+  if (protocol !== 'http1' && !(engine.protocols ?? ['http1']).includes(protocol)) {
+    const able = engines.filter((e) => (e.protocols ?? []).includes(protocol)).map((e) => e.name);
+    throw errors.engineUnsupported(
+      engine.name,
+      `--protocol ${protocol} (${protocolWords[protocol]}): ${engine.name} speaks ${(engine.protocols ?? ['http1']).join(', ')}; ${able.length > 0 ? `use --engine ${able.join(' or ')}` : 'no engine here speaks it'}`,
+    );
+  }
   const availability = await engine.available();
   if (!availability.ok) throw errors.engineUnavailable(engine.name, availability.reason ?? 'unknown reason');
   const own = ownOptionValues(engine, options);

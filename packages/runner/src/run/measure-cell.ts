@@ -57,6 +57,8 @@ export async function measureCell(
     ...(options.cpus?.client ? { cpus: options.cpus.client } : {}),
     request: scenario.request,
     ...(scenario.workload ? { workload: scenario.workload } : {}),
+    ...(options.protocol !== 'http1' ? { protocol: options.protocol } : {}),
+    ...(cell.caFile ? { caFile: cell.caFile } : {}),
     expect: scenario.workload ? ({ kind: 'any' } as const) : scenario.expect.body,
     onProgress: (progress: LoadProgress) => emit({ type: 'cell-progress', progress }),
     signal: stopLoad.signal,

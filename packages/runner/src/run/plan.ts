@@ -1,4 +1,4 @@
-import { errors, type Availability, type Scenario, type TargetPlugin } from '@bench/core';
+import { errors, protocolWords, type Availability, type Scenario, type Support, type TargetPlugin } from '@bench/core';
 import type { RunOptions } from '../options/declarations.js';
 
 export interface PlannedPair {
@@ -58,7 +58,12 @@ export async function makePlan(options: RunOptions, registry: readonly TargetPlu
         skipped.push({ scenario: scenario.name, target: target.name, reason: available?.reason ?? 'not available' });
         continue;
       }
-      const support = target.supports(scenario);
+      // a target is skipped for a protocol its server cannot serve here, as for a scenario it cannot
+      const protocol = options.protocol;
+      const support: Support =
+        protocol !== 'http1' && !(target.protocols ?? ['http1']).includes(protocol)
+          ? { ok: false, reason: `it does not serve ${protocolWords[protocol]}${target.protocolsNote ? `: ${target.protocolsNote}` : ''}` }
+          : target.supports(scenario);
       if (!support.ok) {
         skipped.push({ scenario: scenario.name, target: target.name, reason: support.reason });
         continue;

@@ -1,9 +1,14 @@
+import path from 'node:path';
 import { highestConcurrency } from '../options/declarations.js';
 import {
   describeMachine,
   errors,
   isBenchError,
+  makePrivateDir,
+  makeTlsMaterial,
+  overTls,
   randomSeed,
+  removeDir,
   SCHEMA_VERSION,
   seededRandom,
   shuffled,
@@ -16,6 +21,7 @@ import {
   type RunningTarget,
   type Scenario,
   type TargetPlugin,
+  type Transport,
 } from '@bench/core';
 import { builtinEngines } from '@bench/engines';
 import { noServices, type ServiceManager } from '@bench/services';
@@ -122,7 +128,13 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
   };
 
   let disposeResets: (() => Promise<void>) | undefined;
+  // over TLS, the run's own CA and a certificate for the servers: made now, in a private dir removed at the end
+  const tlsDir = overTls(options.protocol) && options.url === undefined ? makePrivateDir('tls') : undefined;
   try {
+    const tls = tlsDir ? await makeTlsMaterial(tlsDir) : undefined;
+    // a server bench did not start (--url https://...) is verified against --ca, or the system's roots
+    const caFile = tls?.caFile ?? (options.ca !== undefined ? path.resolve(options.ca) : undefined);
+    const transport: Transport = { protocol: options.protocol, ...(caFile ? { caFile } : {}) };
     disposeResets = await prepareResets([...new Set(plan.pairs.map((p) => p.target))]);
     await callReporters(context.reporters, 'onRunStart', doc);
     // Once a stack has failed (to start, to verify, or mid-run), its remaining cells are recorded as failed.
@@ -148,6 +160,7 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
           engine: { name: engine.name, version },
           startedAt: new Date().toISOString(),
           ...(profiling ? { profiling } : {}),
+          ...(transport.caFile ? { caFile: transport.caFile } : {}),
         });
         const reset = target.reset;
         const note = stateNote(target, scenario);
@@ -159,7 +172,7 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
             running = await target.start(
               scenario,
               targetStartOptions(
-                { ...options, maxConcurrency, ...(profiling ? { env: profiling.env } : {}) },
+                { ...options, maxConcurrency, ...(profiling ? { env: profiling.env } : {}), ...(tls ? { tls } : {}) },
                 await services.endpointsFor(scenario),
               ),
             );
@@ -174,7 +187,7 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
         let answer: HttpAnswer | undefined;
         if (running && !problems.has(pair)) {
           emit({ type: 'target-verifying', scenario: scenario.name, target: target.name });
-          const verification = await verifyTarget(running.url, scenario);
+          const verification = await verifyTarget(running.url, scenario, transport);
           if (!verification.ok) problems.set(pair, `verification failed: ${verification.problems.join('; ')}`);
           answer = verification.answer;
         }
@@ -228,6 +241,7 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
   } finally {
     await running?.stop().catch(() => {});
     await disposeResets?.();
+    if (tlsDir) removeDir(tlsDir);
     await services.stopAll().catch((error: unknown) => (failure ??= error));
     profiling?.close();
   }

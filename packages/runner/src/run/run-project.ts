@@ -1,6 +1,6 @@
 import { highestConcurrency } from '../options/declarations.js';
 import os from 'node:os';
-import { assertPortFree, errors, type Reporter, type RunDocument, allowedCpus, expandCpuList } from '@bench/core';
+import { assertPortFree, errors, overTls, type Reporter, type RunDocument, allowedCpus, expandCpuList } from '@bench/core';
 import type { RunOptionInput } from '../options/declarations.js';
 import { resolveRunOptionsIn } from '../options/resolve.js';
 import { ensureOpenFiles } from './open-files.js';
@@ -69,6 +69,15 @@ export async function runProject(project: Project, request: ProjectRunRequest): 
     targets = [...targets, one.target];
     scenarios = [...scenarios, one.scenario];
     runOptions = { ...runOptions, scenarios: [one.scenario.name], targets: [one.target.name] };
+    // an https:// URL is HTTP/1.1 over TLS unless --protocol h2 says otherwise; an http:// one never is
+    const tlsUrl = options.url.startsWith('https:');
+    if (tlsUrl && options.protocol === 'http1') runOptions = { ...runOptions, protocol: 'https' };
+    if (!tlsUrl && overTls(options.protocol))
+      throw errors.usage(`--protocol ${options.protocol} runs over TLS: give an https:// URL (got ${options.url})`);
+  } else if (options.ca !== undefined) {
+    throw errors.usage(
+      '--ca names the authority of a server bench does not start (--url https://...); a run that starts its servers makes its own CA',
+    );
   }
   ensureOpenFiles(highestConcurrency(runOptions), options.url === undefined);
   if (runOptions.cpus) assertCpusExist(runOptions.cpus);

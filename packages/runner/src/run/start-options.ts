@@ -1,8 +1,16 @@
-import type { ServiceEndpoints, TargetStartOptions } from '@bench/core';
+import type { Protocol, ServiceEndpoints, TargetStartOptions, TlsMaterial } from '@bench/core';
 
 /** The start options a target gets from the run's options, leaving out what was not given; load follows, so targets warm up. */
 export function targetStartOptions(
-  given: { port?: number; workers?: number; poolSize?: number; maxConcurrency?: number; env?: Readonly<Record<string, string>> },
+  given: {
+    port?: number;
+    workers?: number;
+    poolSize?: number;
+    maxConcurrency?: number;
+    env?: Readonly<Record<string, string>>;
+    protocol?: Protocol;
+    tls?: TlsMaterial;
+  },
   services: ServiceEndpoints,
 ): TargetStartOptions {
   return {
@@ -13,5 +21,7 @@ export function targetStartOptions(
     ...(given.poolSize !== undefined ? { poolSize: given.poolSize } : {}),
     ...(given.maxConcurrency !== undefined ? { maxConcurrency: given.maxConcurrency } : {}),
     ...(given.env !== undefined ? { env: given.env } : {}),
+    ...(given.protocol !== undefined && given.protocol !== 'http1' ? { protocol: given.protocol } : {}),
+    ...(given.tls !== undefined ? { tls: given.tls } : {}),
   };
 }

@@ -1,4 +1,14 @@
-import { answerProblems, CompiledWorkload, errors, httpRequest, type HttpAnswer, type Scenario, type Workload } from '@bench/core';
+import {
+  answerProblems,
+  CompiledWorkload,
+  errors,
+  protocolRequest,
+  type HttpAnswer,
+  type ProtocolAnswer,
+  type Scenario,
+  type Transport,
+  type Workload,
+} from '@bench/core';
 
 export interface Verification {
   readonly ok: boolean;
@@ -6,16 +16,27 @@ export interface Verification {
   readonly answer?: HttpAnswer;
 }
 
-/** One real request to a running target, checked. Never trust a stack's numbers before this passes. */
-export async function verifyTarget(baseUrl: string, scenario: Scenario): Promise<Verification> {
-  if (scenario.workload) return verifyWorkload(baseUrl, scenario.name, scenario.workload);
-  let answer: HttpAnswer;
+/** What TLS negotiated is what the protocol asked for: h2 by ALPN for h2, HTTP/1.1 for https. */
+function protocolProblems(transport: Transport | undefined, answer: ProtocolAnswer): string[] {
+  if (transport?.protocol === 'h2' && answer.alpn !== 'h2') return [`ALPN negotiated ${answer.alpn ?? 'nothing'}, not h2`];
+  if (transport?.protocol === 'https' && answer.alpn !== undefined && answer.alpn !== 'http/1.1')
+    return [`ALPN negotiated ${answer.alpn}, not http/1.1`];
+  return [];
+}
+
+/**
+ * One real request to a running target, checked (over the run's protocol, the certificate against the run's CA).
+ * Never trust a stack's numbers before this passes.
+ */
+export async function verifyTarget(baseUrl: string, scenario: Scenario, transport?: Transport): Promise<Verification> {
+  if (scenario.workload) return verifyWorkload(baseUrl, scenario.name, scenario.workload, transport);
+  let answer: ProtocolAnswer;
   try {
-    answer = await httpRequest(baseUrl + scenario.request.path, scenario.request, 10_000);
+    answer = await protocolRequest(baseUrl + scenario.request.path, scenario.request, transport, 10_000);
   } catch (error) {
     return { ok: false, problems: [`request failed: ${error instanceof Error ? error.message : String(error)}`] };
   }
-  const problems = answerProblems(scenario.expect, answer);
+  const problems = [...protocolProblems(transport, answer), ...answerProblems(scenario.expect, answer)];
   return { ok: problems.length === 0, problems, answer };
 }
 
@@ -24,7 +45,7 @@ export async function verifyTarget(baseUrl: string, scenario: Scenario): Promise
  * answer checked and its captures taken. A capture that finds nothing is bad input (the spec names a value the app
  * does not send): one line, exit 2.
  */
-async function verifyWorkload(baseUrl: string, scenario: string, workload: Workload): Promise<Verification> {
+async function verifyWorkload(baseUrl: string, scenario: string, workload: Workload, transport?: Transport): Promise<Verification> {
   // verification's counter values are 0: the load's start at 1, so no value is sent twice
   const compiled = new CompiledWorkload(workload, { counter: () => 0, random: Math.random });
   const cursor = compiled.connection();
@@ -34,17 +55,21 @@ async function verifyWorkload(baseUrl: string, scenario: string, workload: Workl
   for (const { name } of order) {
     const step = byName.get(name)!;
     const request = cursor.render(step);
-    let answer: HttpAnswer;
+    let answer: ProtocolAnswer;
     try {
-      answer = await httpRequest(
+      answer = await protocolRequest(
         baseUrl + request.path,
         { method: request.method, headers: request.headers, ...(request.body !== undefined ? { body: Buffer.from(request.body) } : {}) },
+        transport,
         10_000,
       );
     } catch (error) {
       return { ok: false, problems: [`step ${name}: request failed: ${error instanceof Error ? error.message : String(error)}`] };
     }
-    const headerProblems = answerProblems({ ...step.expect, body: { kind: 'any' } }, answer).map((p) => `step ${name}: ${p}`);
+    const headerProblems = [
+      ...protocolProblems(transport, answer),
+      ...answerProblems({ ...step.expect, body: { kind: 'any' } }, answer),
+    ].map((p) => `step ${name}: ${p}`);
     if (headerProblems.length > 0) return { ok: false, problems: headerProblems, answer };
     const problem = cursor.answered(step, answer.status, answer.headers, answer.body.toString('utf8'), answer.body.length);
     if (problem?.kind === 'capture') throw errors.usage(`scenario "${scenario}": ${problem.message}; fix the capture or the step`);

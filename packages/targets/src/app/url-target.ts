@@ -16,6 +16,8 @@ export function urlTarget(spec: UrlTargetSpec): TargetPlugin {
     language: 'app',
     description: `a running server at ${spec.url} (not started by bench)`,
     processNames: [],
+    // whatever its URL and --protocol say: bench only connects to it
+    protocols: ['http1', 'https', 'h2', 'h2c'],
     supports: () => ({ ok: true }),
     available: async () => ({ ok: true }),
     start: async () => ({

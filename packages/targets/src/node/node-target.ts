@@ -50,6 +50,8 @@ export function createNodeTarget(variant: NodeTargetVariant): TargetPlugin {
     language: 'node',
     description: variant.description,
     processNames: [serverEntry],
+    // Fastify on node:https and node:http2 (single and cluster alike)
+    protocols: ['http1', 'https', 'h2', 'h2c'],
     supports(scenario) {
       if (!scenario.folder) return NOT_A_FOLDER;
       if (!nodeHandlerPath(scenario)) return { ok: false, reason: 'the scenario has no Node handler (node.ts); run `npm run build`' };
@@ -72,12 +74,15 @@ export function createNodeTarget(variant: NodeTargetVariant): TargetPlugin {
         pool: { enabled: variant.pool, size: poolSize },
         services: options.services,
         backlog: listenBacklog(options.maxConcurrency),
+        protocol: options.protocol ?? 'http1',
+        ...(options.tls ? { tls: { certFile: options.tls.certFile, keyFile: options.tls.keyFile } } : {}),
       };
       const settings: Record<string, string | number | boolean> = {
         node: process.versions.node,
         fastify: fastifyVersion(),
         processes: variant.cluster ? workers : 1,
         backlog: config.backlog,
+        ...(config.protocol !== 'http1' ? { protocol: config.protocol } : {}),
       };
       if (variant.pool) settings.poolSize = poolSize;
       return startStack({
@@ -96,6 +101,8 @@ export function createNodeTarget(variant: NodeTargetVariant): TargetPlugin {
           },
         ],
         settings,
+        ...(options.protocol ? { protocol: options.protocol } : {}),
+        ...(options.tls ? { tls: options.tls } : {}),
       });
     },
   };

@@ -1,4 +1,4 @@
-import type { ServiceEndpoints } from '@bench/core';
+import type { Protocol, ServiceEndpoints } from '@bench/core';
 
 /** What the Node target hands its server process, through the BENCH_NODE_SERVER environment variable. */
 export interface NodeServerConfig {
@@ -13,6 +13,10 @@ export interface NodeServerConfig {
   readonly services: ServiceEndpoints;
   /** listen() backlog, sized to the planned concurrency. */
   readonly backlog: number;
+  /** What Fastify serves: HTTP/1.1, over TLS, HTTP/2 over TLS, or cleartext HTTP/2. */
+  readonly protocol: Protocol;
+  /** Over TLS: the certificate and key files. */
+  readonly tls?: { readonly certFile: string; readonly keyFile: string };
 }
 
 export const NODE_SERVER_ENV = 'BENCH_NODE_SERVER';

@@ -1,6 +1,7 @@
 // Entry point of the Node targets' server process: one Fastify app, or a node:cluster primary
 // that forks one such app per worker. Started by node-target.ts, never by hand.
 import cluster from 'node:cluster';
+import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import fastify, { type FastifyInstance } from 'fastify';
 import { createJiti } from 'jiti';
@@ -20,8 +21,23 @@ async function loadHandler(file: string): Promise<NodeScenarioModule<FastifyInst
   return module.default;
 }
 
+// Fastify's own servers for each protocol: node:https, node:http2's secure server (h2 only, by ALPN) or its cleartext one.
+function createApp(): FastifyInstance {
+  const tls = config.tls ? { key: readFileSync(config.tls.keyFile), cert: readFileSync(config.tls.certFile) } : undefined;
+  switch (config.protocol) {
+    case 'https':
+      return fastify({ logger: false, https: tls ?? null });
+    case 'h2':
+      return fastify({ logger: false, http2: true, https: { ...tls, allowHTTP1: false } }) as unknown as FastifyInstance;
+    case 'h2c':
+      return fastify({ logger: false, http2: true }) as unknown as FastifyInstance;
+    default:
+      return fastify({ logger: false });
+  }
+}
+
 async function serveOneProcess(): Promise<void> {
-  const app = fastify({ logger: false });
+  const app = createApp();
   const scenario = loadScenario(config.scenarioDir);
   const folder = folderOf(scenario);
   const handler = await loadHandler(config.handler);

@@ -26,7 +26,21 @@ export async function startNginxStack(o: NginxStackOptions): Promise<RunningTarg
   const port = await choosePort(o.options.port, host);
   const dir = makeStackDir(o.target);
   const conf = path.join(dir, 'nginx.conf');
-  writeFileSync(conf, nginxConfig({ dir, host, port, root: o.root, workers: cores(), http: o.http?.(dir) ?? [], server: o.server(dir) }));
+  const { protocol, tls } = o.options;
+  writeFileSync(
+    conf,
+    nginxConfig({
+      dir,
+      host,
+      port,
+      root: o.root,
+      workers: cores(),
+      http: o.http?.(dir) ?? [],
+      server: o.server(dir),
+      ...(protocol ? { protocol } : {}),
+      ...(tls ? { tls } : {}),
+    }),
+  );
   return startStack({
     target: o.target,
     scenario: o.scenario,
@@ -34,6 +48,8 @@ export async function startNginxStack(o: NginxStackOptions): Promise<RunningTarg
     port,
     dir,
     processes: [...(o.backends?.(dir) ?? []), { name: 'nginx', command: findBinary('nginx') ?? 'nginx', args: nginxArgs(dir, conf) }],
-    settings: { nginx: nginxVersion(), nginxWorkers: cores(), ...o.settings },
+    settings: { nginx: nginxVersion(), nginxWorkers: cores(), ...o.settings, ...(protocol && protocol !== 'http1' ? { protocol } : {}) },
+    ...(protocol ? { protocol } : {}),
+    ...(tls ? { tls } : {}),
   });
 }

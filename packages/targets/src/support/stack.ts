@@ -5,9 +5,12 @@ import {
   LOOPBACK,
   makePrivateDir,
   removeDir,
+  schemeOf,
   spawnGroup,
   waitForHttp,
   type GroupProcess,
+  type Protocol,
+  type TlsMaterial,
   type RunningTarget,
   type Scenario,
 } from '@bench/core';
@@ -37,6 +40,9 @@ export interface StartStackOptions {
   readonly readyTimeoutMs?: number;
   /** The request that says the stack is ready: this path answering this status (any 2xx when absent); the scenario's path by default. */
   readonly ready?: { readonly path: string; readonly status?: number };
+  /** What the stack serves (`--protocol`), and over TLS the run's certificates (readiness is checked against its CA). */
+  readonly protocol?: Protocol;
+  readonly tls?: TlsMaterial;
 }
 
 /** Private directory for one target start, named after the target. */
@@ -48,7 +54,8 @@ export function makeStackDir(target: string): string {
 // and returns a handle that stops every process group of the stack.
 export async function startStack(options: StartStackOptions): Promise<RunningTarget> {
   const { target, scenario, port, dir } = options;
-  const url = `http://${options.host ?? LOOPBACK}:${port}`;
+  const protocol = options.protocol ?? 'http1';
+  const url = `${schemeOf(protocol)}://${options.host ?? LOOPBACK}:${port}`;
   const started: GroupProcess[] = [];
   let stopping = false;
 
@@ -74,6 +81,7 @@ export async function startStack(options: StartStackOptions): Promise<RunningTar
       processes: started,
       timeoutMs: options.readyTimeoutMs ?? 20_000,
       ...(ready.status !== undefined ? { status: ready.status } : {}),
+      transport: { protocol, ...(options.tls ? { caFile: options.tls.caFile } : {}) },
     });
   } catch (error) {
     await stop();

@@ -1,0 +1,109 @@
+import { readFileSync } from 'node:fs';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePrivateDir, makeTlsMaterial, removeDir, runDocumentSchema, type CellResult, type TlsMaterial } from '@bench/core';
+import { findEngine } from '@bench/engines';
+import { runCli } from '../support/cli.js';
+import { benchTempDirs, newTempDirs } from '../support/leaks.js';
+import { watchDescendants } from '../support/descendants.js';
+import { testTempDir } from '../support/temp-dir.js';
+
+const dir = testTempDir('protocols');
+
+/** One cell of `bench run ARGS`, from its JSON results; the run must exit 0. */
+async function runCell(args: string[], name: string): Promise<CellResult> {
+  const out = path.join(dir, `${name}.json`);
+  const run = await runCli([...args, '-w', '0', '-r', 'json', '-o', out], { timeoutMs: 120_000 });
+  expect(run.code, run.stderr).toBe(0);
+  const [cell] = runDocumentSchema.parse(JSON.parse(readFileSync(out, 'utf8'))).results;
+  return cell!;
+}
+
+describe('--protocol', () => {
+  it('serves HTTP/2 over TLS from Node, verified against the run CA, driven by k6; the key files are gone after', async () => {
+    const before = benchTempDirs();
+    const cell = await runCell(['run', 'hello', '-t', 'node', '--protocol', 'h2', '--engine', 'k6', '-c', '4', '-d', '2'], 'node-h2');
+    expect(cell).toMatchObject({ status: 'ok', protocol: 'h2', failed: 0, non2xx: 0 });
+    expect(cell.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/$/);
+    expect(cell.settings.protocol).toBe('h2');
+    expect(cell.requests).toBeGreaterThan(100);
+    // the run's CA and the server's key lived in a private dir that the run removed
+    expect(await newTempDirs(before)).toEqual([]);
+  });
+
+  it('serves HTTP/1.1 over TLS from nginx, driven by autocannon verifying the server against the run CA', async () => {
+    const cell = await runCell(['run', 'file', '-t', 'nginx-static', '--protocol', 'https', '-c', '4', '-d', '2'], 'nginx-https');
+    expect(cell).toMatchObject({ status: 'ok', protocol: 'https', failed: 0, non2xx: 0 });
+    expect(cell.requests).toBeGreaterThan(100);
+  });
+
+  it('an engine asked for a protocol it does not speak: one line, exit 2, nothing started', async () => {
+    let watch: ReturnType<typeof watchDescendants> | undefined;
+    const run = await runCli(['run', 'hello', '-t', 'node', '--protocol', 'h2', '-d', '1'], {
+      onSpawn: (child) => (watch = watchDescendants(child.pid ?? -1)),
+    });
+    watch?.stop();
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toBe(
+      'bench: BENCH_ERR_ENGINE_UNSUPPORTED: engine "autocannon" cannot do this: --protocol h2 (HTTP/2 over TLS (ALPN h2)): autocannon speaks http1, https; use --engine k6',
+    );
+    expect(await watch?.survivors()).toEqual([]);
+  });
+});
+
+describe('--url https:// with --ca', () => {
+  let tls: TlsMaterial;
+  let tlsDir = '';
+  let server: https.Server;
+  let base = '';
+  beforeAll(async () => {
+    tlsDir = makePrivateDir('test-tls');
+    tls = await makeTlsMaterial(tlsDir);
+    server = https.createServer({ key: readFileSync(tls.keyFile), cert: readFileSync(tls.certFile) }, (req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain', 'content-length': 2 }).end('ok');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    removeDir(tlsDir);
+  });
+
+  it('verifies the server against the CA given, and refuses it against the system roots', async () => {
+    const cell = await runCell(['run', '--url', `${base}/`, '--ca', tls.caFile, '-c', '2', '-n', '200'], 'url-ca');
+    expect(cell).toMatchObject({ status: 'ok', protocol: 'https', requests: 200, failed: 0 });
+
+    const refused = path.join(dir, 'url-no-ca.json');
+    const run = await runCli(['run', '--url', `${base}/`, '-c', '2', '-n', '200', '-w', '0', '-r', 'json', '-o', refused]);
+    expect(run.code).toBe(1);
+    const [cell2] = runDocumentSchema.parse(JSON.parse(readFileSync(refused, 'utf8'))).results;
+    expect(cell2!.error).toMatch(
+      /verification failed: request failed: .*(self-signed certificate|unable to verify|unable to get local issuer)/,
+    );
+  });
+
+  it('autocannon under load refuses a server its CA did not sign (verification stays on)', async () => {
+    const otherDir = makePrivateDir('test-tls-other');
+    try {
+      const other = await makeTlsMaterial(otherDir);
+      const plan = (caFile: string) => ({
+        url: `${base}/`,
+        request: { method: 'GET', path: '/', headers: {} },
+        expect: { kind: 'any' } as const,
+        shape: { connections: 2, durationSeconds: 1, keepAlive: true, timeoutSeconds: 2 },
+        protocol: 'https' as const,
+        caFile,
+      });
+      const trusted = await findEngine('autocannon').run(plan(tls.caFile));
+      expect(trusted.requests).toBeGreaterThan(100);
+      const refused = await findEngine('autocannon').run(plan(other.caFile));
+      expect(refused.requests).toBe(0);
+      expect(refused.errorSamples.join(' ')).toMatch(/self-signed certificate|unable to verify|unable to get local issuer/);
+    } finally {
+      removeDir(otherDir);
+    }
+  });
+});
