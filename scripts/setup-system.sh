@@ -9,8 +9,8 @@ PACKAGES=(
   redis-server memcached mariadb-server
   # web servers
   nginx apache2 apache2-utils fcgiwrap
-  # load engines: wrk (ab comes with apache2-utils)
-  wrk
+  # load engines: wrk, h2load (ab comes with apache2-utils)
+  wrk nghttp2-client
   # PHP targets: FPM, mod_php, CGI, CLI server, and the extensions the scenarios use
   php-fpm libapache2-mod-php php-cgi libapache2-mod-fcgid php-cli php-mysql php-redis php-memcached
   # Perl targets: mod_perl, FastCGI, CGI, and the modules the scenarios use

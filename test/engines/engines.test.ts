@@ -15,9 +15,9 @@ const hello = Buffer.from('Hello World');
 const expectHello: BodyExpectation = { kind: 'exact', length: hello.length, bytes: () => hello };
 const closedLoop: LoadShape = { connections: 4, requests: 100, keepAlive: true, timeoutSeconds: 5 };
 const getHello = { method: 'GET', path: '/', headers: {} } as const;
-// Every engine of the registry that drives one closed loop from one process; an engine that splits a run over
-// generators (k6) has its own file, test/k6.test.ts.
-const engines = builtinEngines.filter((e) => !e.splitsLoad && e.supports(closedLoop, getHello, expectHello).ok);
+// Every engine of the registry that drives one closed loop from one process and checks bodies under load; an engine
+// that splits a run over generators (k6) has its own file, test/k6.test.ts, and h2load (no body seen) its own.
+const engines = builtinEngines.filter((e) => !e.splitsLoad && e.checksBodies !== false && e.supports(closedLoop, getHello, expectHello).ok);
 const commandLineEngines = engines.filter((e) => e.name !== defaultEngineName({}));
 
 let node: RunningTarget;

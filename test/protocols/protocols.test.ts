@@ -47,7 +47,7 @@ describe('--protocol', () => {
     watch?.stop();
     expect(run.code).toBe(2);
     expect(run.stderr.trim()).toBe(
-      'bench: BENCH_ERR_ENGINE_UNSUPPORTED: engine "autocannon" cannot do this: --protocol h2 (HTTP/2 over TLS (ALPN h2)): autocannon speaks http1, https; use --engine k6',
+      'bench: BENCH_ERR_ENGINE_UNSUPPORTED: engine "autocannon" cannot do this: --protocol h2 (HTTP/2 over TLS (ALPN h2)): autocannon speaks http1, https; use --engine k6 or h2load',
     );
     expect(await watch?.survivors()).toEqual([]);
   });

@@ -55,6 +55,14 @@ export interface LoadPlan {
   readonly signal?: AbortSignal;
 }
 
+/** A timing's range over a run, in milliseconds. */
+export interface TimingRange {
+  readonly min: number;
+  readonly mean: number;
+  readonly max: number;
+  readonly sd: number;
+}
+
 /** Summary of one of ab's per-request timings, in milliseconds. */
 export interface TimingSummary {
   readonly min: number;
@@ -108,6 +116,8 @@ export interface LoadMeasurement {
   readonly connects?: ConnectTimes;
   /** A workload's numbers step by step (or mix member by member), in the workload's order; the totals above cover them all. */
   readonly steps?: readonly StepMeasurement[];
+  /** What opening a connection cost, over every connection of the run (h2load): TCP (and TLS) connect, and the first byte. */
+  readonly connectionSetup?: { readonly connect: TimingRange; readonly firstByte: TimingRange };
   /** A workload run by an engine that cannot tell which step an answer belongs to (wrk): the requests each step sent. */
   readonly sentByStep?: Readonly<Record<string, number>>;
 }
@@ -234,6 +244,8 @@ export interface LoadEngine {
    * find any that outlive a run; [] for an engine that runs inside bench's process. Every built-in engine sets it.
    */
   readonly processNames?: readonly string[];
+  /** False for an engine that sees no body under load (h2load): its cells say only the verification request checked one. */
+  readonly checksBodies?: boolean;
   /** The protocols it speaks (`--protocol`), verifying a TLS server against the run's CA; HTTP/1.1 only when absent. */
   readonly protocols?: readonly Protocol[];
   /** What of a workload it runs (generated values, flows, mixes, think time); absent: one fixed request only. */

@@ -174,6 +174,13 @@ export const resultSchema = z.object({
     .optional(),
   /** The connections the engine opened and the time each took to open (TCP connect, ms), when the engine times them. */
   connects: z.object({ count: z.number().int(), latency: latencySchema }).optional(),
+  /** What opening a connection cost (h2load): connect (TCP, and TLS over TLS) and time to the first byte, ms over every connection. */
+  connectionSetup: z
+    .object({
+      connect: z.object({ min: z.number(), mean: z.number(), max: z.number(), sd: z.number() }),
+      firstByte: z.object({ min: z.number(), mean: z.number(), max: z.number(), sd: z.number() }),
+    })
+    .optional(),
   /** An in-process generator's event-loop delay during the measured run (ms). */
   eventLoopDelay: z.object({ mean: z.number(), p99: z.number(), max: z.number() }).optional(),
   /** A run split over several generators (--generators): how many, each one's k6 execution segment, and whether they shared a host. */

@@ -5,9 +5,10 @@ import { abEngine } from './ab/ab-engine.js';
 import { openLoopEngine } from './open-loop/open-loop-engine.js';
 import { k6Engine } from './k6/k6-engine.js';
 import { wireEngine } from './wire/wire-engine.js';
+import { h2loadEngine } from './h2load/h2load-engine.js';
 
 // One line per engine: an engine is its folder and this line.
-const engines = [autocannonEngine, wrkEngine, abEngine, openLoopEngine, k6Engine, wireEngine] as const;
+const engines = [autocannonEngine, wrkEngine, abEngine, openLoopEngine, k6Engine, wireEngine, h2loadEngine] as const;
 
 /** Every load engine bench ships, by name. */
 export const builtinEngines: readonly LoadEngine[] = engines;

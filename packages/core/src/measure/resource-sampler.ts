@@ -90,9 +90,13 @@ export function sampleProcessGroups<K extends string>(sets: Readonly<Record<K, r
     samples.push({ atNs, sets: new Map([...now].map(([name, current]) => [name, { ticks: current.ticks, rss: current.rss }])) });
   };
   sample();
+  // a group just spawned may not have its own session yet at the first sample, and a short program (ab with 1,000
+  // requests on loopback) can end before the first interval: two early looks catch it
+  const early = [10, 40].filter((ms) => ms < intervalMs).map((ms) => setTimeout(sample, ms));
   const timer = setInterval(sample, intervalMs);
   return {
     stop() {
+      for (const t of early) clearTimeout(t);
       clearInterval(timer);
       sample();
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;

@@ -22,6 +22,8 @@ export interface CellContext {
   readonly url: string;
   readonly settings: Readonly<Record<string, string | number | boolean>>;
   readonly engine: { readonly name: string; readonly version: string };
+  /** The engine sees no body under load (h2load). */
+  readonly bodiesUnchecked?: boolean;
   readonly startedAt: string;
   /** The run's --profile, when asked. */
   readonly profiling?: RunProfiling;
@@ -122,6 +124,7 @@ export function measuredCell(context: CellContext, cell: MeasuredCell): CellResu
     ...(m.rate ? { rate: m.rate } : {}),
     ...(m.latencyUncorrected ? { latencyUncorrected: m.latencyUncorrected } : {}),
     ...(m.connectionTimes ? { connectionTimes: m.connectionTimes } : {}),
+    ...(m.connectionSetup ? { connectionSetup: m.connectionSetup } : {}),
     ...(m.connects ? { connects: { count: m.connects.count, latency: m.connects.latency } } : {}),
     ...(m.eventLoopDelay ? { eventLoopDelay: m.eventLoopDelay } : {}),
     ...(m.generators ? { generators: { ...m.generators, segments: [...m.generators.segments] } } : {}),

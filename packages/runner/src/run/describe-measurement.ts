@@ -52,6 +52,14 @@ export function describeMeasurement(
       `achieved ${outcome.rate.achieved} rps of the ${outcome.rate.target} asked (more than 2% short): the server or the generator could not keep up`,
     );
   }
+  if (cell.bodiesUnchecked)
+    notes.push(`${cell.engine.name} sees no body under load: statuses were counted, and only bench's verification request checked a body`);
+  if (outcome.connectionSetup) {
+    const { connect, firstByte } = outcome.connectionSetup;
+    notes.push(
+      `opening a connection${cell.options.protocol === 'https' || cell.options.protocol === 'h2' ? ' (TCP and the TLS handshake)' : ''} took ${connect.mean.toFixed(2)} ms on average (max ${connect.max.toFixed(2)}), the first byte came ${firstByte.mean.toFixed(2)} ms after the start (max ${firstByte.max.toFixed(2)})`,
+    );
+  }
   if (outcome.sentByStep) {
     const sent = Object.entries(outcome.sentByStep);
     const total = sent.reduce((sum, [, n]) => sum + n, 0);

@@ -158,6 +158,7 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
           url,
           settings,
           engine: { name: engine.name, version },
+          ...(engine.checksBodies === false ? { bodiesUnchecked: true } : {}),
           startedAt: new Date().toISOString(),
           ...(profiling ? { profiling } : {}),
           ...(transport.caFile ? { caFile: transport.caFile } : {}),

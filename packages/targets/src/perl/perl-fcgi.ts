@@ -21,6 +21,8 @@ export const perlFcgiTarget: TargetPlugin = {
   language: 'perl',
   description: 'nginx + Perl FastCGI workers (FCGI::ProcManager)',
   processNames: [...NGINX_PROCESS_NAMES, 'perl-fcgi', 'fcgi-server.pl'],
+  // through the nginx that fronts it: its ssl and http2 listen flags
+  protocols: ['http1', 'https', 'h2', 'h2c'],
   supports: perlSupports,
   async available() {
     return perlAvailability(

@@ -38,6 +38,8 @@ export const phpFpmTarget: TargetPlugin = {
   language: 'php',
   description: 'nginx + PHP-FPM (FastCGI, static pool, opcache on)',
   processNames: [...NGINX_PROCESS_NAMES, 'php-fpm'],
+  // through the nginx that fronts it: its ssl and http2 listen flags
+  protocols: ['http1', 'https', 'h2', 'h2c'],
   supports: phpSupports,
   async available() {
     return availabilityOf(
