@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -37,6 +37,43 @@ describe('--protocol', () => {
     const cell = await runCell(['run', 'file', '-t', 'nginx-static', '--protocol', 'https', '-c', '4', '-d', '2'], 'nginx-https');
     expect(cell).toMatchObject({ status: 'ok', protocol: 'https', failed: 0, non2xx: 0 });
     expect(cell.requests).toBeGreaterThan(100);
+  });
+
+  it('wrk drives nginx over TLS too, and says it checks no certificate', async () => {
+    const cell = await runCell(
+      ['run', 'file', '-t', 'nginx-static', '--protocol', 'https', '--engine', 'wrk', '-c', '4', '-d', '1'],
+      'nginx-wrk',
+    );
+    expect(cell).toMatchObject({ status: 'ok', protocol: 'https', failed: 0, non2xx: 0 });
+    expect(cell.notes).toContain(
+      "wrk checks no server certificate: only bench's verification request checked the chain against the run's CA",
+    );
+  });
+
+  it("an app target serves TLS with the run's certificate, given as {cert} and {key}", async () => {
+    const app = path.join(dir, 'tls-app.mjs');
+    writeFileSync(
+      app,
+      `import https from 'node:https';
+import { readFileSync, writeFileSync } from 'node:fs';
+const [cert, key] = process.argv.slice(2);
+https.createServer({ cert: readFileSync(cert), key: readFileSync(key) }, (q, r) => r.writeHead(200, { 'content-length': 2 }).end('ok'))
+  .listen(Number(process.env.PORT), process.env.HOST);
+`,
+    );
+    writeFileSync(
+      path.join(dir, 'bench.config.mjs'),
+      `export default {
+  targets: [{ name: 'tls-app', command: ${JSON.stringify(process.execPath)}, args: [${JSON.stringify(app)}, '{cert}', '{key}'], protocols: ['https'] }],
+  scenarios: [{ name: 'root', path: '/', expect: { body: 'ok' } }],
+};
+`,
+    );
+    const out = path.join(dir, 'app-tls.json');
+    const run = await runCli(['run', '--protocol', 'https', '-c', '2', '-n', '300', '-w', '0', '-r', 'json', '-o', out], { cwd: dir });
+    expect(run.code, run.stderr).toBe(0);
+    const [cell] = runDocumentSchema.parse(JSON.parse(readFileSync(out, 'utf8'))).results;
+    expect(cell).toMatchObject({ status: 'ok', protocol: 'https', requests: 300, failed: 0, settings: { protocol: 'https' } });
   });
 
   it('an engine asked for a protocol it does not speak: one line, exit 2, nothing started', async () => {

@@ -244,6 +244,8 @@ export interface LoadEngine {
    * find any that outlive a run; [] for an engine that runs inside bench's process. Every built-in engine sets it.
    */
   readonly processNames?: readonly string[];
+  /** False for an engine that checks no server certificate over TLS (wrk, ab, h2load): its TLS cells say so. */
+  readonly verifiesCertificates?: boolean;
   /** False for an engine that sees no body under load (h2load): its cells say only the verification request checked one. */
   readonly checksBodies?: boolean;
   /** The protocols it speaks (`--protocol`), verifying a TLS server against the run's CA; HTTP/1.1 only when absent. */

@@ -117,6 +117,9 @@ async function runAb(plan: LoadPlan): Promise<LoadMeasurement> {
 export const abEngine = {
   name: 'ab',
   processNames: ['ab'],
+  // ab speaks TLS (OpenSSL) but checks no certificate
+  protocols: ['http1', 'https'],
+  verifiesCertificates: false,
   description:
     'ApacheBench 2.3 (HTTP/1.0, -k for keep-alive), closed loop; its Connection Times and per-request records ' +
     '(seconds by request start; the records carry no status or failure, so non-2xx and failures are totals only)',

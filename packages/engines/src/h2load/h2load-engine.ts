@@ -100,6 +100,7 @@ export const h2loadEngine = {
     "h2load (nghttp2, C), closed loop; HTTP/2 streams per connection (--streams); its per-request log read into bench's histogram",
   options: h2loadOptions,
   checksBodies: false,
+  verifiesCertificates: false,
   protocols: ['http1', 'https', 'h2', 'h2c'],
   async available() {
     const binary = engineBinary('h2load');

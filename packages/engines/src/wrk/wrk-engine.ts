@@ -211,6 +211,9 @@ export const wrkEngine = {
   // generated values and mixes of single requests through the script's request(); no flow (its Lua cannot tell which
   // connection an answer came on, so nothing can be captured or sent once per connection)
   workloads: { templates: true, flows: false, mixes: true, thinkTime: false },
+  // wrk speaks TLS (OpenSSL) but checks no certificate
+  protocols: ['http1', 'https'],
+  verifiesCertificates: false,
   supportsWorkload(workload) {
     if (workload.data?.per === 'connection')
       return {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flowScenarioSchema, mixScenarioSchema, optionInputSchema, stepSchema, type ScenarioObjectInput } from '@bench/core';
+import { flowScenarioSchema, mixScenarioSchema, optionInputSchema, protocols, stepSchema, type ScenarioObjectInput } from '@bench/core';
 import { runOptionDeclarations, runOptionInputSchema } from '../options/declarations.js';
 import { thresholdsSchema } from './thresholds.js';
 
@@ -41,6 +41,8 @@ export const commandTargetSchema = z
       })
       .strict()
       .optional(),
+    /** The protocols the app serves (`--protocol`); over TLS `{cert}` and `{key}` in args and env name the run's certificate and key. */
+    protocols: z.array(z.enum(protocols)).min(1).optional(),
     /** Before every cell and round: run a command, or restore files copied when the run started; with the target stopped (default) or running. */
     reset: z
       .object({

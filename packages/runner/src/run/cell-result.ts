@@ -24,6 +24,8 @@ export interface CellContext {
   readonly engine: { readonly name: string; readonly version: string };
   /** The engine sees no body under load (h2load). */
   readonly bodiesUnchecked?: boolean;
+  /** Over TLS, the engine checks no server certificate (wrk, ab, h2load). */
+  readonly certificatesUnchecked?: boolean;
   readonly startedAt: string;
   /** The run's --profile, when asked. */
   readonly profiling?: RunProfiling;

@@ -52,6 +52,10 @@ export function describeMeasurement(
       `achieved ${outcome.rate.achieved} rps of the ${outcome.rate.target} asked (more than 2% short): the server or the generator could not keep up`,
     );
   }
+  if (cell.certificatesUnchecked)
+    notes.push(
+      `${cell.engine.name} checks no server certificate: only bench's verification request checked the chain against the run's CA`,
+    );
   if (cell.bodiesUnchecked)
     notes.push(`${cell.engine.name} sees no body under load: statuses were counted, and only bench's verification request checked a body`);
   if (outcome.connectionSetup) {

@@ -159,6 +159,7 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
           settings,
           engine: { name: engine.name, version },
           ...(engine.checksBodies === false ? { bodiesUnchecked: true } : {}),
+          ...(engine.verifiesCertificates === false && overTls(options.protocol) ? { certificatesUnchecked: true } : {}),
           startedAt: new Date().toISOString(),
           ...(profiling ? { profiling } : {}),
           ...(transport.caFile ? { caFile: transport.caFile } : {}),

@@ -1,5 +1,14 @@
 import path from 'node:path';
-import { choosePort, errors, isBenchError, listenHost, withStackEnvironment, type TargetPlugin } from '@bench/core';
+import {
+  choosePort,
+  errors,
+  isBenchError,
+  listenHost,
+  withStackEnvironment,
+  type Protocol,
+  type TargetPlugin,
+  type TargetStartOptions,
+} from '@bench/core';
 import { findBinary, isExecutable } from '@bench/core';
 import { makeStackDir, startStack } from '../support/stack.js';
 import { targetReset, type ResetSpec } from './target-reset.js';
@@ -17,9 +26,18 @@ export interface CommandTargetSpec {
   readonly ready?: { readonly path?: string; readonly status?: number; readonly timeoutSeconds?: number };
   /** What bench runs before every cell so each sees the same data. */
   readonly reset?: ResetSpec;
+  /** The protocols the app can serve (`--protocol`); over TLS it gets the run's certificate as `{cert}` and `{key}`. */
+  readonly protocols?: readonly Protocol[];
 }
 
-const withPort = (text: string, port: number) => text.replaceAll('{port}', String(port));
+/** `{port}`, `{protocol}`, and over TLS `{cert}` and `{key}` (the run's certificate and key files), in an arg or env value. */
+function withPlaceholders(text: string, port: number, options: TargetStartOptions): string {
+  return text
+    .replaceAll('{port}', String(port))
+    .replaceAll('{protocol}', options.protocol ?? 'http1')
+    .replaceAll('{cert}', options.tls?.certFile ?? '')
+    .replaceAll('{key}', options.tls?.keyFile ?? '');
+}
 
 function resolveCommand(command: string, cwd: string | undefined): string | undefined {
   if (!command.includes('/')) return findBinary(command);
@@ -40,6 +58,7 @@ export function commandTarget(spec: CommandTargetSpec): TargetPlugin {
     description: `the app's own server: ${commandLine}`,
     processNames: [commandLine],
     ...(spec.reset ? { reset: targetReset(spec.name, spec.reset, spec.cwd ?? process.cwd()) } : {}),
+    ...(spec.protocols ? { protocols: spec.protocols, protocolsNote: 'the config names the protocols it serves' } : {}),
     supports: () => ({ ok: true }),
     async available() {
       if (resolveCommand(spec.command, spec.cwd)) return { ok: true };
@@ -51,7 +70,7 @@ export function commandTarget(spec: CommandTargetSpec): TargetPlugin {
       const host = listenHost(options);
       const port = await choosePort(spec.port ?? options.port, host);
       const env: NodeJS.ProcessEnv = { ...process.env };
-      for (const [key, value] of Object.entries(spec.env ?? {})) env[key] = withPort(value, port);
+      for (const [key, value] of Object.entries(spec.env ?? {})) env[key] = withPlaceholders(value, port, options);
       env.PORT = String(port);
       env.HOST = host;
       const timeoutSeconds = spec.ready?.timeoutSeconds ?? 20;
@@ -66,14 +85,16 @@ export function commandTarget(spec: CommandTargetSpec): TargetPlugin {
             {
               name: spec.name,
               command,
-              args: (spec.args ?? []).map((arg) => withPort(arg, port)),
+              args: (spec.args ?? []).map((arg) => withPlaceholders(arg, port, options)),
               env: withStackEnvironment(env, options.env),
               ...(spec.cwd ? { cwd: spec.cwd } : {}),
             },
           ],
           ready: { path: spec.ready?.path ?? '/', ...(spec.ready?.status !== undefined ? { status: spec.ready.status } : {}) },
           readyTimeoutMs: timeoutSeconds * 1000,
-          settings: { command: commandLine },
+          settings: { command: commandLine, ...(options.protocol ? { protocol: options.protocol } : {}) },
+          ...(options.protocol ? { protocol: options.protocol } : {}),
+          ...(options.tls ? { tls: options.tls } : {}),
         });
       } catch (error) {
         // the app's own command is the user's input: a server that cannot start is bad input, said in one line
