@@ -75,6 +75,16 @@ const cases: Array<[string, KillCase]> = [
     },
   ],
   [
+    "during a run over TLS (the run's CA and keys)",
+    {
+      args: ['run', 'hello', '-t', 'node', '--protocol', 'h2', '--engine', 'k6', '-c', '2', '-d', '5', '--warmup', '0'],
+      when: async (output) => {
+        await waitForText(output, /\[1\/1\] hello node c=2 \.\.\./);
+        await sleep(1000);
+      },
+    },
+  ],
+  [
     'during load (php-fpm and perl-mod with Redis)',
     {
       args: ['run', 'redis-get,hello', '-t', 'php-fpm,perl-mod', '-c', '10', '-d', '5', '--warmup', '0'],

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { httpGet } from '@bench/core';
 import { testTempDir } from '../support/temp-dir.js';
 import { runCli, waitForText } from '../support/cli.js';
+import { benchTempDirs, newTempDirs } from '../support/leaks.js';
 import { leftoverServers, serverProcesses } from '../support/processes.js';
 
 const tmp = testTempDir('lifecycle');
@@ -47,5 +48,16 @@ describe('interrupting bench run', () => {
     expect(doc.results.length).toBeGreaterThanOrEqual(1);
     expect(doc.results[0].concurrency).toBe(2);
     expect(await leftoverServers(before)).toEqual([]);
+  });
+
+  it("over TLS, leaves none of the run's CA and keys behind", async () => {
+    const dirsBefore = benchTempDirs();
+    const run = await runCli(['run', 'hello', '-c', '2', '-d', '5', '--warmup', '0', '-t', 'node', '--protocol', 'https'], {
+      onSpawn: (child, output) => {
+        void waitForText(output, /\[1\/1\] hello node c=2/).then(() => child.kill('SIGINT'));
+      },
+    });
+    expect(run.code).toBe(130);
+    expect(await newTempDirs(dirsBefore)).toEqual([]);
   });
 });
