@@ -4,7 +4,7 @@
 // combination a bench run of its own with --repeat, so the table gives each one's median rps with its range.
 // Usage: node scripts/protocol-cost.mjs [rounds=3] [seconds=5] [connections=20] [more bench run flags...]
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,8 +33,12 @@ try {
         const out = path.join(dir, `${target}-${protocol}-${keepAlive}.json`);
         const args = ['run', scenario, '-t', target, '--protocol', protocol, '--engine', 'k6', '-c', connections, '-d', seconds];
         args.push('--repeat', rounds, '-r', 'json', '-o', out, ...(keepAlive ? [] : ['--no-keepalive']), ...more);
-        execFileSync(process.execPath, [cli, ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
-        const cells = JSON.parse(readFileSync(out, 'utf8')).results.filter((r) => r.status === 'ok');
+        try {
+          execFileSync(process.execPath, [cli, ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
+        } catch {
+          // a run whose cells failed exits 1: its results file says which
+        }
+        const cells = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')).results.filter((r) => r.status === 'ok') : [];
         row[`${protocol}${keepAlive ? '' : ' new conn'}`] = cells.length ? fmt(cells.map((r) => r.rps)) : 'failed';
       }
     }

@@ -39,6 +39,11 @@ describe('--protocol', () => {
     expect(cell.requests).toBeGreaterThan(100);
   });
 
+  it('serves PHP-FPM over HTTP/2 through its nginx (a body HTTP/2 frames, with no Content-Length)', async () => {
+    const cell = await runCell(['run', 'hello', '-t', 'php-fpm', '--protocol', 'h2', '--engine', 'h2load', '-c', '4', '-d', '1'], 'php-h2');
+    expect(cell).toMatchObject({ status: 'ok', protocol: 'h2', failed: 0, non2xx: 0 });
+  });
+
   it('wrk drives nginx over TLS too, and says it checks no certificate', async () => {
     const cell = await runCell(
       ['run', 'file', '-t', 'nginx-static', '--protocol', 'https', '--engine', 'wrk', '-c', '4', '-d', '1'],

@@ -91,8 +91,11 @@ export function bodyBytesCheck(expect: BodyExpectation): ((body: Buffer) => bool
 /** Whether a Content-Type header starts with the expected media type, without regard to case (AnswerExpectation.contentType). */
 export const contentTypeMatches = (expected: string, header: string): boolean => header.toLowerCase().startsWith(expected.toLowerCase());
 
-/** Checks one answer: status, Content-Type, framing, Date, extra headers, body. */
-export function answerProblems(expect: AnswerExpectation, answer: HttpAnswer): string[] {
+/**
+ * Checks one answer: status, Content-Type, framing, Date, extra headers, body. `http2`: the answer came over HTTP/2,
+ * whose frames end a body (no Content-Length or Transfer-Encoding needed).
+ */
+export function answerProblems(expect: AnswerExpectation, answer: HttpAnswer, http2 = false): string[] {
   const problems: string[] = [];
   if (expect.status !== undefined ? answer.status !== expect.status : answer.status < 200 || answer.status >= 300) {
     problems.push(`status ${answer.status}, expected ${expect.status ?? 'a 2xx'}`);
@@ -101,7 +104,7 @@ export function answerProblems(expect: AnswerExpectation, answer: HttpAnswer): s
   if (expect.contentType !== undefined && !contentTypeMatches(expect.contentType, contentType)) {
     problems.push(`Content-Type "${contentType}" does not start with "${expect.contentType}"`);
   }
-  if (answer.headers['content-length'] === undefined && answer.headers['transfer-encoding'] === undefined) {
+  if (!http2 && answer.headers['content-length'] === undefined && answer.headers['transfer-encoding'] === undefined) {
     problems.push('neither Content-Length nor Transfer-Encoding is set');
   }
   if (answer.headers.date === undefined) problems.push('no Date header');

@@ -16,6 +16,8 @@ export interface Verification {
   readonly answer?: HttpAnswer;
 }
 
+const isHttp2 = (transport: Transport | undefined) => transport?.protocol === 'h2' || transport?.protocol === 'h2c';
+
 /** What TLS negotiated is what the protocol asked for: h2 by ALPN for h2, HTTP/1.1 for https. */
 function protocolProblems(transport: Transport | undefined, answer: ProtocolAnswer): string[] {
   if (transport?.protocol === 'h2' && answer.alpn !== 'h2') return [`ALPN negotiated ${answer.alpn ?? 'nothing'}, not h2`];
@@ -36,7 +38,7 @@ export async function verifyTarget(baseUrl: string, scenario: Scenario, transpor
   } catch (error) {
     return { ok: false, problems: [`request failed: ${error instanceof Error ? error.message : String(error)}`] };
   }
-  const problems = [...protocolProblems(transport, answer), ...answerProblems(scenario.expect, answer)];
+  const problems = [...protocolProblems(transport, answer), ...answerProblems(scenario.expect, answer, isHttp2(transport))];
   return { ok: problems.length === 0, problems, answer };
 }
 
@@ -68,7 +70,7 @@ async function verifyWorkload(baseUrl: string, scenario: string, workload: Workl
     }
     const headerProblems = [
       ...protocolProblems(transport, answer),
-      ...answerProblems({ ...step.expect, body: { kind: 'any' } }, answer),
+      ...answerProblems({ ...step.expect, body: { kind: 'any' } }, answer, isHttp2(transport)),
     ].map((p) => `step ${name}: ${p}`);
     if (headerProblems.length > 0) return { ok: false, problems: headerProblems, answer };
     const problem = cursor.answered(step, answer.status, answer.headers, answer.body.toString('utf8'), answer.body.length);
