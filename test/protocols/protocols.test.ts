@@ -44,6 +44,15 @@ describe('--protocol', () => {
     expect(cell).toMatchObject({ status: 'ok', protocol: 'h2', failed: 0, non2xx: 0 });
   });
 
+  it('the open loop drives Node over TLS at its rate, verifying the server against the run CA', async () => {
+    const cell = await runCell(
+      ['run', 'hello', '-t', 'node', '--protocol', 'https', '--rate', '500', '-c', '4', '-d', '2'],
+      'node-open-loop',
+    );
+    expect(cell).toMatchObject({ status: 'ok', protocol: 'https', failed: 0, non2xx: 0, rate: { target: 500 } });
+    expect(cell.requests).toBeGreaterThan(900);
+  });
+
   it('wrk drives nginx over TLS too, and says it checks no certificate', async () => {
     const cell = await runCell(
       ['run', 'file', '-t', 'nginx-static', '--protocol', 'https', '--engine', 'wrk', '-c', '4', '-d', '1'],
@@ -127,7 +136,10 @@ describe('--url https:// with --ca', () => {
     );
   });
 
-  it('autocannon under load refuses a server its CA did not sign (verification stays on)', async () => {
+  it.each([
+    ['autocannon', {}],
+    ['open-loop', { rate: 300 }],
+  ] as const)('%s under load refuses a server its CA did not sign (verification stays on)', async (name, extra) => {
     const otherDir = makePrivateDir('test-tls-other');
     try {
       const other = await makeTlsMaterial(otherDir);
@@ -135,13 +147,13 @@ describe('--url https:// with --ca', () => {
         url: `${base}/`,
         request: { method: 'GET', path: '/', headers: {} },
         expect: { kind: 'any' } as const,
-        shape: { connections: 2, durationSeconds: 1, keepAlive: true, timeoutSeconds: 2 },
+        shape: { connections: 2, durationSeconds: 1, keepAlive: true, timeoutSeconds: 2, ...extra },
         protocol: 'https' as const,
         caFile,
       });
-      const trusted = await findEngine('autocannon').run(plan(tls.caFile));
+      const trusted = await findEngine(name).run(plan(tls.caFile));
       expect(trusted.requests).toBeGreaterThan(100);
-      const refused = await findEngine('autocannon').run(plan(other.caFile));
+      const refused = await findEngine(name).run(plan(other.caFile));
       expect(refused.requests).toBe(0);
       expect(refused.errorSamples.join(' ')).toMatch(/self-signed certificate|unable to verify|unable to get local issuer/);
     } finally {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Client, type Dispatcher } from 'undici';
 import {
   bodyBytesCheck,
@@ -56,12 +57,14 @@ export async function runOpenLoop(plan: LoadPlan, slot: ThreadSlot): Promise<Thr
   // set when the period ends: nothing more is sent
   let closed = false;
 
+  // over TLS the server is verified: against the run's CA when there is one, else the system's roots (undici's default)
+  const ca = plan.caFile ? readFileSync(plan.caFile) : undefined;
   const newConnection = () => {
     const client = new Client(url.origin, {
       pipelining: 1,
       headersTimeout: shape.timeoutSeconds * 1000,
       bodyTimeout: shape.timeoutSeconds * 1000,
-      connect: { timeout: shape.timeoutSeconds * 1000 },
+      connect: { timeout: shape.timeoutSeconds * 1000, ...(ca ? { ca } : {}) },
     });
     connections.push(client);
     return client;
