@@ -15,6 +15,8 @@ const alone = [
   'test/profile/java-profile.test.ts',
   // five seconds after a SIGKILL, exactly: MariaDB shutting down beside other files' load took longer
   'test/hygiene/kill-runner.test.ts',
+  // an open loop's achieved rate around a 1 s stall: 971.75 of 1,000 rps beside three other files (the test asks 980)
+  'test/engines/open-loop.test.ts',
 ];
 
 // Unit tests run in parallel. Integration files start real servers and drive load; each runs in a scope of its own
