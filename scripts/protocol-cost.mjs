@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // What TLS and HTTP/2 cost each stack: one scenario over http1, https and h2, with and without keep-alive, on each
 // target, all driven by the same engine (k6: the one that speaks all three and can close every connection); each
-// combination a bench run of its own with --repeat, so the table gives each one's median rps with its range.
+// combination a bench run of its own with --repeat, so the table gives each one's median rps with its range; a second
+// table gives what TLS and HTTP/2 cost each stack (the change of the median rps against http1 in the same connection
+// mode, with its 95% bootstrap interval over the rounds) and what a handshake took (k6's per-request samples).
 // Usage: node scripts/protocol-cost.mjs [rounds=3] [seconds=5] [connections=20] [more bench run flags...]
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -9,7 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const cli = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'packages', 'runner', 'dist', 'cli.js');
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const cli = path.join(root, 'packages', 'runner', 'dist', 'cli.js');
+const { bootstrapChangeInterval } = await import(path.join(root, 'packages', 'core', 'dist', 'index.js'));
 const [rounds = '3', seconds = '5', connections = '20', ...more] = process.argv.slice(2);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'protocol-cost-'));
 // nginx serves a file; Node and PHP-FPM (behind nginx) run the hello program
@@ -24,10 +28,21 @@ const median = (xs) => {
 };
 const fmt = (rps) =>
   `${Math.round(median(rps)).toLocaleString('en-US')} [${Math.round(Math.min(...rps)).toLocaleString('en-US')}-${Math.round(Math.max(...rps)).toLocaleString('en-US')}]`;
+const pct = (value) => `${value >= 0 ? '+' : ''}${value.toFixed(1)}%`;
+/** The change of the median rps from base to head, with its 95% bootstrap interval over the rounds. */
+const change = (base, head) => {
+  if (!base?.length || !head?.length) return 'n/a';
+  const [low, high] = bootstrapChangeInterval(base, head);
+  return `${pct(((median(head) - median(base)) / median(base)) * 100)} (${pct(low)} .. ${pct(high)})`;
+};
+const ms = (values) => (values.length ? `${median(values).toFixed(2)} ms` : 'n/a');
 try {
   const rows = [];
+  const costs = [];
   for (const { scenario, target } of stacks) {
     const row = { stack: `${target} (${scenario})` };
+    const rps = {};
+    const handshakes = {};
     for (const keepAlive of [true, false]) {
       for (const protocol of ['http1', 'https', 'h2']) {
         const out = path.join(dir, `${target}-${protocol}-${keepAlive}.json`);
@@ -39,15 +54,32 @@ try {
           // a run whose cells failed exits 1: its results file says which
         }
         const cells = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')).results.filter((r) => r.status === 'ok') : [];
-        row[`${protocol}${keepAlive ? '' : ' new conn'}`] = cells.length ? fmt(cells.map((r) => r.rps)) : 'failed';
+        const key = `${protocol}${keepAlive ? '' : ' new conn'}`;
+        row[key] = cells.length ? fmt(cells.map((r) => r.rps)) : 'failed';
+        rps[key] = cells.map((r) => r.rps);
+        handshakes[key] = cells.flatMap((r) => (r.connects?.handshake ? [r.connects.handshake.p50] : []));
       }
     }
     rows.push(row);
+    costs.push({
+      stack: row.stack,
+      'https vs http1': change(rps.http1, rps.https),
+      'h2 vs http1': change(rps.http1, rps.h2),
+      'https vs http1, new conn': change(rps['http1 new conn'], rps['https new conn']),
+      'h2 vs http1, new conn': change(rps['http1 new conn'], rps['h2 new conn']),
+      'TLS handshake p50, new conn (https)': ms(handshakes['https new conn']),
+    });
   }
-  const columns = Object.keys(rows[0]);
-  console.log(`| ${columns.join(' | ')} |`);
-  console.log(`| ${columns.map((c, i) => (i === 0 ? '---' : '---:')).join(' | ')} |`);
-  for (const row of rows) console.log(`| ${columns.map((c) => row[c]).join(' | ')} |`);
+  const print = (table) => {
+    const columns = Object.keys(table[0]);
+    console.log(`| ${columns.join(' | ')} |`);
+    console.log(`| ${columns.map((c, i) => (i === 0 ? '---' : '---:')).join(' | ')} |`);
+    for (const row of table) console.log(`| ${columns.map((c) => row[c]).join(' | ')} |`);
+  };
+  console.log('Requests per second, median of the rounds [min-max]:\n');
+  print(rows);
+  console.log('\nWhat TLS and HTTP/2 cost each stack: change of the median rps against http1, (95% bootstrap interval):\n');
+  print(costs);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -22,10 +22,14 @@ async function runCell(args: string[], name: string): Promise<CellResult> {
 }
 
 describe('--protocol', () => {
-  it('serves HTTP/2 over TLS from Node, verified against the run CA, driven by k6; the key files are gone after', async () => {
+  it('serves HTTP/2 over TLS from Node, verified against the run CA, driven by k6 (chosen for h2); the key files are gone after', async () => {
     const before = benchTempDirs();
-    const cell = await runCell(['run', 'hello', '-t', 'node', '--protocol', 'h2', '--engine', 'k6', '-c', '4', '-d', '2'], 'node-h2');
-    expect(cell).toMatchObject({ status: 'ok', protocol: 'h2', failed: 0, non2xx: 0 });
+    const cell = await runCell(['run', 'hello', '-t', 'node', '--protocol', 'h2', '-c', '4', '-d', '2'], 'node-h2');
+    expect(cell).toMatchObject({ status: 'ok', protocol: 'h2', failed: 0, non2xx: 0, engine: { name: 'k6' } });
+    // one connection per virtual user, each with its handshake, read from k6's samples
+    expect(cell.connects).toMatchObject({ count: 4, handshake: { p99: expect.any(Number) }, firstByte: { p50: expect.any(Number) } });
+    expect(cell.connects!.handshake!.p50).toBeGreaterThan(0);
+    expect(cell.notes.some((note) => /^connections: 4 opened .*TLS handshake p50 [\d.]+ \/ p99 [\d.]+ ms/.test(note))).toBe(true);
     expect(cell.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/$/);
     expect(cell.settings.protocol).toBe('h2');
     expect(cell.requests).toBeGreaterThan(100);
@@ -37,6 +41,21 @@ describe('--protocol', () => {
     const cell = await runCell(['run', 'file', '-t', 'nginx-static', '--protocol', 'https', '-c', '4', '-d', '2'], 'nginx-https');
     expect(cell).toMatchObject({ status: 'ok', protocol: 'https', failed: 0, non2xx: 0 });
     expect(cell.requests).toBeGreaterThan(100);
+  });
+
+  it("autocannon times each connection's TCP connect, TLS handshake and first byte; without keep-alive the report names the handshake's share", async () => {
+    const cell = await runCell(
+      ['run', 'file', '-t', 'nginx-static', '--protocol', 'https', '--no-keepalive', '-c', '2', '-n', '200'],
+      'nginx-https-close',
+    );
+    expect(cell).toMatchObject({ status: 'ok', requests: 200, failed: 0 });
+    // a connection per request (the last ones may open before the run stops)
+    expect(cell.connects!.count).toBeGreaterThanOrEqual(200);
+    expect(cell.connects!.count).toBeLessThanOrEqual(202);
+    expect(cell.connects!.requestsPerConnection).toBeLessThanOrEqual(1);
+    expect(cell.connects!.handshake!.min).toBeGreaterThan(0);
+    expect(cell.connects!.firstByte!.p50).toBeGreaterThan(cell.connects!.handshake!.p50);
+    expect(cell.notes).toContainEqual(expect.stringMatching(/^the TLS handshake took \d+% of each request's time/));
   });
 
   it('serves PHP-FPM over HTTP/2 through its nginx (a body HTTP/2 frames, with no Content-Length)', async () => {
@@ -92,7 +111,7 @@ https.createServer({ cert: readFileSync(cert), key: readFileSync(key) }, (q, r) 
 
   it('an engine asked for a protocol it does not speak: one line, exit 2, nothing started', async () => {
     let watch: ReturnType<typeof watchDescendants> | undefined;
-    const run = await runCli(['run', 'hello', '-t', 'node', '--protocol', 'h2', '-d', '1'], {
+    const run = await runCli(['run', 'hello', '-t', 'node', '--protocol', 'h2', '--engine', 'autocannon', '-d', '1'], {
       onSpawn: (child) => (watch = watchDescendants(child.pid ?? -1)),
     });
     watch?.stop();

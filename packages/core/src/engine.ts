@@ -1,4 +1,5 @@
 import type { EncodedHistogram, LatencyStats, ResourceSample } from './result.js';
+import type { ConnectTimes } from './measure/connection-costs.js';
 import type { FailureCounts } from './measure/failures.js';
 import type { EngineSecond, LiveSecond } from './measure/series.js';
 import type { OptionTable } from './options/declaration.js';
@@ -112,7 +113,7 @@ export interface LoadMeasurement {
   readonly startedAtNs?: bigint;
   /** The whole run's latency histogram, encoded: repeats and generators merge it exactly. */
   readonly histogram?: EncodedHistogram;
-  /** The time each connection took to open (TCP connect), when the engine times it. */
+  /** The connections the engine opened and what each cost (TCP connect, TLS handshake, first byte), when it times them. */
   readonly connects?: ConnectTimes;
   /** A workload's numbers step by step (or mix member by member), in the workload's order; the totals above cover them all. */
   readonly steps?: readonly StepMeasurement[];
@@ -136,11 +137,6 @@ export interface StepMeasurement {
 }
 
 /** How many connections a run opened and how long each took to open: percentiles in ms, and their histogram (µs). */
-export interface ConnectTimes {
-  readonly count: number;
-  readonly latency: LatencyStats;
-  readonly histogram: EncodedHistogram;
-}
 
 export interface GeneratorSplit {
   readonly count: number;

@@ -32,6 +32,7 @@ export * from './probe/version.js';
 export * from './probe/not-installed.js';
 export * from './process/cache-dir.js';
 export * from './measure/series.js';
+export * from './measure/connection-costs.js';
 export * from './stats/index.js';
 export * from './options/index.js';
 export * from './random/seeded-random.js';

@@ -172,8 +172,21 @@ export const resultSchema = z.object({
   connectionTimes: z
     .object({ connect: timingSummarySchema, processing: timingSummarySchema, waiting: timingSummarySchema, total: timingSummarySchema })
     .optional(),
-  /** The connections the engine opened and the time each took to open (TCP connect, ms), when the engine times them. */
-  connects: z.object({ count: z.number().int(), latency: latencySchema }).optional(),
+  /**
+   * The connections the engine opened and what each cost, when the engine times them (autocannon, k6, wire): `latency`
+   * is the TCP connect (ms), `handshake` the TLS handshake after it, `firstByte` the first byte of its first answer
+   * counted from the connection's start; new connections per second and answers per connection over the measured run.
+   */
+  connects: z
+    .object({
+      count: z.number().int(),
+      latency: latencySchema,
+      handshake: latencySchema.optional(),
+      firstByte: latencySchema.optional(),
+      perSecond: z.number().optional(),
+      requestsPerConnection: z.number().optional(),
+    })
+    .optional(),
   /** What opening a connection cost (h2load): connect (TCP, and TLS over TLS) and time to the first byte, ms over every connection. */
   connectionSetup: z
     .object({

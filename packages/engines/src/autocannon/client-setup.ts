@@ -1,4 +1,6 @@
 // Per-connection hooks installed into autocannon's clients through its `setupClient` option.
+import type { Socket } from 'node:net';
+import type { ConnectionTimer } from '@bench/core';
 
 /** The slice of autocannon's Client that bench touches. */
 interface AutocannonClient {
@@ -7,6 +9,8 @@ interface AutocannonClient {
   on(event: 'response', listener: () => void): void;
   _doRequest: () => void;
   _resetConnection: () => void;
+  _connect: () => void;
+  conn?: Socket;
 }
 
 export interface BodyCheck {
@@ -90,5 +94,14 @@ export function installConnectionPolicy(
       return this._resetConnection();
     }
     return sendOnSameSocket.call(this);
+  };
+}
+
+/** Times every connection the client opens: autocannon opens each one (reconnects too) through `_connect`. */
+export function installConnectionTimer(client: AutocannonClient, timer: ConnectionTimer): void {
+  const connect = client._connect;
+  client._connect = function timedConnect(this: AutocannonClient) {
+    connect.call(this);
+    if (this.conn) timer.watch(this.conn);
   };
 }

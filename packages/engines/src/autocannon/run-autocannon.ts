@@ -1,6 +1,14 @@
 import autocannon from 'autocannon';
-import { bodyTextCheck, classifyError, CompiledWorkload, threadValueSource, watchGeneratorHealth, type LoadPlan } from '@bench/core';
-import { installBodyCheck, installConnectionPolicy } from './client-setup.js';
+import {
+  bodyTextCheck,
+  classifyError,
+  ConnectionTimer,
+  CompiledWorkload,
+  threadValueSource,
+  watchGeneratorHealth,
+  type LoadPlan,
+} from '@bench/core';
+import { installBodyCheck, installConnectionPolicy, installConnectionTimer } from './client-setup.js';
 import { installWorkload, type StepAnswer, type WorkloadAutocannonClient } from './workload-client.js';
 import { StepTallies } from '../threads/step-tallies.js';
 import { verifyServers } from './verify-tls.js';
@@ -32,6 +40,7 @@ export async function runAutocannon(
   const workload = plan.workload ? new CompiledWorkload(plan.workload, threadValueSource(thread.index, thread.count), thread) : undefined;
   const steps = workload ? new StepTallies(workload.steps) : undefined;
   const answers = new WeakMap<object, { lastAnswer(): StepAnswer | undefined }>();
+  const connections = new ConnectionTimer(plan.url.startsWith('https:'));
 
   const instance = autocannon({
     url: plan.url,
@@ -47,6 +56,7 @@ export async function runAutocannon(
     skipAggregateResult: true,
     setupClient: (client: unknown) => {
       const c = client as Parameters<typeof installBodyCheck>[0];
+      installConnectionTimer(c, connections);
       if (workload) {
         // each step checks its own answers; the workload's cursor wraps the connection policy (think time before a reconnect)
         installConnectionPolicy(c, shape.keepAlive, () => tally.keptAlive++, shape.requestsPerConnection);
@@ -116,5 +126,6 @@ export async function runAutocannon(
     ...generator,
     startedAtNs: started,
     ...(steps ? { steps: steps.finish(end) } : {}),
+    connects: connections.finish(),
   };
 }

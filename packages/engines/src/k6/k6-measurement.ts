@@ -1,5 +1,5 @@
-import { encodeLatencyHistogram, type LoadMeasurement, type StepMeasurement } from '@bench/core';
-import { k6ErrorSamples, k6Latency, type K6Tally } from './k6-samples.js';
+import { encodeLatencyHistogram, summarizeLatency, type ConnectTimes, type LoadMeasurement, type StepMeasurement } from '@bench/core';
+import { k6ErrorSamples, k6Latency, type K6Connections, type K6Tally } from './k6-samples.js';
 
 /** The flags every instance gets, locally and on k6-operator: raw samples to CSV with the two tags bench reads. */
 export function k6OutputFlags(csvFile: string): string[] {
@@ -30,12 +30,30 @@ function stepMeasurements(tally: K6Tally): StepMeasurement[] | undefined {
   }));
 }
 
+const timed = (histogram: K6Connections['connect']) => ({
+  latency: summarizeLatency(histogram),
+  histogram: encodeLatencyHistogram(histogram),
+});
+
+/** The connections the samples show k6 opening; over TLS each has a handshake. */
+function connectTimes(connections: K6Connections | undefined): ConnectTimes | undefined {
+  if (!connections || connections.count === 0) return undefined;
+  return {
+    count: connections.count,
+    ...timed(connections.connect),
+    ...(connections.handshake.totalCount > 0 ? { handshake: timed(connections.handshake) } : {}),
+    firstByte: timed(connections.firstByte),
+  };
+}
+
 /** The measurement from the samples of every instance of one run (and their CPU per second, when sampled here). */
 export function k6Measurement(tally: K6Tally, clientCpuPerSecond: readonly number[] = []): LoadMeasurement {
   const spanUs = tally.lastEndUs > tally.firstStartUs ? tally.lastEndUs - tally.firstStartUs : 0;
   const seconds = tally.series?.finish(BigInt(Math.round(tally.lastEndUs)) * 1000n, clientCpuPerSecond);
   const steps = stepMeasurements(tally);
+  const connects = connectTimes(tally.connections);
   return {
+    ...(connects ? { connects } : {}),
     ...(steps ? { steps } : {}),
     ...(seconds ? { seconds } : {}),
     histogram: encodeLatencyHistogram(tally.histogram),

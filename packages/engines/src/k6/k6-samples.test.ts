@@ -78,3 +78,46 @@ describe("k6's raw samples, second by second", () => {
     expect(m.seconds?.map((s) => s.requests)).toEqual([1, 1]);
   });
 });
+
+describe("k6's raw samples, connection by connection", () => {
+  /** A request's timing rows, as k6 writes them: a request that opened its connection has connecting (and over TLS handshaking) above 0. */
+  function timed(endSeconds: number, t: { blocked: number; connecting: number; tls: number; sending: number; waiting: number }): string[] {
+    const at = ORIGIN_US + Math.round(endSeconds * 1e6);
+    const row = (metric: string, ms: number) => `${metric},${at},${ms.toFixed(6)},,200,,`;
+    return [
+      row('http_reqs', 1),
+      row('http_req_duration', t.sending + t.waiting + 0.1),
+      row('http_req_blocked', t.blocked),
+      row('http_req_connecting', t.connecting),
+      row('http_req_tls_handshaking', t.tls),
+      row('http_req_sending', t.sending),
+      row('http_req_waiting', t.waiting),
+      row('http_req_receiving', 0.1),
+    ];
+  }
+
+  it('counts the connections opened, with their connect, handshake and first byte; reused connections count in none', async () => {
+    const file = csv('connections.csv', [
+      timed(0.1, { blocked: 3, connecting: 1, tls: 2, sending: 0.5, waiting: 4 }),
+      timed(0.2, { blocked: 0.01, connecting: 0, tls: 0, sending: 0.02, waiting: 1 }),
+      timed(0.3, { blocked: 5, connecting: 2, tls: 3, sending: 1, waiting: 6 }),
+    ]);
+    const tally = createK6Tally(ORIGIN_US);
+    await readK6Csv(file, tally);
+    const connects = k6Measurement(tally).connects!;
+    expect(connects.count).toBe(2);
+    expect([connects.latency.min, connects.latency.max]).toEqual([1, 2]);
+    expect([connects.handshake?.latency.min, connects.handshake?.latency.max]).toEqual([2, 3]);
+    // from the start of the request that opened it: blocked (connect and handshake within) + sending + waiting
+    expect([connects.firstByte?.latency.min, connects.firstByte?.latency.max]).toEqual([7.5, 12]);
+  });
+
+  it('has no handshake over cleartext, and no connection costs when none was opened in the samples', async () => {
+    const plain = createK6Tally(ORIGIN_US);
+    await readK6Csv(csv('plain.csv', [timed(0.1, { blocked: 1, connecting: 1, tls: 0, sending: 0.5, waiting: 2 })]), plain);
+    expect(k6Measurement(plain).connects?.handshake).toBeUndefined();
+    const reused = createK6Tally(ORIGIN_US);
+    await readK6Csv(csv('reused.csv', [timed(0.1, { blocked: 0.01, connecting: 0, tls: 0, sending: 0.5, waiting: 2 })]), reused);
+    expect(k6Measurement(reused).connects).toBeUndefined();
+  });
+});

@@ -35,16 +35,35 @@ export interface K6Tally {
   readonly inOrder: boolean;
   /** A workload's steps, by name in its order: each sample tagged with a step's name counts there too. */
   readonly steps?: Map<string, K6Tally>;
+  /** The connections k6 opened (a request whose http_req_connecting is not 0): TCP connect, TLS handshake, first byte. */
+  readonly connections?: K6Connections;
+}
+
+export interface K6Connections {
+  count: number;
+  readonly connect: LatencyHistogram;
+  readonly handshake: LatencyHistogram;
+  readonly firstByte: LatencyHistogram;
 }
 
 export function createK6Tally(
   originUs?: number,
-  options: { readonly inOrder?: boolean; readonly steps?: readonly string[] } = {},
+  options: { readonly inOrder?: boolean; readonly steps?: readonly string[]; readonly step?: boolean } = {},
 ): K6Tally {
   return {
     ...(options.steps
-      ? { steps: new Map(options.steps.map((name) => [name, createK6Tally(originUs, { inOrder: options.inOrder ?? false })])) }
+      ? { steps: new Map(options.steps.map((name) => [name, createK6Tally(originUs, { inOrder: options.inOrder ?? false, step: true })])) }
       : {}),
+    ...(options.step
+      ? {}
+      : {
+          connections: {
+            count: 0,
+            connect: createLatencyHistogram(),
+            handshake: createLatencyHistogram(),
+            firstByte: createLatencyHistogram(),
+          },
+        }),
     ...(originUs !== undefined ? { originUs } : {}),
     inOrder: options.inOrder ?? false,
     histogram: createLatencyHistogram(),
@@ -87,16 +106,48 @@ function seriesOf(tally: K6Tally, us: number): SeriesRecorder {
 const COLUMNS = ['metric_name', 'timestamp', 'metric_value', 'error_code', 'name', 'status'];
 const COLUMNS_WITHOUT_NAME = ['metric_name', 'timestamp', 'metric_value', 'error_code', 'status'];
 
-/** Where one file's reading is: a request's rows come together, its duration before its blocked time (a step's too). */
+/**
+ * Where one file's reading is: a request's rows come together (a step's too), in k6's order: duration, blocked,
+ * connecting, tls_handshaking, sending, waiting, receiving.
+ */
 interface FileState {
   readonly file: string;
   header: boolean;
   named: boolean;
   pendingDurationMs: number;
+  blockedMs: number;
+  connectingMs: number;
+  sendingMs: number;
   readonly stepStates: Map<string, FileState>;
 }
 
-const fileState = (file: string): FileState => ({ file, header: true, named: false, pendingDurationMs: 0, stepStates: new Map() });
+const fileState = (file: string): FileState => ({
+  file,
+  header: true,
+  named: false,
+  pendingDurationMs: 0,
+  blockedMs: 0,
+  connectingMs: 0,
+  sendingMs: 0,
+  stepStates: new Map(),
+});
+
+const recordMs = (histogram: LatencyHistogram, ms: number) => histogram.recordValue(Math.max(1, Math.round(ms * 1000)));
+
+/** A request on a connection k6 opened for it: the connection's TCP connect, TLS handshake and first byte. */
+function connectionSample(state: FileState, connections: K6Connections | undefined, metric: string, ms: number): void {
+  if (!connections) return;
+  if (metric === 'http_req_connecting') {
+    state.connectingMs = ms;
+    if (ms > 0) {
+      connections.count++;
+      recordMs(connections.connect, ms);
+    }
+  } else if (metric === 'http_req_tls_handshaking' && ms > 0 && state.connectingMs > 0) recordMs(connections.handshake, ms);
+  else if (metric === 'http_req_sending') state.sendingMs = ms;
+  // from the start of the request that opened the connection to its first byte
+  else if (metric === 'http_req_waiting' && state.connectingMs > 0) recordMs(connections.firstByte, state.blockedMs + state.sendingMs + ms);
+}
 
 /**
  * One CSV line into the tally. A request's latency is http_req_blocked (getting a connection,
@@ -152,7 +203,14 @@ function applySample(
     case 'http_req_duration':
       state.pendingDurationMs = Number(value);
       break;
+    case 'http_req_connecting':
+    case 'http_req_tls_handshaking':
+    case 'http_req_sending':
+    case 'http_req_waiting':
+      connectionSample(state, tally.connections, metric, Number(value));
+      break;
     case 'http_req_blocked': {
+      state.blockedMs = Number(value);
       const ms = state.pendingDurationMs + Number(value);
       const endUs = Number(timestamp);
       tally.histogram.recordValue(Math.max(1, Math.round(ms * 1000)));

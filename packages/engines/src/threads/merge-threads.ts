@@ -1,4 +1,5 @@
 import {
+  mergeConnectTimes,
   emptyFailures,
   encodeLatencyHistogram,
   mergeLatencyHistograms,
@@ -134,7 +135,7 @@ export function mergeThreads(parts: readonly ThreadMeasurement[]): ThreadMeasure
   const clients = parts.flatMap((p) => (p.client ? [p.client] : []));
   const loops = parts.flatMap((p) => (p.eventLoopDelay ? [p.eventLoopDelay] : []));
   const raw = parts.every((p) => p.rawSamplesUs) ? parts.flatMap((p) => p.rawSamplesUs!) : undefined;
-  const connects = parts.every((p) => p.connects) ? merged(parts.map((p) => p.connects!.histogram)) : undefined;
+  const connects = parts.every((p) => p.connects) ? mergeConnectTimes(parts.map((p) => p.connects!)) : undefined;
   return {
     // from the first thread's start to the last one's end
     durationSeconds: Math.max(
@@ -179,7 +180,7 @@ export function mergeThreads(parts: readonly ThreadMeasurement[]): ThreadMeasure
       : {}),
     ...(startNs !== undefined ? { seconds: mergeSeconds(parts, startNs), startedAtNs: startNs } : {}),
     histogram,
-    ...(connects ? { connects: { count: sum((p) => p.connects?.count), latency: connects.latency, histogram: connects.histogram } } : {}),
+    ...(connects ? { connects } : {}),
     ...(raw ? { rawSamplesUs: raw } : {}),
     ...(steps ? { steps } : {}),
   };

@@ -1,8 +1,9 @@
-import { errors, longFlag, type LoadEngine, type OptionTable } from '@bench/core';
+import { errors, longFlag, protocols, type LoadEngine, type OptionTable, type Protocol } from '@bench/core';
 import { defaultEngine } from '@bench/engines';
 
 // Which engine a run uses, from the engines' own declarations: named with --engine; else the one whose own options
-// the run gives (k6 for --generators); else the one an option chooses (the open loop for --rate); else the default.
+// the run gives (k6 for --generators); else the one an option chooses (the open loop for --rate); else the default,
+// unless --protocol asks for what it cannot speak: then the first engine that speaks it (k6 for h2, h2load for h2c).
 
 type Values = Readonly<Record<string, unknown>>;
 
@@ -13,12 +14,29 @@ const given = (options: Values, key: string) => options[key] !== undefined;
 const claimedBy = (options: Values, engines: readonly LoadEngine[]) =>
   engines.filter((engine) => Object.keys(engine.options ?? {}).some((key) => given(options, key)));
 
+const speaks = (engine: LoadEngine, protocol: string) => (engine.protocols ?? ['http1']).includes(protocol as Protocol);
+
 /** The name of the engine a run uses. */
-export function chosenEngineName(options: Values & { readonly engine?: string | undefined }, engines: readonly LoadEngine[]): string {
+export function chosenEngineName(
+  options: Values & { readonly engine?: string | undefined; readonly protocol?: string | undefined },
+  engines: readonly LoadEngine[],
+): string {
   if (options.engine !== undefined) return options.engine;
   const claimed = claimedBy(options, engines);
   if (claimed.length > 0) return claimed[0]!.name;
-  return engines.find((engine) => engine.chosenBy !== undefined && given(options, engine.chosenBy))?.name ?? defaultEngine.name;
+  const chosen = engines.find((engine) => engine.chosenBy !== undefined && given(options, engine.chosenBy)) ?? defaultEngine;
+  const protocol = options.protocol;
+  if (protocol === undefined || speaks(chosen, protocol)) return chosen.name;
+  return engines.find((engine) => speaks(engine, protocol))?.name ?? chosen.name;
+}
+
+/** The engine each protocol gets when the default cannot speak it: "k6 with --protocol h2". */
+function protocolChoices(engines: readonly LoadEngine[]): string[] {
+  return protocols.flatMap((protocol) => {
+    if (speaks(defaultEngine, protocol)) return [];
+    const speaker = engines.find((engine) => speaks(engine, protocol));
+    return speaker ? [`${speaker.name} with --protocol ${protocol}`] : [];
+  });
 }
 
 /** Refuses another engine's own option: it means nothing to the engine the run uses. */
@@ -43,5 +61,5 @@ export function engineChoiceText(engines: readonly LoadEngine[], table: OptionTa
     const keys = [...(engine.chosenBy !== undefined ? [engine.chosenBy] : []), ...Object.keys(engine.options ?? {})];
     return keys.length > 0 ? [`${engine.name} with ${keys.map((key) => flagOf(table, key)).join(' or ')}`] : [];
   });
-  return [defaultEngine.name, ...rules].join('; ');
+  return [defaultEngine.name, ...rules, ...protocolChoices(engines)].join('; ');
 }

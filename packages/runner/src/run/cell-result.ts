@@ -1,6 +1,7 @@
 import {
   totalFailed,
   type CellResult,
+  type ConnectTimes,
   type HttpAnswer,
   type LoadMeasurement,
   type ResourceSample,
@@ -97,6 +98,18 @@ export interface MeasuredCell {
   readonly series?: SecondPoint[];
 }
 
+/** The connections' costs as results keep them: percentiles, and their rate and use over the measured run. */
+function connectsResult(connects: ConnectTimes, m: LoadMeasurement): NonNullable<CellResult['connects']> {
+  return {
+    count: connects.count,
+    latency: connects.latency,
+    ...(connects.handshake ? { handshake: connects.handshake.latency } : {}),
+    ...(connects.firstByte ? { firstByte: connects.firstByte.latency } : {}),
+    perSecond: round(connects.count / m.durationSeconds, 2),
+    ...(connects.count > 0 ? { requestsPerConnection: round(m.requests / connects.count, 2) } : {}),
+  };
+}
+
 export function measuredCell(context: CellContext, cell: MeasuredCell): CellResult {
   const { measurement: m } = cell;
   const failedBreakdown = {
@@ -127,7 +140,7 @@ export function measuredCell(context: CellContext, cell: MeasuredCell): CellResu
     ...(m.latencyUncorrected ? { latencyUncorrected: m.latencyUncorrected } : {}),
     ...(m.connectionTimes ? { connectionTimes: m.connectionTimes } : {}),
     ...(m.connectionSetup ? { connectionSetup: m.connectionSetup } : {}),
-    ...(m.connects ? { connects: { count: m.connects.count, latency: m.connects.latency } } : {}),
+    ...(m.connects ? { connects: connectsResult(m.connects, m) } : {}),
     ...(m.eventLoopDelay ? { eventLoopDelay: m.eventLoopDelay } : {}),
     ...(m.generators ? { generators: { ...m.generators, segments: [...m.generators.segments] } } : {}),
     ...(cell.series ? { series: cell.series } : {}),

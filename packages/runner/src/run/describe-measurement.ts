@@ -13,6 +13,7 @@ import { measuredCell, type CellContext } from './cell-result.js';
 import { detectStall } from '../measure/stall.js';
 import { explainTimeouts } from '../measure/timeout-bound.js';
 import { cellLimit } from '../measure/limit.js';
+import { connectionCostNotes } from '../measure/connection-cost-note.js';
 import { cheaperEngineLine } from '../selfbench/ceilings.js';
 import { generatorCores, serverCores } from './cores.js';
 
@@ -64,6 +65,7 @@ export function describeMeasurement(
       `opening a connection${cell.options.protocol === 'https' || cell.options.protocol === 'h2' ? ' (TCP and the TLS handshake)' : ''} took ${connect.mean.toFixed(2)} ms on average (max ${connect.max.toFixed(2)}), the first byte came ${firstByte.mean.toFixed(2)} ms after the start (max ${firstByte.max.toFixed(2)})`,
     );
   }
+  notes.push(...connectionCostNotes(outcome, cell.options));
   if (outcome.sentByStep) {
     const sent = Object.entries(outcome.sentByStep);
     const total = sent.reduce((sum, [, n]) => sum + n, 0);
@@ -112,7 +114,7 @@ export function describeMeasurement(
     rate: outcome.rate,
     stall,
     timedOut,
-    cheaperEngine: cheaperEngineLine(cell.engine.name),
+    cheaperEngine: cheaperEngineLine(cell.engine.name, cell.options.protocol),
   });
   const backend: NonNullable<CellResult['backend']> = {};
   for (const [service, reading] of Object.entries(after)) {

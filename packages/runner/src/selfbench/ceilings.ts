@@ -2,7 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { benchCacheDir, median } from '@bench/core';
+import { benchCacheDir, median, type Protocol } from '@bench/core';
+import { builtinEngines } from '@bench/engines';
 import type { SelfbenchRow } from '@bench/core';
 
 const ceilingSchema = z.object({
@@ -106,8 +107,15 @@ const micros = (c: EngineCeiling) => 1e6 / c.rpsPerClientCpuSecond;
  * For a cell whose generator was the ceiling: the engine that costs the least client CPU per request on this machine,
  * beside this one's, from the last selfbench; undefined when none cheaper was measured.
  */
-export function cheaperEngineLine(engine: string, saved: SavedCeilings | undefined = readCeilings()): string | undefined {
-  const single = (saved?.ceilings ?? []).filter((c) => c.threads === 1);
+export function cheaperEngineLine(
+  engine: string,
+  protocol: Protocol = 'http1',
+  saved: SavedCeilings | undefined = readCeilings(),
+): string | undefined {
+  // only an engine that speaks the run's protocol is an alternative to it
+  const speaks = (name: string) =>
+    name === engine || (builtinEngines.find((e) => e.name === name)?.protocols ?? ['http1']).includes(protocol);
+  const single = (saved?.ceilings ?? []).filter((c) => c.threads === 1 && speaks(c.engine));
   const mine = single.find((c) => c.engine === engine);
   const cheapest = single.filter((c) => c.engine !== engine).sort((a, b) => micros(a) - micros(b))[0];
   if (!saved || !cheapest || (mine && micros(mine) <= micros(cheapest))) return undefined;
