@@ -2,7 +2,7 @@ import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import type { TargetPlugin } from '@bench/core';
 import { APACHE_PROCESS_NAMES, apacheBinary, apacheModule, apacheVersion } from '../support/apache-config.js';
-import { startApacheStack } from '../support/apache-stack.js';
+import { apacheProtocols, startApacheStack } from '../support/apache-stack.js';
 import { serviceEnvironment } from '../support/service-env.js';
 import { aspSessions, aspStateDirectives } from './asp-sessions.js';
 import { perlAvailability, perlVersion } from './perl-common.js';
@@ -14,6 +14,7 @@ export const perlAspTarget: TargetPlugin = {
   language: 'perl',
   description: 'Apache prefork + mod_perl2 + Apache::ASP (ASP pages in PerlScript)',
   processNames: APACHE_PROCESS_NAMES,
+  ...apacheProtocols,
   supports: (scenario) => templateSupports(scenario, 'index.asp', 'Apache::ASP'),
   async available() {
     return perlAvailability(

@@ -1,6 +1,6 @@
 import type { TargetPlugin } from '@bench/core';
 import { APACHE_PROCESS_NAMES, apacheBinary, apacheModule, apacheVersion } from '../support/apache-config.js';
-import { startApacheStack } from '../support/apache-stack.js';
+import { apacheProtocols, startApacheStack } from '../support/apache-stack.js';
 import { serviceEnvironment } from '../support/service-env.js';
 import { perlAvailability, perlSupports, perlVersion } from './perl-common.js';
 
@@ -10,6 +10,7 @@ export const perlCgiTarget: TargetPlugin = {
   language: 'perl',
   description: 'Apache + mod_cgi starting the Perl script for every request',
   processNames: [...APACHE_PROCESS_NAMES, 'index.pl'],
+  ...apacheProtocols,
   supports: perlSupports,
   async available() {
     return perlAvailability(

@@ -1,6 +1,6 @@
 import type { TargetPlugin } from '@bench/core';
 import { APACHE_PROCESS_NAMES, apacheBinary, apacheModule, apacheVersion } from '../support/apache-config.js';
-import { startApacheStack } from '../support/apache-stack.js';
+import { apacheProtocols, startApacheStack } from '../support/apache-stack.js';
 import { serviceEnvironment } from '../support/service-env.js';
 import { perlAvailability, perlVersion } from './perl-common.js';
 import { perlModuleVersion, templateSupports } from './perl-template.js';
@@ -11,6 +11,7 @@ export const perlEmbperlTarget: TargetPlugin = {
   language: 'perl',
   description: 'Apache prefork + mod_perl2 + Embperl (Perl embedded in pages)',
   processNames: APACHE_PROCESS_NAMES,
+  ...apacheProtocols,
   supports: (scenario) => templateSupports(scenario, 'index.epl', 'Embperl'),
   async available() {
     return perlAvailability(

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { TargetPlugin } from '@bench/core';
 import { APACHE_PROCESS_NAMES, apacheBinary, apacheModule, apacheVersion } from '../support/apache-config.js';
-import { startApacheStack } from '../support/apache-stack.js';
+import { apacheProtocols, startApacheStack } from '../support/apache-stack.js';
 import { findBinary } from '@bench/core';
 import { availabilityOf } from '../support/probe.js';
 import { phpPersistent, phpScriptEnvironment, phpSupports, phpVersion, writePhpIni } from './php-common.js';
@@ -14,6 +14,7 @@ export const phpCgiTarget: TargetPlugin = {
   language: 'php',
   description: 'Apache + mod_cgi starting php-cgi for every request',
   processNames: [...APACHE_PROCESS_NAMES, 'php-cgi'],
+  ...apacheProtocols,
   supports: phpSupports,
   async available() {
     return availabilityOf(

@@ -1,6 +1,6 @@
 import type { TargetPlugin } from '@bench/core';
 import { APACHE_PROCESS_NAMES, apacheBinary, apacheModule, apacheVersion } from '../support/apache-config.js';
-import { startApacheStack } from '../support/apache-stack.js';
+import { apacheProtocols, startApacheStack } from '../support/apache-stack.js';
 import { availabilityOf } from '../support/probe.js';
 import { phpPersistent, phpScriptEnvironment, phpSupports, writePhpIni } from './php-common.js';
 
@@ -12,6 +12,7 @@ export const phpModTarget: TargetPlugin = {
   language: 'php',
   description: 'Apache prefork + mod_php',
   processNames: APACHE_PROCESS_NAMES,
+  ...apacheProtocols,
   supports: phpSupports,
   async available() {
     return availabilityOf(

@@ -1,6 +1,6 @@
 import type { TargetPlugin } from '@bench/core';
 import { APACHE_PROCESS_NAMES, apacheBinary, apacheModule, apacheVersion } from '../support/apache-config.js';
-import { startApacheStack } from '../support/apache-stack.js';
+import { apacheProtocols, startApacheStack } from '../support/apache-stack.js';
 import { handlerSupport } from '../support/folder.js';
 import { mediaTypeOf } from '../support/mime-type.js';
 import { availabilityOf } from '../support/probe.js';
@@ -14,6 +14,7 @@ export const apacheSsiTarget: TargetPlugin = {
   language: 'ssi',
   description: 'Apache prefork + mod_include (server-side includes)',
   processNames: APACHE_PROCESS_NAMES,
+  ...apacheProtocols,
   supports: (scenario) =>
     handlerSupport(
       scenario,

@@ -1,10 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { choosePort, listenHost, type RunningTarget, type Scenario, type TargetStartOptions } from '@bench/core';
+import { choosePort, listenHost, type Protocol, type RunningTarget, type Scenario, type TargetStartOptions } from '@bench/core';
 import {
   apacheBinary,
   apacheChildren,
   apacheConfig,
+  apacheModule,
   apacheVersion,
   APACHE_MAX_REQUEST_WORKERS,
   baseApacheModules,
@@ -25,6 +26,32 @@ export interface ApacheStackOptions {
   /** Environment for the scripts (SetEnv). */
   readonly environment: Readonly<Record<string, string>>;
   readonly settings: Readonly<Record<string, string | number | boolean>>;
+}
+
+/** What every Apache stack of bench's serves: HTTP/1.1, in cleartext or over TLS (mod_ssl), and why no HTTP/2. */
+export const apacheProtocols: { readonly protocols: readonly Protocol[]; readonly protocolsNote: string } = {
+  protocols: ['http1', 'https'],
+  protocolsNote:
+    "Apache runs prefork here (as the articles did, and as mod_php needs), and mod_http2 turns HTTP/2 off under prefork (its error log: 'The mpm module (prefork.c) is not supported by mod_http2')",
+};
+
+const overTls = (options: TargetStartOptions) => options.protocol === 'https' && options.tls !== undefined;
+
+/** Over TLS, mod_ssl, with a session cache as Debian's default has. */
+function protocolModules(options: TargetStartOptions): Record<string, string> {
+  if (!overTls(options)) return {};
+  return { ssl_module: apacheModule('mod_ssl.so') ?? '', socache_shmcb_module: apacheModule('mod_socache_shmcb.so') ?? '' };
+}
+
+/** mod_ssl with the run's certificate on the one listener. */
+function protocolDirectives(options: TargetStartOptions, dir: string): string[] {
+  if (!overTls(options) || !options.tls) return [];
+  return [
+    'SSLEngine on',
+    `SSLCertificateFile "${options.tls.certFile}"`,
+    `SSLCertificateKeyFile "${options.tls.keyFile}"`,
+    `SSLSessionCache "shmcb:${path.join(dir, 'ssl-sessions')}(512000)"`,
+  ];
 }
 
 /** Environment for scripts, through mod_env. */
@@ -49,9 +76,9 @@ export async function startApacheStack(o: ApacheStackOptions): Promise<RunningTa
       host,
       port,
       docroot,
-      modules: { ...baseApacheModules(), ...o.modules },
+      modules: { ...baseApacheModules(), ...protocolModules(o.options), ...o.modules },
       ...(account ? { account } : {}),
-      directives: [...o.directives(dir, docroot), ...setEnvDirectives(o.environment)],
+      directives: [...protocolDirectives(o.options, dir), ...o.directives(dir, docroot), ...setEnvDirectives(o.environment)],
       children,
     }),
   );
@@ -63,12 +90,15 @@ export async function startApacheStack(o: ApacheStackOptions): Promise<RunningTa
     port,
     dir,
     processes: [{ name: 'apache2', command: apacheBinary() ?? 'apache2', args: ['-f', conf, '-DFOREGROUND'] }],
+    ...(o.options.protocol ? { protocol: o.options.protocol } : {}),
+    ...(o.options.tls ? { tls: o.options.tls } : {}),
     settings: {
       apache: apacheVersion(),
       mpm: 'prefork',
       maxRequestWorkers: APACHE_MAX_REQUEST_WORKERS,
       startServers: children,
       ...o.settings,
+      ...(o.options.protocol && o.options.protocol !== 'http1' ? { protocol: o.options.protocol } : {}),
     },
   });
 }

@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runDocumentSchema, type Protocol } from '@bench/core';
+import { builtinTargets } from '@bench/targets';
+import { runCli } from '../support/cli.js';
+import { testTempDir } from '../support/temp-dir.js';
+
+const dir = testTempDir('every-target');
+
+// Every built-in target that claims a protocol beyond HTTP/1.1 serves it: bench's verification request checks the
+// chain against the run's CA, ALPN (h2 for h2), and the body, then a few requests run over it. nginx-static serves
+// files only (its TLS and HTTP/2 are run in protocols.test.ts); every other one runs hello.
+const claiming = (protocol: Protocol) =>
+  builtinTargets.filter((t) => t.name !== 'nginx-static' && (t.protocols ?? []).includes(protocol)).map((t) => t.name);
+
+describe('every target that claims a protocol', () => {
+  for (const [protocol, engine] of [
+    ['https', 'autocannon'],
+    ['h2', 'h2load'],
+    ['h2c', 'h2load'],
+  ] as const) {
+    it(`serves ${protocol}, verified over it`, async () => {
+      const targets = claiming(protocol);
+      expect(targets.length).toBeGreaterThan(0);
+      const out = path.join(dir, `${protocol}.json`);
+      const run = await runCli(
+        [
+          'run',
+          'hello',
+          '-t',
+          targets.join(','),
+          '--protocol',
+          protocol,
+          '--engine',
+          engine,
+          '-c',
+          '2',
+          '-n',
+          '50',
+          '-w',
+          '0',
+          '-r',
+          'json',
+          '-o',
+          out,
+        ],
+        { timeoutMs: 240_000 },
+      );
+      expect(run.code, run.stderr).toBe(0);
+      const cells = runDocumentSchema.parse(JSON.parse(readFileSync(out, 'utf8'))).results;
+      expect(cells.map((c) => [c.target, c.status, c.protocol, c.failed, c.non2xx]).sort()).toEqual(
+        targets.map((target) => [target, 'ok', protocol, 0, 0]).sort(),
+      );
+    });
+  }
+});
