@@ -11,6 +11,12 @@ const JETTY_JARS = [
   'jetty9-util.jar',
   'jetty9-servlet.jar',
   'jetty9-security.jar',
+  // HTTP/2 (h2 by ALPN, h2c) and ALPN over the JDK's own TLS
+  'jetty9-http2-server.jar',
+  'jetty9-http2-common.jar',
+  'jetty9-http2-hpack.jar',
+  'jetty9-alpn-server.jar',
+  'jetty9-alpn-java-server.jar',
 ];
 const SERVLET_API_JAR = 'servlet-api.jar';
 
@@ -28,5 +34,6 @@ export const javaJettyTarget: TargetPlugin = createServletTarget({
   versions: () => ({ jetty: jarVersion(systemJar('jetty9-server.jar')) }),
   // Jetty 9 has no per-connection request limit: a kept-alive connection serves until the client closes it
   limitsKeepAlive: false,
+  protocols: ['http1', 'https', 'h2', 'h2c'],
   settings: {},
 });

@@ -46,5 +46,7 @@ export const javaResinTarget: TargetPlugin = createServletTarget({
   maxThreads: 4096,
   // Resin has no per-connection request limit (its keepalive-max counts connections)
   limitsKeepAlive: false,
+  protocolsNote:
+    'bench starts Resin 4 through its embedding API with a plain HTTP port only; its TLS port (JSSE or its OpenSSL module) is not wired in yet',
   settings: {},
 });

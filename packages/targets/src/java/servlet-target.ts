@@ -5,6 +5,7 @@ import {
   errors,
   listenHost,
   removeDir,
+  type Protocol,
   type Scenario,
   type TargetPlugin,
   type TargetStartOptions,
@@ -49,6 +50,9 @@ export interface ServletContainer {
   readonly limitsKeepAlive: boolean;
   /** Settings of this container that shape the numbers. */
   readonly settings: Readonly<Record<string, string | number | boolean>>;
+  /** What its connector serves (`--protocol`), HTTP/1.1 only when absent, and why not more. */
+  readonly protocols?: readonly Protocol[];
+  readonly protocolsNote?: string;
 }
 
 async function classpathFor(
@@ -99,6 +103,8 @@ function jvmArguments(
     `-Dbench.maxThreads=${container.maxThreads ?? MAX_THREADS}`,
     `-Dbench.maxKeepAliveRequests=${MAX_KEEP_ALIVE_REQUESTS}`,
     `-Dbench.workDir=${dir}`,
+    ...(options.protocol && options.protocol !== 'http1' ? [`-Dbench.protocol=${options.protocol}`] : []),
+    ...(options.tls ? [`-Dbench.certFile=${options.tls.certFile}`, `-Dbench.keyFile=${options.tls.keyFile}`] : []),
     ...served,
     '-cp',
     classpath.join(':'),
@@ -113,6 +119,8 @@ export function createServletTarget(container: ServletContainer): TargetPlugin {
     language: 'java',
     description: container.description,
     processNames: [container.mainClass],
+    ...(container.protocols ? { protocols: container.protocols } : {}),
+    ...(container.protocolsNote ? { protocolsNote: container.protocolsNote } : {}),
     supports: servletSupports,
     async available() {
       return availabilityOf([...jdkRequirements(), ...container.jars(), ...clientRequirements()], () => ({
@@ -163,12 +171,15 @@ export function createServletTarget(container: ServletContainer): TargetPlugin {
           ...container.settings,
           persistentConnections: pooled,
           ...(pooled ? { poolSize } : {}),
+          ...(options.protocol && options.protocol !== 'http1' ? { protocol: options.protocol } : {}),
         },
+        ...(options.protocol ? { protocol: options.protocol } : {}),
+        ...(options.tls ? { tls: options.tls } : {}),
       });
       if (!options.warmUp || !jitWarmUpEnabled()) return { ...running, settings: { ...running.settings, jitWarmUpRequests: 0 } };
       let done;
       try {
-        done = await warmUp(running.url + scenario.request.path, JIT_WARM_UP);
+        done = await warmUp(running.url + scenario.request.path, JIT_WARM_UP, options.tls?.caFile);
       } catch (error) {
         await running.stop();
         throw errors.targetStart(

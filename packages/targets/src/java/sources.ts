@@ -24,7 +24,7 @@ const BACKEND_SOURCES: Readonly<Record<ServiceName, string>> = {
 
 /** The sources one start compiles: the container's main class, and for a dynamic scenario its servlet and the backends it needs. */
 export function javaSourcesFor(scenario: Scenario, mainSource: string): string[] {
-  const shared = ['bench/server/ServerSettings.java', mainSource];
+  const shared = ['bench/server/ServerSettings.java', 'bench/server/PemKeyStore.java', mainSource];
   const folder = scenario.folder;
   if (!folder || folder.kind === 'static') return shared.map((file) => path.join(JAVA_SOURCES_DIR, file));
   const backends =

@@ -19,5 +19,6 @@ export const javaTomcatTarget: TargetPlugin = createServletTarget({
   jars: () => [{ binary: TOMCAT_JAR, path: systemJar(TOMCAT_JAR), aptPackage: 'libtomcat10-embed-java' }],
   versions: () => ({ tomcat: jarVersion(systemJar(TOMCAT_JAR)) }),
   limitsKeepAlive: true,
+  protocols: ['http1', 'https', 'h2', 'h2c'],
   settings: { connector: 'nio' },
 });

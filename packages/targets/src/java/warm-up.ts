@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
+import tls from 'node:tls';
 import { ResponseCounter } from './http-responses.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -50,7 +52,17 @@ interface Connection {
  * costs the shared cores little (37k rps on hello here, node:http about 10k); reconnects when the
  * server closes (Tomcat: after 1000 requests).
  */
-function keepAliveConnection(url: URL, counter: ResponseCounter, running: () => boolean): Connection {
+/**
+ * A socket to the server, ready once `ready` fires: plain TCP, or over an https URL TLS verified against the run's CA
+ * speaking HTTP/1.1 (every TLS connector of the containers also takes HTTP/1.1, the h2 ones by ALPN).
+ */
+function open(url: URL, ca: Buffer | undefined): { socket: net.Socket; ready: 'connect' | 'secureConnect' } {
+  if (url.protocol !== 'https:') return { socket: net.connect(Number(url.port), url.hostname), ready: 'connect' };
+  const socket = tls.connect({ host: url.hostname, port: Number(url.port), ...(ca ? { ca } : {}), ALPNProtocols: ['http/1.1'] });
+  return { socket, ready: 'secureConnect' };
+}
+
+function keepAliveConnection(url: URL, counter: ResponseCounter, running: () => boolean, ca: Buffer | undefined): Connection {
   const request = Buffer.from(`GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\n\r\n`, 'latin1');
   let socket: net.Socket | undefined;
   let waiting = false;
@@ -58,7 +70,7 @@ function keepAliveConnection(url: URL, counter: ResponseCounter, running: () => 
   const done = new Promise<void>((resolve) => (resolveDone = resolve));
   const connect = () => {
     const responses = new ResponseCounter();
-    const current = net.connect(Number(url.port), url.hostname);
+    const { socket: current, ready } = open(url, ca);
     socket = current;
     const send = () => {
       if (running()) {
@@ -66,7 +78,7 @@ function keepAliveConnection(url: URL, counter: ResponseCounter, running: () => 
         current.write(request);
       } else current.end();
     };
-    current.on('connect', send);
+    current.on(ready, send);
     current.on('data', (data: Buffer) => {
       const before = responses.answered;
       responses.push(data);
@@ -95,13 +107,14 @@ function keepAliveConnection(url: URL, counter: ResponseCounter, running: () => 
 }
 
 /** Drives `url` until the throughput stops rising (within the policy's bounds), or an answer is an error. */
-export async function warmUp(url: string, policy: WarmUpPolicy): Promise<WarmUpDone> {
+export async function warmUp(url: string, policy: WarmUpPolicy, caFile?: string): Promise<WarmUpDone> {
+  const ca = caFile ? readFileSync(caFile) : undefined;
   const counter = new ResponseCounter();
   const started = Date.now();
   const windows: number[] = [];
   let stop = false;
   const running = () => !stop && counter.errors === 0;
-  const connections = Array.from({ length: policy.connections }, () => keepAliveConnection(new URL(url), counter, running));
+  const connections = Array.from({ length: policy.connections }, () => keepAliveConnection(new URL(url), counter, running, ca));
   let last = 0;
   let best = 0;
   let withoutGain = 0;

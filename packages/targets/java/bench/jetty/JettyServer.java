@@ -1,12 +1,23 @@
 package bench.jetty;
 
+import bench.server.PemKeyStore;
 import bench.server.ServerSettings;
 import javax.servlet.Servlet;
+import org.eclipse.jetty.alpn.server.ALPNServerConnectionFactory;
+import org.eclipse.jetty.http2.HTTP2Cipher;
+import org.eclipse.jetty.http2.server.HTTP2CServerConnectionFactory;
+import org.eclipse.jetty.http2.server.HTTP2ServerConnectionFactory;
+import org.eclipse.jetty.server.ConnectionFactory;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.SecureRequestCustomizer;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.SslConnectionFactory;
 import org.eclipse.jetty.servlet.DefaultServlet;
 import org.eclipse.jetty.servlet.ServletContextHandler;
 import org.eclipse.jetty.servlet.ServletHolder;
+import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
@@ -25,10 +36,30 @@ public final class JettyServer {
         }
     }
 
+    /**
+     * What the connector speaks: HTTP/1.1; over TLS the run's certificate first; HTTP/2 by ALPN over TLS (HTTP/1.1
+     * for a client that does not offer h2) or by its preface in cleartext.
+     */
+    private static ConnectionFactory[] connectionFactories(ServerSettings settings) throws Exception {
+        HttpConfiguration config = new HttpConfiguration();
+        if (settings.overTls()) config.addCustomizer(new SecureRequestCustomizer());
+        HttpConnectionFactory http1 = new HttpConnectionFactory(config);
+        if (settings.protocol.equals("h2c")) return new ConnectionFactory[] {http1, new HTTP2CServerConnectionFactory(config)};
+        if (!settings.overTls()) return new ConnectionFactory[] {http1};
+        SslContextFactory.Server tls = new SslContextFactory.Server();
+        tls.setKeyStore(PemKeyStore.load(settings.certFile, settings.keyFile));
+        tls.setKeyStorePassword(PemKeyStore.PASSWORD);
+        if (!settings.http2()) return new ConnectionFactory[] {new SslConnectionFactory(tls, http1.getProtocol()), http1};
+        tls.setCipherComparator(HTTP2Cipher.COMPARATOR);
+        ALPNServerConnectionFactory alpn = new ALPNServerConnectionFactory();
+        alpn.setDefaultProtocol(http1.getProtocol());
+        return new ConnectionFactory[] {new SslConnectionFactory(tls, alpn.getProtocol()), alpn, new HTTP2ServerConnectionFactory(config), http1};
+    }
+
     private static Server start(ServerSettings settings) throws Exception {
         Server server = new Server(new QueuedThreadPool(settings.maxThreads));
 
-        ServerConnector connector = new ServerConnector(server);
+        ServerConnector connector = new ServerConnector(server, connectionFactories(settings));
         connector.setHost(settings.host);
         connector.setPort(settings.port);
         connector.setAcceptQueueSize(settings.backlog);

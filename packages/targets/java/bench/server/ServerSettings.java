@@ -19,11 +19,24 @@ public final class ServerSettings {
     public final String staticRoot = System.getProperty("bench.staticRoot");
     /** A folder the container may write to (Tomcat's work dir). */
     public final String workDir = required("bench.workDir");
+    /** What the connector speaks: http1, https, h2 (over TLS, by ALPN) or h2c (cleartext, prior knowledge). */
+    public final String protocol = System.getProperty("bench.protocol", "http1");
+    /** Over TLS: the run's certificate and key (PEM). */
+    public final String certFile = System.getProperty("bench.certFile");
+    public final String keyFile = System.getProperty("bench.keyFile");
 
     private static String required(String name) {
         String value = System.getProperty(name);
         if (value == null) throw new IllegalArgumentException("system property " + name + " is required");
         return value;
+    }
+
+    public boolean overTls() {
+        return protocol.equals("https") || protocol.equals("h2");
+    }
+
+    public boolean http2() {
+        return protocol.equals("h2") || protocol.equals("h2c");
     }
 
     public boolean isStatic() {

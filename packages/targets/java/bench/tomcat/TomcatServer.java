@@ -1,5 +1,6 @@
 package bench.tomcat;
 
+import bench.server.PemKeyStore;
 import bench.server.ServerSettings;
 import jakarta.servlet.Servlet;
 import org.apache.catalina.Context;
@@ -9,6 +10,9 @@ import org.apache.catalina.connector.Connector;
 import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.servlets.DefaultServlet;
 import org.apache.catalina.startup.Tomcat;
+import org.apache.coyote.http2.Http2Protocol;
+import org.apache.tomcat.util.net.SSLHostConfig;
+import org.apache.tomcat.util.net.SSLHostConfigCertificate;
 
 /**
  * Tomcat 10 embedded (Debian's libtomcat10-embed-java): one context at /, either the scenario's
@@ -36,6 +40,20 @@ public final class TomcatServer {
         connector.setProperty("acceptCount", String.valueOf(settings.backlog));
         connector.setProperty("maxThreads", String.valueOf(settings.maxThreads));
         connector.setProperty("maxKeepAliveRequests", String.valueOf(settings.maxKeepAliveRequests));
+        if (settings.overTls()) {
+            // JSSE with the run's certificate; over h2, ALPN offers h2 beside http/1.1
+            connector.setSecure(true);
+            connector.setScheme("https");
+            connector.setProperty("SSLEnabled", "true");
+            SSLHostConfig tls = new SSLHostConfig();
+            SSLHostConfigCertificate certificate = new SSLHostConfigCertificate(tls, SSLHostConfigCertificate.Type.RSA);
+            certificate.setCertificateKeystore(PemKeyStore.load(settings.certFile, settings.keyFile));
+            certificate.setCertificateKeystorePassword(PemKeyStore.PASSWORD);
+            tls.addCertificate(certificate);
+            connector.addSslHostConfig(tls);
+        }
+        // HTTP/2 on the same connector: by ALPN over TLS, by its preface (prior knowledge) in cleartext
+        if (settings.http2()) connector.addUpgradeProtocol(new Http2Protocol());
         tomcat.setConnector(connector);
 
         // Tomcat.addContext would add a listener that scans the servlets for annotations (and needs the
