@@ -41,12 +41,12 @@ export async function listCommand(flags: { config?: string; all?: boolean }): Pr
   }
   out.push(formatTable(['name', 'language', 'available', 'versions', 'scenarios', 'stack'], rows));
   // what each target's server can speak (--protocol); the rest speak HTTP/1.1 only
-  const speaking = targets.filter((t) => t.protocols && t.protocols.length > 1);
+  const speaking = targets.filter((t) => (t.protocols && t.protocols.length > 1) || t.protocolsNote);
   out.push('', 'Protocols (--protocol; every other target serves http1 only)', '');
   out.push(
     formatTable(
       ['target', 'protocols', 'why not more'],
-      speaking.map((t) => [t.name, (t.protocols ?? []).join(', '), t.protocolsNote ?? '-']),
+      speaking.map((t) => [t.name, (t.protocols ?? ['http1']).join(', '), t.protocolsNote ?? '-']),
     ),
   );
   out.push('', 'Load engines', '');

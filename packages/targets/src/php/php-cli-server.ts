@@ -24,6 +24,7 @@ export const phpCliServerTarget: TargetPlugin = {
   language: 'php',
   description: 'php -S (built-in server) with PHP_CLI_SERVER_WORKERS',
   processNames: ['router.php'],
+  protocolsNote: "PHP's built-in web server (php -S) speaks cleartext HTTP/1.1 only",
   supports: phpSupports,
   async available() {
     return availabilityOf([{ binary: 'php', path: phpCli(), aptPackage: 'php-cli' }], () => ({ php: phpVersion(phpCli() ?? 'php') }));

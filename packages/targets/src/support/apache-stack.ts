@@ -31,8 +31,7 @@ export interface ApacheStackOptions {
 /** What every Apache stack of bench's serves: HTTP/1.1, in cleartext or over TLS (mod_ssl), and why no HTTP/2. */
 export const apacheProtocols: { readonly protocols: readonly Protocol[]; readonly protocolsNote: string } = {
   protocols: ['http1', 'https'],
-  protocolsNote:
-    "Apache runs prefork here (as the articles did, and as mod_php needs), and mod_http2 turns HTTP/2 off under prefork (its error log: 'The mpm module (prefork.c) is not supported by mod_http2')",
+  protocolsNote: "mod_http2 turns itself off under the prefork MPM, which bench's Apache runs (as the articles did; mod_php needs it)",
 };
 
 const overTls = (options: TargetStartOptions) => options.protocol === 'https' && options.tls !== undefined;
