@@ -62,6 +62,8 @@ export const secondSchema = z.object({
   server: z.object({ cpuPercent: z.number(), rssBytes: z.number() }).optional(),
   /** The load generator's CPU in percent of one core. */
   client: z.object({ cpuPercent: z.number() }).optional(),
+  /** Connections the engine opened in this second, when it times its connections (autocannon, k6). */
+  newConnections: z.number().int().optional(),
 });
 
 /** A whole latency distribution in HdrHistogram's compressed base64 form (values in microseconds), as its ports and tools read it. */

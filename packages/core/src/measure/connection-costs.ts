@@ -7,6 +7,7 @@ import {
   type LatencyHistogram,
 } from './latency.js';
 import type { EncodedHistogram, LatencyStats } from '../result.js';
+import type { SeriesRecorder } from './series.js';
 
 /** One phase of opening connections, timed over every connection: its percentiles (ms) and its whole histogram. */
 export interface TimedPhase {
@@ -38,7 +39,11 @@ export class ConnectionTimer {
   private readonly handshake = createLatencyHistogram();
   private readonly firstByte = createLatencyHistogram();
 
-  constructor(private readonly overTls: boolean) {}
+  /** `series`: where each connection counts in the second its connect ended. */
+  constructor(
+    private readonly overTls: boolean,
+    private readonly series?: Pick<SeriesRecorder, 'connection'>,
+  ) {}
 
   /** Watches a socket just created (before its connect): each phase is recorded as it ends. */
   watch(socket: Socket): void {
@@ -48,6 +53,7 @@ export class ConnectionTimer {
     socket.once('connect', () => {
       connectedNs = process.hrtime.bigint();
       this.connect.recordValue(sinceUs(startNs));
+      this.series?.connection(connectedNs);
     });
     if (this.overTls) socket.once('secureConnect', () => this.handshake.recordValue(sinceUs(connectedNs)));
     socket.once('data', () => this.firstByte.recordValue(sinceUs(startNs)));

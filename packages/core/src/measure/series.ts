@@ -16,6 +16,8 @@ export interface EngineSecond {
   readonly latency?: { readonly p50: number; readonly p90: number; readonly p99: number; readonly max: number };
   /** The generator's CPU in this second, percent of one core, when the engine samples it. */
   readonly clientCpuPercent?: number;
+  /** Connections the engine opened in this second, when it times its connections. */
+  readonly newConnections?: number;
 }
 
 /**
@@ -32,6 +34,7 @@ export interface LiveSecond {
 
 interface Bucket {
   requests: number;
+  newConnections?: number;
   non2xx: number;
   failures: FailureCounts;
   histogram?: hdr.Histogram;
@@ -137,6 +140,15 @@ export class SeriesRecorder {
     bucket.non2xx += non2xx;
   }
 
+  /** A connection the engine opened (its connect done): from the first, every second says how many it opened. */
+  connection(atNs: bigint = process.hrtime.bigint()): void {
+    this.countsConnections = true;
+    const bucket = this.bucket(atNs);
+    bucket.newConnections = (bucket.newConnections ?? 0) + 1;
+  }
+
+  private countsConnections = false;
+
   /** One failure of a kind ab counts (a timeout is also an exception, as in the run's totals). */
   failure(kind: keyof FailureCounts, atNs: bigint = process.hrtime.bigint()): void {
     const failures = this.bucket(atNs).failures;
@@ -164,6 +176,7 @@ export class SeriesRecorder {
         failures: bucket.failures,
         ...(latency ? { latency } : {}),
         ...(cpu !== undefined ? { clientCpuPercent: cpu } : {}),
+        ...(this.countsConnections ? { newConnections: bucket.newConnections ?? 0 } : {}),
       };
     });
   }

@@ -40,7 +40,7 @@ export async function runAutocannon(
   const workload = plan.workload ? new CompiledWorkload(plan.workload, threadValueSource(thread.index, thread.count), thread) : undefined;
   const steps = workload ? new StepTallies(workload.steps) : undefined;
   const answers = new WeakMap<object, { lastAnswer(): StepAnswer | undefined }>();
-  const connections = new ConnectionTimer(plan.url.startsWith('https:'));
+  const connections = new ConnectionTimer(plan.url.startsWith('https:'), tally.series);
 
   const instance = autocannon({
     url: plan.url,

@@ -135,12 +135,14 @@ const fileState = (file: string): FileState => ({
 const recordMs = (histogram: LatencyHistogram, ms: number) => histogram.recordValue(Math.max(1, Math.round(ms * 1000)));
 
 /** A request on a connection k6 opened for it: the connection's TCP connect, TLS handshake and first byte. */
-function connectionSample(state: FileState, connections: K6Connections | undefined, metric: string, ms: number): void {
+function connectionSample(state: FileState, tally: K6Tally, metric: string, ms: number, timestamp: number): void {
+  const connections = tally.connections;
   if (!connections) return;
   if (metric === 'http_req_connecting') {
     state.connectingMs = ms;
     if (ms > 0) {
       connections.count++;
+      seriesOf(tally, timestamp).connection(atNs(timestamp));
       recordMs(connections.connect, ms);
     }
   } else if (metric === 'http_req_tls_handshaking' && ms > 0 && state.connectingMs > 0) recordMs(connections.handshake, ms);
@@ -207,7 +209,7 @@ function applySample(
     case 'http_req_tls_handshaking':
     case 'http_req_sending':
     case 'http_req_waiting':
-      connectionSample(state, tally.connections, metric, Number(value));
+      connectionSample(state, tally, metric, Number(value), Number(timestamp));
       break;
     case 'http_req_blocked': {
       state.blockedMs = Number(value);

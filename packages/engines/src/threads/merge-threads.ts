@@ -65,6 +65,7 @@ function mergeSeconds(parts: readonly ThreadMeasurement[], startNs: bigint): Eng
       const mean = (key: 'p50' | 'p90' | 'p99') =>
         Math.round((timed.reduce((sum, s) => sum + s.second.latency![key] * s.latencyWeight, 0) / weight) * 1000) / 1000;
       const cpus = seconds.flatMap((s) => (s.second.clientCpuPercent !== undefined ? [s.second.clientCpuPercent] : []));
+      const opened = seconds.flatMap((s) => (s.second.newConnections !== undefined ? [s.second.newConnections] : []));
       return {
         t,
         seconds: Math.max(...seconds.map((s) => s.second.seconds)),
@@ -76,6 +77,7 @@ function mergeSeconds(parts: readonly ThreadMeasurement[], startNs: bigint): Eng
           : {}),
         // every thread samples the whole process's CPU: one reading, not a sum
         ...(cpus.length > 0 ? { clientCpuPercent: Math.max(...cpus) } : {}),
+        ...(opened.length > 0 ? { newConnections: opened.reduce((sum, n) => sum + n, 0) } : {}),
       };
     });
 }

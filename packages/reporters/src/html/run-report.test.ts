@@ -60,4 +60,30 @@ describe('the HTML run report', () => {
     expect(html).not.toMatch(/<link[^>]+stylesheet/);
     expect(html).toContain('uPlot');
   });
+
+  it('draws new connections per second beside rps, with the percentiles of each phase, where the engine timed them', () => {
+    const cell = syntheticCell('tls', 3, seededRandom(3));
+    const latency = (p50: number) => ({ ...okResult.latency, p50, p90: p50 * 2, p99: p50 * 3, max: p50 * 4, mean: p50 });
+    const html = renderRunHtml({
+      ...fixtureDocument([
+        {
+          ...cell,
+          series: (cell.series ?? []).map((p) => ({ ...p, newConnections: 10 })),
+          connects: {
+            count: 50,
+            latency: latency(0.5),
+            handshake: latency(2),
+            firstByte: latency(4),
+            perSecond: 10,
+            requestsPerConnection: 1000,
+          },
+        },
+      ]),
+      schemaVersion: 2 as const,
+    });
+    expect(html).toContain('tls c=10: new connections per second (50 in all, 1,000 answers each)');
+    expect(html).toMatch(/<td>TLS handshake<\/td><td>2<\/td><td>4<\/td><td>6<\/td><td>8<\/td>/);
+    // a cell whose engine timed no connection draws no such chart
+    expect(renderRunHtml({ ...fixtureDocument([cell]), schemaVersion: 2 as const })).not.toContain('new connections per second');
+  });
 });

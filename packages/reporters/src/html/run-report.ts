@@ -3,6 +3,7 @@ import { formatBytes, formatNumber } from '../format.js';
 import { chartFigure, nines, numbersTable, type ChartSpec } from './chart.js';
 import { soakLine } from '../soak-line.js';
 import { stepCharts } from './step-charts.js';
+import { connectionCharts } from './connection-charts.js';
 import { profileSections } from '../profile/flame-html.js';
 import { escapeHtml, htmlTable, renderPage } from './page.js';
 
@@ -247,6 +248,7 @@ function cellCharts(r: CellResult): string {
     chartFigure(throughput),
     chartFigure(failures),
     chartFigure(resources),
+    connectionCharts(r, title, series, warm),
     `</div>`,
     stepCharts(r, title),
     numbersTable(table, `${title}: the numbers of these charts, second by second`),

@@ -22,6 +22,7 @@ function points(run: SampledRun, phase: SecondPoint['phase'], offset: number): S
       ...(second.latency ? { latency: { ...second.latency } } : {}),
       ...(server ? { server: { cpuPercent: server.cpuPercent, rssBytes: server.rssBytes } } : {}),
       ...(second.clientCpuPercent !== undefined ? { client: { cpuPercent: second.clientCpuPercent } } : {}),
+      ...(second.newConnections !== undefined ? { newConnections: second.newConnections } : {}),
     };
   });
 }

@@ -21,8 +21,9 @@ export function connectionCostNotes(
     ...(connects.handshake ? [`TLS handshake ${percentiles(connects.handshake.latency)}`] : []),
     ...(connects.firstByte ? [`first byte ${percentiles(connects.firstByte.latency)} from the connection's start`] : []),
   ];
+  const each = fmt(measurement.requests / connects.count);
   const notes = [
-    `connections: ${fmt(connects.count)} opened (${fmt(connects.count / measurement.durationSeconds)}/s, ${fmt(measurement.requests / connects.count)} ${measurement.requests === connects.count ? 'answer' : 'answers'} each); ${phases.join('; ')}`,
+    `connections: ${fmt(connects.count)} opened (${fmt(connects.count / measurement.durationSeconds)}/s, ${each} ${each === '1' ? 'answer' : 'answers'} each); ${phases.join('; ')}`,
   ];
   if (connects.handshake && !run.keepAlive) {
     const handshake = connects.handshake.latency.mean;
