@@ -51,7 +51,3 @@ export interface Workload {
 export function workloadSteps(workload: Workload): WorkloadStep[] {
   return [...workload.once, ...workload.cycle.flatMap((slot) => slot.flatMap((member) => member.steps))];
 }
-
-/** Whether any step sends something other than GET or HEAD (a workload that writes). */
-export const workloadWrites = (workload: Workload): boolean =>
-  workloadSteps(workload).some((step) => step.method !== 'GET' && step.method !== 'HEAD');

@@ -1,7 +1,8 @@
 // A workload in autocannon: each client (virtual user) gets a cursor of bench's in place of autocannon's request
 // iterator (whose context autocannon clears on every pass of a one-request list), so captures, once steps, mixes and
 // generated values live with the connection; think time defers the client's next write.
-import type { CompiledStep, CompiledWorkload, RenderedRequest } from '@bench/core';
+import type { CompiledStep, CompiledWorkload } from '@bench/core';
+import { encodeHttp1Request } from '../http1-request.js';
 
 /** A request as autocannon queues it: its bytes, and the step it belongs to (handed back with its answer). */
 interface QueuedRequest {
@@ -25,22 +26,6 @@ export interface StepAnswer {
   readonly bodyBytes: number;
 }
 
-/** The request on the wire: the host from the URL, framing by Content-Length; without keep-alive, `Connection: close`. */
-export function encodeRendered(host: string, request: RenderedRequest, keepAlive: boolean): Buffer {
-  const lines = [`${request.method} ${request.path} HTTP/1.1`];
-  const given = new Set(Object.keys(request.headers).map((name) => name.toLowerCase()));
-  if (!given.has('host')) lines.push(`Host: ${host}`);
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (!['content-length', 'connection', 'transfer-encoding'].includes(name.toLowerCase())) lines.push(`${name}: ${value}`);
-  }
-  if (!given.has('user-agent')) lines.push('User-Agent: bench');
-  lines.push(keepAlive ? 'Connection: keep-alive' : 'Connection: close');
-  const body = request.body !== undefined ? Buffer.from(request.body) : undefined;
-  if (body) lines.push(`Content-Length: ${body.length}`);
-  const head = Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1');
-  return body ? Buffer.concat([head, body]) : head;
-}
-
 /** Headers as autocannon hands them over: a flat [name, value, name, value...] list. */
 function headerMap(raw: readonly string[]): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -49,8 +34,8 @@ function headerMap(raw: readonly string[]): Record<string, string> {
 }
 
 /**
- * Installs a workload cursor into one autocannon client. `onAnswer` runs as each answer arrives (before autocannon's
- * 'response' event, which the engine pairs with `lastAnswer()` for the step's latency).
+ * Installs a workload cursor into one autocannon client. Each answer is checked against its step as its body arrives
+ * (before autocannon's 'response' event, which the engine pairs with `lastAnswer()` for the step's latency).
  */
 export function installWorkload(
   client: WorkloadAutocannonClient,
@@ -61,7 +46,11 @@ export function installWorkload(
   const cursor = workload.connection();
   const build = (): QueuedRequest => {
     const rendered = cursor.next();
-    return { requestBuffer: encodeRendered(host, rendered, keepAlive), step: rendered.step };
+    const requestBuffer = encodeHttp1Request(
+      { method: rendered.method, target: rendered.path, host, headers: rendered.headers, body: rendered.body },
+      keepAlive,
+    );
+    return { requestBuffer, step: rendered.step };
   };
   let upcoming: QueuedRequest | undefined;
   let last: StepAnswer | undefined;

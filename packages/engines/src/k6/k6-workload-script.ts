@@ -22,7 +22,8 @@ function templateExpression(text: string): string {
 function bodyTest(step: WorkloadStep): string {
   const e = step.expect;
   if (e.body !== undefined) return `(body) => body === ${js(e.body)}`;
-  if (e.bodyMatches !== undefined) return `(body) => new RegExp(${js(e.bodyMatches)}).test(body)`;
+  // each expression built once, when the script loads
+  if (e.bodyMatches !== undefined) return `((re) => (body) => re.test(body))(new RegExp(${js(e.bodyMatches)}))`;
   if (e.json !== undefined) return `(body) => jsonContains(body, ${js(e.json)})`;
   return '() => true';
 }
@@ -30,7 +31,7 @@ function bodyTest(step: WorkloadStep): string {
 function captureFunction(spec: WorkloadStep['capture'][string]): string {
   if ('json' in spec) return `(res) => jsonPath(res.body, ${js(spec.json)})`;
   if ('header' in spec) return `(res) => header(res, ${js(spec.header)})`;
-  return `(res) => { const m = new RegExp(${js(spec.regex)}).exec(res.body); return m ? (m[1] ?? m[0]) : undefined; }`;
+  return `((re) => (res) => { const m = re.exec(res.body); return m ? (m[1] ?? m[0]) : undefined; })(new RegExp(${js(spec.regex)}))`;
 }
 
 function stepObject(step: WorkloadStep): string {

@@ -10,7 +10,7 @@ import {
 import { RunTally } from '../threads/run-tally.js';
 import type { ThreadSlot } from '../threads/serve-thread.js';
 import { bodyMatcher } from './body-matcher.js';
-import { encodeRequest } from './request-bytes.js';
+import { encodeHttp1Request } from '../http1-request.js';
 import type { ParsedAnswer } from './response-parser.js';
 import { WireConnection, type ConnectionEvents } from './wire-connection.js';
 
@@ -49,7 +49,17 @@ export class WireRun {
     this.setup = {
       host: url.hostname,
       port: Number(url.port || 80),
-      request: encodeRequest(url, plan.request, plan.shape.keepAlive),
+      // encoded once for the whole run: every connection writes these same bytes
+      request: encodeHttp1Request(
+        {
+          method: plan.request.method,
+          target: `${url.pathname}${url.search}`,
+          host: url.host,
+          headers: plan.request.headers,
+          body: plan.request.body,
+        },
+        plan.shape.keepAlive,
+      ),
       matcher: () => bodyMatcher(plan.expect),
       headOnly: plan.request.method === 'HEAD',
       readBuffer: Buffer.allocUnsafe(READ_BUFFER_BYTES),
