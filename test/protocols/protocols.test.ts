@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import http2 from 'node:http2';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -87,7 +88,8 @@ describe('--protocol', () => {
     const app = path.join(dir, 'tls-app.mjs');
     writeFileSync(
       app,
-      `import https from 'node:https';
+      `import http2 from 'node:http2';
+import https from 'node:https';
 import { readFileSync, writeFileSync } from 'node:fs';
 const [cert, key] = process.argv.slice(2);
 https.createServer({ cert: readFileSync(cert), key: readFileSync(key) }, (q, r) => r.writeHead(200, { 'content-length': 2 }).end('ok'))
@@ -117,7 +119,7 @@ https.createServer({ cert: readFileSync(cert), key: readFileSync(key) }, (q, r) 
     watch?.stop();
     expect(run.code).toBe(2);
     expect(run.stderr.trim()).toBe(
-      'bench: BENCH_ERR_ENGINE_UNSUPPORTED: engine "autocannon" cannot do this: --protocol h2 (HTTP/2 over TLS (ALPN h2)): autocannon speaks http1, https; use --engine k6 or h2load',
+      'bench: BENCH_ERR_ENGINE_UNSUPPORTED: engine "autocannon" cannot do this: --protocol h2 (HTTP/2 over TLS (ALPN h2)): autocannon speaks http1, https; use --engine open-loop or k6 or h2load',
     );
     expect(await watch?.survivors()).toEqual([]);
   });
@@ -177,6 +179,32 @@ describe('--url https:// with --ca', () => {
       expect(refused.errorSamples.join(' ')).toMatch(/self-signed certificate|unable to verify|unable to get local issuer/);
     } finally {
       removeDir(otherDir);
+    }
+  });
+
+  it('the open loop drives HTTP/2 by ALPN at its rate: every request the server saw came over h2', async () => {
+    // a server that also speaks HTTP/1.1, so only the client's choice makes it h2
+    const versions: Record<string, number> = {};
+    const h2 = http2.createSecureServer(
+      { key: readFileSync(tls.keyFile), cert: readFileSync(tls.certFile), allowHTTP1: true },
+      (req, res) => {
+        versions[req.httpVersion] = (versions[req.httpVersion] ?? 0) + 1;
+        res.writeHead(200, { 'content-type': 'text/plain', 'content-length': 2 }).end('ok');
+      },
+    );
+    await new Promise<void>((resolve) => h2.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `https://127.0.0.1:${(h2.address() as AddressInfo).port}/`;
+      const cell = await runCell(
+        ['run', '--url', url, '--ca', tls.caFile, '--protocol', 'h2', '--rate', '300', '-c', '2', '-d', '1'],
+        'open-loop-h2',
+      );
+      expect(cell).toMatchObject({ status: 'ok', protocol: 'h2', failed: 0, engine: { name: 'open-loop' } });
+      expect(Object.keys(versions)).toEqual(['2.0']);
+      // the server also answered bench's verification request
+      expect(versions['2.0']).toBe(cell.requests + 1);
+    } finally {
+      await new Promise<void>((resolve) => h2.close(() => resolve()));
     }
   });
 });

@@ -18,8 +18,8 @@ export const openLoopEngine = {
   clientThreads: true,
   // an arrival runs one pass of a flow on a connection (a virtual user: its once steps and captures stay with it)
   workloads: { templates: true, flows: true, mixes: true, thinkTime: false },
-  // undici over TLS, the server verified against the run's CA
-  protocols: ['http1', 'https'],
+  // undici over TLS (HTTP/1.1, or HTTP/2 by ALPN), the server verified against the run's CA
+  protocols: ['http1', 'https', 'h2'],
   // a set arrival rate is what only an open loop holds: a run that names no engine and gives --rate runs here
   chosenBy: 'rate',
   available: async () => ({ ok: true, version: `${ENGINES_VERSION} (undici ${UNDICI_VERSION})` }),

@@ -21,6 +21,13 @@ import { classifyUndiciError } from './undici-errors.js';
 
 const toMicros = (ns: bigint) => Math.max(1, Number(ns / 1000n));
 
+// undici warns once per process that its HTTP/2 client is experimental; bench's report says which protocol ran
+const emitWarning = process.emitWarning.bind(process);
+process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+  const code = typeof rest[0] === 'object' && rest[0] !== null ? (rest[0] as { code?: string }).code : rest[1];
+  if (code !== 'UNDICI-H2') (emitWarning as (...args: unknown[]) => void)(warning, ...rest);
+}) as typeof process.emitWarning;
+
 /**
  * An open loop: request i is due at start + i/R, whatever the server does. Due requests wait in a
  * queue for a free connection (up to -c connections); latency counts from the intended send time
@@ -65,6 +72,8 @@ export async function runOpenLoop(plan: LoadPlan, slot: ThreadSlot): Promise<Thr
       headersTimeout: shape.timeoutSeconds * 1000,
       bodyTimeout: shape.timeoutSeconds * 1000,
       connect: { timeout: shape.timeoutSeconds * 1000, ...(ca ? { ca } : {}) },
+      // h2: HTTP/2 negotiated by ALPN, one stream at a time on each connection (the open loop's model)
+      ...(plan.protocol === 'h2' ? { allowH2: true } : {}),
     });
     connections.push(client);
     return client;

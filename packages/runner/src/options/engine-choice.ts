@@ -16,6 +16,10 @@ const claimedBy = (options: Values, engines: readonly LoadEngine[]) =>
 
 const speaks = (engine: LoadEngine, protocol: string) => (engine.protocols ?? ['http1']).includes(protocol as Protocol);
 
+/** The first engine that speaks a protocol and runs without an option of its own (not the open loop, which needs --rate). */
+const protocolSpeaker = (engines: readonly LoadEngine[], protocol: string) =>
+  engines.find((engine) => engine.chosenBy === undefined && speaks(engine, protocol));
+
 /** The name of the engine a run uses. */
 export function chosenEngineName(
   options: Values & { readonly engine?: string | undefined; readonly protocol?: string | undefined },
@@ -27,14 +31,14 @@ export function chosenEngineName(
   const chosen = engines.find((engine) => engine.chosenBy !== undefined && given(options, engine.chosenBy)) ?? defaultEngine;
   const protocol = options.protocol;
   if (protocol === undefined || speaks(chosen, protocol)) return chosen.name;
-  return engines.find((engine) => speaks(engine, protocol))?.name ?? chosen.name;
+  return protocolSpeaker(engines, protocol)?.name ?? chosen.name;
 }
 
 /** The engine each protocol gets when the default cannot speak it: "k6 with --protocol h2". */
 function protocolChoices(engines: readonly LoadEngine[]): string[] {
   return protocols.flatMap((protocol) => {
     if (speaks(defaultEngine, protocol)) return [];
-    const speaker = engines.find((engine) => speaks(engine, protocol));
+    const speaker = protocolSpeaker(engines, protocol);
     return speaker ? [`${speaker.name} with --protocol ${protocol}`] : [];
   });
 }
