@@ -26,7 +26,7 @@ const emitWarning = process.emitWarning.bind(process);
 process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
   const code = typeof rest[0] === 'object' && rest[0] !== null ? (rest[0] as { code?: string }).code : rest[1];
   if (code !== 'UNDICI-H2') (emitWarning as (...args: unknown[]) => void)(warning, ...rest);
-}) as typeof process.emitWarning;
+});
 
 /**
  * An open loop: request i is due at start + i/R, whatever the server does. Due requests wait in a
