@@ -23,10 +23,10 @@ const toMicros = (ns: bigint) => Math.max(1, Number(ns / 1000n));
 
 // undici warns once per process that its HTTP/2 client is experimental; bench's report says which protocol ran
 const emitWarning = process.emitWarning.bind(process);
-process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+process.emitWarning = (warning: string | Error, ...rest: unknown[]) => {
   const code = typeof rest[0] === 'object' && rest[0] !== null ? (rest[0] as { code?: string }).code : rest[1];
   if (code !== 'UNDICI-H2') (emitWarning as (...args: unknown[]) => void)(warning, ...rest);
-});
+};
 
 /**
  * An open loop: request i is due at start + i/R, whatever the server does. Due requests wait in a
