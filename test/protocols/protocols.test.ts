@@ -57,6 +57,10 @@ describe('--protocol', () => {
     expect(cell.connects!.handshake!.min).toBeGreaterThan(0);
     expect(cell.connects!.firstByte!.p50).toBeGreaterThan(cell.connects!.handshake!.p50);
     expect(cell.notes).toContainEqual(expect.stringMatching(/^the TLS handshake took \d+% of each request's time/));
+    // second by second: the measured seconds' new connections add up to the cell's, each second with its handshakes
+    const measured = (cell.series ?? []).filter((p) => p.phase === 'measure');
+    expect(measured.reduce((sum, p) => sum + (p.newConnections ?? 0), 0)).toBe(cell.connects!.count);
+    expect(measured.every((p) => p.handshake && p.handshake.max >= p.handshake.mean)).toBe(true);
   });
 
   it('serves PHP-FPM over HTTP/2 through its nginx (a body HTTP/2 frames, with no Content-Length)', async () => {

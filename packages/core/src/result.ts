@@ -64,6 +64,8 @@ export const secondSchema = z.object({
   client: z.object({ cpuPercent: z.number() }).optional(),
   /** Connections the engine opened in this second, when it times its connections (autocannon, k6). */
   newConnections: z.number().int().optional(),
+  /** The TLS handshakes that ended in this second: their mean and their longest (ms). */
+  handshake: z.object({ mean: z.number(), max: z.number() }).optional(),
 });
 
 /** A whole latency distribution in HdrHistogram's compressed base64 form (values in microseconds), as its ports and tools read it. */

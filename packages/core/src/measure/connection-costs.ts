@@ -42,20 +42,26 @@ export class ConnectionTimer {
   /** `series`: where each connection counts in the second its connect ended. */
   constructor(
     private readonly overTls: boolean,
-    private readonly series?: Pick<SeriesRecorder, 'connection'>,
+    private readonly series?: Pick<SeriesRecorder, 'connection' | 'handshake'>,
   ) {}
 
   /** Watches a socket just created (before its connect): each phase is recorded as it ends. */
   watch(socket: Socket): void {
     const startNs = process.hrtime.bigint();
     let connectedNs = startNs;
-    this.opened++;
+    // a connection counts once it is up: one cut off before its connect ended was never opened
     socket.once('connect', () => {
+      this.opened++;
       connectedNs = process.hrtime.bigint();
       this.connect.recordValue(sinceUs(startNs));
       this.series?.connection(connectedNs);
     });
-    if (this.overTls) socket.once('secureConnect', () => this.handshake.recordValue(sinceUs(connectedNs)));
+    if (this.overTls)
+      socket.once('secureConnect', () => {
+        const us = sinceUs(connectedNs);
+        this.handshake.recordValue(us);
+        this.series?.handshake(us);
+      });
     socket.once('data', () => this.firstByte.recordValue(sinceUs(startNs)));
   }
 

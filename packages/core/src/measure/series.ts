@@ -18,6 +18,8 @@ export interface EngineSecond {
   readonly clientCpuPercent?: number;
   /** Connections the engine opened in this second, when it times its connections. */
   readonly newConnections?: number;
+  /** TLS handshakes that ended in this second: how many, their mean and their longest (ms). */
+  readonly handshakes?: { readonly count: number; readonly mean: number; readonly max: number };
 }
 
 /**
@@ -35,6 +37,7 @@ export interface LiveSecond {
 interface Bucket {
   requests: number;
   newConnections?: number;
+  handshakes?: { count: number; sumUs: number; maxUs: number };
   non2xx: number;
   failures: FailureCounts;
   histogram?: hdr.Histogram;
@@ -149,6 +152,15 @@ export class SeriesRecorder {
 
   private countsConnections = false;
 
+  /** A TLS handshake that ended at `atNs`, after `us` microseconds. */
+  handshake(us: number, atNs: bigint = process.hrtime.bigint()): void {
+    const bucket = this.bucket(atNs);
+    const h = (bucket.handshakes ??= { count: 0, sumUs: 0, maxUs: 0 });
+    h.count++;
+    h.sumUs += us;
+    h.maxUs = Math.max(h.maxUs, us);
+  }
+
   /** One failure of a kind ab counts (a timeout is also an exception, as in the run's totals). */
   failure(kind: keyof FailureCounts, atNs: bigint = process.hrtime.bigint()): void {
     const failures = this.bucket(atNs).failures;
@@ -177,6 +189,15 @@ export class SeriesRecorder {
         ...(latency ? { latency } : {}),
         ...(cpu !== undefined ? { clientCpuPercent: cpu } : {}),
         ...(this.countsConnections ? { newConnections: bucket.newConnections ?? 0 } : {}),
+        ...(bucket.handshakes
+          ? {
+              handshakes: {
+                count: bucket.handshakes.count,
+                mean: toMs(bucket.handshakes.sumUs / bucket.handshakes.count),
+                max: toMs(bucket.handshakes.maxUs),
+              },
+            }
+          : {}),
       };
     });
   }

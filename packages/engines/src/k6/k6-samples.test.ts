@@ -110,6 +110,8 @@ describe("k6's raw samples, connection by connection", () => {
     expect([connects.handshake?.latency.min, connects.handshake?.latency.max]).toEqual([2, 3]);
     // from the start of the request that opened it: blocked (connect and handshake within) + sending + waiting
     expect([connects.firstByte?.latency.min, connects.firstByte?.latency.max]).toEqual([7.5, 12]);
+    // and second by second: both opened and shook hands in second 0
+    expect(k6Measurement(tally).seconds?.[0]).toMatchObject({ newConnections: 2, handshakes: { count: 2, mean: 2.5, max: 3 } });
   });
 
   it('has no handshake over cleartext, and no connection costs when none was opened in the samples', async () => {

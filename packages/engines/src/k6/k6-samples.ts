@@ -145,8 +145,10 @@ function connectionSample(state: FileState, tally: K6Tally, metric: string, ms: 
       seriesOf(tally, timestamp).connection(atNs(timestamp));
       recordMs(connections.connect, ms);
     }
-  } else if (metric === 'http_req_tls_handshaking' && ms > 0 && state.connectingMs > 0) recordMs(connections.handshake, ms);
-  else if (metric === 'http_req_sending') state.sendingMs = ms;
+  } else if (metric === 'http_req_tls_handshaking' && ms > 0 && state.connectingMs > 0) {
+    recordMs(connections.handshake, ms);
+    seriesOf(tally, timestamp).handshake(Math.max(1, Math.round(ms * 1000)), atNs(timestamp));
+  } else if (metric === 'http_req_sending') state.sendingMs = ms;
   // from the start of the request that opened the connection to its first byte
   else if (metric === 'http_req_waiting' && state.connectingMs > 0) recordMs(connections.firstByte, state.blockedMs + state.sendingMs + ms);
 }

@@ -66,6 +66,8 @@ function mergeSeconds(parts: readonly ThreadMeasurement[], startNs: bigint): Eng
         Math.round((timed.reduce((sum, s) => sum + s.second.latency![key] * s.latencyWeight, 0) / weight) * 1000) / 1000;
       const cpus = seconds.flatMap((s) => (s.second.clientCpuPercent !== undefined ? [s.second.clientCpuPercent] : []));
       const opened = seconds.flatMap((s) => (s.second.newConnections !== undefined ? [s.second.newConnections] : []));
+      const handshakes = seconds.flatMap((s) => (s.second.handshakes ? [s.second.handshakes] : []));
+      const handshakeCount = handshakes.reduce((sum, h) => sum + h.count, 0);
       return {
         t,
         seconds: Math.max(...seconds.map((s) => s.second.seconds)),
@@ -78,6 +80,15 @@ function mergeSeconds(parts: readonly ThreadMeasurement[], startNs: bigint): Eng
         // every thread samples the whole process's CPU: one reading, not a sum
         ...(cpus.length > 0 ? { clientCpuPercent: Math.max(...cpus) } : {}),
         ...(opened.length > 0 ? { newConnections: opened.reduce((sum, n) => sum + n, 0) } : {}),
+        ...(handshakeCount > 0
+          ? {
+              handshakes: {
+                count: handshakeCount,
+                mean: Math.round((handshakes.reduce((sum, h) => sum + h.mean * h.count, 0) / handshakeCount) * 1000) / 1000,
+                max: Math.max(...handshakes.map((h) => h.max)),
+              },
+            }
+          : {}),
       };
     });
 }

@@ -10,18 +10,25 @@ import { chartFigure, type ChartSpec } from './chart.js';
 export function connectionCharts(r: CellResult, title: string, series: readonly SecondPoint[], shadeBefore?: number): string {
   const connects = r.connects;
   if (!connects || !series.some((p) => p.newConnections !== undefined)) return '';
+  const handshakes = series.some((p) => p.handshake);
   const each = formatNumber(connects.requestsPerConnection ?? 0);
   const spec: ChartSpec = {
     kind: 'time',
-    title: `${title}: new connections per second (${formatNumber(connects.count)} in all, ${each} ${each === '1' ? 'answer' : 'answers'} each)`,
+    title: `${title}: new connections${handshakes ? ' and their TLS handshakes' : ''} per second (${formatNumber(connects.count)} in all, ${each} ${each === '1' ? 'answer' : 'answers'} each)`,
     xLabel: 's',
     yLabel: 'connections',
-    rightLabel: 'rps',
+    rightLabel: handshakes ? 'ms' : 'rps',
     x: series.map((p) => p.t),
     ...(shadeBefore === undefined ? {} : { shadeBefore }),
+    // over TLS the handshakes' time beside the count, else the answers
     series: [
       { label: 'new connections', values: series.map((p) => p.newConnections ?? null) },
-      { label: 'rps', values: series.map((p) => p.rps), axis: 'right', dash: [6, 3] },
+      ...(handshakes
+        ? [
+            { label: 'handshake mean ms', values: series.map((p) => p.handshake?.mean ?? null), axis: 'right' as const },
+            { label: 'handshake max ms', values: series.map((p) => p.handshake?.max ?? null), axis: 'right' as const, dash: [6, 3] },
+          ]
+        : [{ label: 'rps', values: series.map((p) => p.rps), axis: 'right' as const, dash: [6, 3] }]),
     ],
   };
   const phases = [

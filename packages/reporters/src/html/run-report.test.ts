@@ -83,6 +83,19 @@ describe('the HTML run report', () => {
     });
     expect(html).toContain('tls c=10: new connections per second (50 in all, 1,000 answers each)');
     expect(html).toMatch(/<td>TLS handshake<\/td><td>2<\/td><td>4<\/td><td>6<\/td><td>8<\/td>/);
+    // over TLS, each second's handshakes beside the count
+    const tls = renderRunHtml({
+      ...fixtureDocument([
+        {
+          ...cell,
+          series: (cell.series ?? []).map((p) => ({ ...p, newConnections: 10, handshake: { mean: 2.5, max: 7 } })),
+          connects: { count: 50, latency: latency(0.5), handshake: latency(2), perSecond: 10, requestsPerConnection: 1000 },
+        },
+      ]),
+      schemaVersion: 2 as const,
+    });
+    expect(tls).toContain('tls c=10: new connections and their TLS handshakes per second');
+    expect(tls).toContain('"label":"handshake max ms","values":[7,7,7,7,7]');
     // a cell whose engine timed no connection draws no such chart
     expect(renderRunHtml({ ...fixtureDocument([cell]), schemaVersion: 2 as const })).not.toContain('new connections per second');
   });

@@ -23,6 +23,7 @@ function points(run: SampledRun, phase: SecondPoint['phase'], offset: number): S
       ...(server ? { server: { cpuPercent: server.cpuPercent, rssBytes: server.rssBytes } } : {}),
       ...(second.clientCpuPercent !== undefined ? { client: { cpuPercent: second.clientCpuPercent } } : {}),
       ...(second.newConnections !== undefined ? { newConnections: second.newConnections } : {}),
+      ...(second.handshakes ? { handshake: { mean: second.handshakes.mean, max: second.handshakes.max } } : {}),
     };
   });
 }
