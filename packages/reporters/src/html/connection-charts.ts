@@ -5,11 +5,14 @@ import { chartFigure, type ChartSpec } from './chart.js';
 /**
  * What a cell's connections cost, where the engine timed them: a chart of new connections per second beside rps
  * (a line each), with the percentiles of each phase (TCP connect, TLS handshake, first byte) in its table; '' for a
- * cell whose engine did not time its connections.
+ * cell whose engine did not time its connections, or whose connections all opened at its start in cleartext.
  */
 export function connectionCharts(r: CellResult, title: string, series: readonly SecondPoint[], shadeBefore?: number): string {
   const connects = r.connects;
-  if (!connects || !series.some((p) => p.newConnections !== undefined)) return '';
+  // worth a chart over TLS, or when connections kept opening (no keep-alive, a server that closes): not for a run
+  // whose connections all opened at its start
+  const reopening = series.some((p) => p.t > 0 && (p.newConnections ?? 0) > 0);
+  if (!connects || !(series.some((p) => p.handshake) || reopening)) return '';
   const handshakes = series.some((p) => p.handshake);
   const each = formatNumber(connects.requestsPerConnection ?? 0);
   const spec: ChartSpec = {

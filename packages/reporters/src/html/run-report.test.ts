@@ -96,6 +96,18 @@ describe('the HTML run report', () => {
     });
     expect(tls).toContain('tls c=10: new connections and their TLS handshakes per second');
     expect(tls).toContain('"label":"handshake max ms","values":[7,7,7,7,7]');
+    // a cleartext cell whose connections all opened at its start draws none
+    const kept = renderRunHtml({
+      ...fixtureDocument([
+        {
+          ...cell,
+          series: (cell.series ?? []).map((p) => ({ ...p, newConnections: p.t === 0 ? 10 : 0 })),
+          connects: { count: 10, latency: latency(0.5), perSecond: 2, requestsPerConnection: 5000 },
+        },
+      ]),
+      schemaVersion: 2 as const,
+    });
+    expect(kept).not.toContain('new connections per second');
     // a cell whose engine timed no connection draws no such chart
     expect(renderRunHtml({ ...fixtureDocument([cell]), schemaVersion: 2 as const })).not.toContain('new connections per second');
   });
