@@ -56,12 +56,15 @@ describe('every target that claims a protocol', () => {
     });
   }
 
-  it('bench list names the protocols of every target, and why a target serves no more', async () => {
+  it('bench list names the protocols of every target and engine, and why a target serves no more', async () => {
     const list = await runCli(['list']);
     expect(list.code, list.stderr).toBe(0);
     const table = list.stdout.slice(list.stdout.indexOf('Protocols (--protocol'));
     expect(table).toMatch(/^java-tomcat +http1, https, h2, h2c +-$/m);
     expect(table).toMatch(/^php-mod +http1, https +mod_http2 turns itself off under the prefork MPM/m);
     expect(table).toMatch(/^php-cli-server +http1 +PHP's built-in web server \(php -S\) speaks cleartext HTTP\/1\.1 only$/m);
+    // and what each engine speaks, and whether it checks certificates under load
+    expect(table).toMatch(/^open-loop +yes .* http1, https, h2 +bench's open loop/m);
+    expect(table).toMatch(/^h2load +yes .* http1, https, h2, h2c \(no certificate check\) +h2load/m);
   });
 });

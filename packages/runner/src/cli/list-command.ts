@@ -58,10 +58,12 @@ export async function listCommand(flags: { config?: string; all?: boolean }): Pr
       engine.name,
       a.ok ? `yes (${a.version ?? 'unknown'})` : `no: ${a.reason ?? ''}`,
       ceilingLine(engine.name, ceilings),
+      // what it speaks (--protocol), and whether it checks the server's certificate under load
+      `${(engine.protocols ?? ['http1']).join(', ')}${engine.verifiesCertificates === false ? ' (no certificate check)' : ''}`,
       engine.description,
     ]);
   }
-  out.push(formatTable(['name', 'available', 'ceiling per client core', 'what'], engineRows));
+  out.push(formatTable(['name', 'available', 'ceiling per client core', 'protocols', 'what'], engineRows));
   // what of a workload each engine runs (a scenario that needs more is refused with the engines that can)
   const can = (yes: boolean | undefined) => (yes ? 'yes' : '-');
   out.push('', 'Workloads (docs/workloads.md)', '');
