@@ -81,6 +81,10 @@ describe('the wire engine', () => {
     expect(m.failures).toEqual({ connect: 0, receive: 0, length: 0, exceptions: 0, timeouts: 0 });
     expect(m.bytes.body).toBe(400 * 11);
     expect(m.connects?.count).toBe(4);
+    // each connection's first answer timed from its start, and each counted in the second it opened
+    expect(decodeLatencyHistogram(m.connects!.firstByte!.histogram).totalCount).toBe(4);
+    expect(m.connects!.firstByte!.latency.min).toBeGreaterThanOrEqual(m.connects!.latency.min);
+    expect(m.seconds?.reduce((sum, s) => sum + (s.newConnections ?? 0), 0)).toBe(4);
   });
 
   it('reads chunked bodies and checks them whole', async () => {

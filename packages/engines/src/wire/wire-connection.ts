@@ -47,6 +47,8 @@ export class WireConnection {
   /** When the last read arrived: every answer framed from it is timed at this instant. */
   private readAtMs = 0;
   private readAtNs = 0n;
+  /** When the first read arrived on this connection (0 before it). */
+  firstReadMs = 0;
   connected = false;
   /** Answers read on this connection. */
   answers = 0;
@@ -64,6 +66,7 @@ export class WireConnection {
         callback: (bytes) => {
           this.readAtMs = performance.now();
           this.readAtNs = process.hrtime.bigint();
+          if (this.firstReadMs === 0) this.firstReadMs = this.readAtMs;
           const error = this.parser.feed(setup.readBuffer, bytes);
           if (error) this.fail('exceptions', error);
           return true;

@@ -32,6 +32,8 @@ export class WireRun {
   readonly depth: number;
   readonly timeoutMs: number;
   private readonly connectTimes = createLatencyHistogram();
+  /** From each connection's start to the first read of an answer on it. */
+  private readonly firstBytes = createLatencyHistogram();
   private readonly health = watchGeneratorHealth();
   private readonly progress: NodeJS.Timeout;
   private readonly sweeper: NodeJS.Timeout;
@@ -77,9 +79,11 @@ export class WireRun {
       events: {
         connected: (c, ms) => {
           this.connectTimes.recordValue(toMicros(ms));
+          this.tally.series.connection();
           events.connected(c, ms);
         },
         answered: (c, answer, sentMs, intendedMs, nowMs, nowNs) => {
+          if (c.answers === 1) this.firstBytes.recordValue(toMicros(c.firstReadMs - c.askedAtMs));
           this.record(answer, nowMs - intendedMs, nowNs);
           if (!answer.bodyMatches) this.tally.sample(c.bodyMismatch());
           events.answered(c, answer, sentMs, intendedMs, nowMs, nowNs);
@@ -113,8 +117,10 @@ export class WireRun {
       count: this.connectTimes.totalCount,
       latency: summarizeLatency(this.connectTimes),
       histogram: encodeLatencyHistogram(this.connectTimes),
+      firstByte: { latency: summarizeLatency(this.firstBytes), histogram: encodeLatencyHistogram(this.firstBytes) },
     };
     this.connectTimes.destroy();
+    this.firstBytes.destroy();
     return {
       durationSeconds: Math.max(durationSeconds, 1e-6),
       ...this.tally.finish(endNs, cpuPerSecond),
