@@ -75,6 +75,10 @@ describe('--protocol', () => {
     );
     expect(cell).toMatchObject({ status: 'ok', protocol: 'https', failed: 0, non2xx: 0, rate: { target: 500 } });
     expect(cell.requests).toBeGreaterThan(900);
+    // its connections timed too: at most the -c 4, opened as the schedule needed them and kept alive, each with its handshake
+    expect(cell.connects).toMatchObject({ handshake: { p50: expect.any(Number) }, firstByte: { p50: expect.any(Number) } });
+    expect(cell.connects!.count).toBeGreaterThanOrEqual(1);
+    expect(cell.connects!.count).toBeLessThanOrEqual(4);
   });
 
   it('wrk drives nginx over TLS too, and says it checks no certificate', async () => {

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { Client, type Dispatcher } from 'undici';
+import type { Socket } from 'node:net';
+import { buildConnector, Client, type Dispatcher } from 'undici';
 import {
   bodyBytesCheck,
+  ConnectionTimer,
   CompiledWorkload,
   threadValueSource,
   type FlowCursor,
@@ -66,14 +68,23 @@ export async function runOpenLoop(plan: LoadPlan, slot: ThreadSlot): Promise<Thr
 
   // over TLS the server is verified: against the run's CA when there is one, else the system's roots (undici's default)
   const ca = plan.caFile ? readFileSync(plan.caFile) : undefined;
+  // h2: HTTP/2 negotiated by ALPN, one stream at a time on each connection (the open loop's model)
+  const h2 = plan.protocol === 'h2' ? { allowH2: true } : {};
+  // every socket a client opens is timed: its connect, its TLS handshake, its first byte
+  const connectionTimer = new ConnectionTimer(url.protocol === 'https:', tally.series);
   const newConnection = () => {
+    // a connector per client, as undici makes one by default (each keeps its own TLS sessions)
+    const connector = buildConnector({ timeout: shape.timeoutSeconds * 1000, ...(ca ? { ca } : {}), ...h2 });
     const client = new Client(url.origin, {
       pipelining: 1,
       headersTimeout: shape.timeoutSeconds * 1000,
       bodyTimeout: shape.timeoutSeconds * 1000,
-      connect: { timeout: shape.timeoutSeconds * 1000, ...(ca ? { ca } : {}) },
-      // h2: HTTP/2 negotiated by ALPN, one stream at a time on each connection (the open loop's model)
-      ...(plan.protocol === 'h2' ? { allowH2: true } : {}),
+      connect: (options, callback) => {
+        // undici's connector returns the socket it opened (its typings say void)
+        const opened: unknown = connector(options, callback);
+        connectionTimer.watch(opened as Socket);
+      },
+      ...h2,
     });
     connections.push(client);
     return client;
@@ -259,5 +270,6 @@ export async function runOpenLoop(plan: LoadPlan, slot: ThreadSlot): Promise<Thr
     uncorrectedHistogram,
     droppedRequests: queue.length + (due - scheduled),
     ...(steps ? { steps: steps.finish(periodEnd) } : {}),
+    connects: connectionTimer.finish(),
   };
 }
