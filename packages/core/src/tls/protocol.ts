@@ -15,6 +15,14 @@ export const protocolWords: Readonly<Record<Protocol, string>> = {
 /** Whether the protocol runs over TLS (the run then makes its own CA and a certificate for the server). */
 export const overTls = (protocol: Protocol): boolean => protocol === 'https' || protocol === 'h2';
 
+/** The protocols a target's server or a load engine speaks: HTTP/1.1 only when it names none. */
+export const protocolsOf = (plugin: { readonly protocols?: readonly Protocol[] | undefined }): readonly Protocol[] =>
+  plugin.protocols ?? ['http1'];
+
+/** Whether a target's server or a load engine speaks `protocol`. */
+export const speaksProtocol = (plugin: { readonly protocols?: readonly Protocol[] | undefined }, protocol: Protocol): boolean =>
+  protocolsOf(plugin).includes(protocol);
+
 /** The URL scheme a server of this protocol answers on. */
 export const schemeOf = (protocol: Protocol): 'http' | 'https' => (overTls(protocol) ? 'https' : 'http');
 

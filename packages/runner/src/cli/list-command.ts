@@ -1,3 +1,4 @@
+import { protocolsOf } from '@bench/core';
 import { article000Stacks, describeToday } from '@bench/suites';
 import { loadProject } from '../project/project.js';
 import { formatTable } from './format-table.js';
@@ -46,7 +47,7 @@ export async function listCommand(flags: { config?: string; all?: boolean }): Pr
   out.push(
     formatTable(
       ['target', 'protocols', 'why not more'],
-      speaking.map((t) => [t.name, (t.protocols ?? ['http1']).join(', '), t.protocolsNote ?? '-']),
+      speaking.map((t) => [t.name, protocolsOf(t).join(', '), t.protocolsNote ?? '-']),
     ),
   );
   out.push('', 'Load engines', '');
@@ -59,7 +60,7 @@ export async function listCommand(flags: { config?: string; all?: boolean }): Pr
       a.ok ? `yes (${a.version ?? 'unknown'})` : `no: ${a.reason ?? ''}`,
       ceilingLine(engine.name, ceilings),
       // what it speaks (--protocol), and whether it checks the server's certificate under load
-      `${(engine.protocols ?? ['http1']).join(', ')}${engine.verifiesCertificates === false ? ' (no certificate check)' : ''}`,
+      `${protocolsOf(engine).join(', ')}${engine.verifiesCertificates === false ? ' (no certificate check)' : ''}`,
       engine.description,
     ]);
   }

@@ -1,4 +1,4 @@
-import type { ConnectTimes, LatencyStats, LoadMeasurement } from '@bench/core';
+import { overTls, type ConnectTimes, type LatencyStats, type LoadMeasurement, type Protocol } from '@bench/core';
 
 const fmt = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 1 });
 const ms = (value: number) => (value >= 10 ? value.toFixed(1) : value.toFixed(2));
@@ -11,10 +11,10 @@ const percentiles = (latency: LatencyStats) => `p50 ${ms(latency.p50)} / p99 ${m
  */
 export function connectionCostNotes(
   measurement: Pick<LoadMeasurement, 'connects' | 'requests' | 'durationSeconds' | 'latency'>,
-  run: { readonly protocol: string; readonly keepAlive: boolean; readonly requestsPerConnection?: number | undefined },
+  run: { readonly protocol: Protocol; readonly keepAlive: boolean; readonly requestsPerConnection?: number | undefined },
 ): string[] {
   const connects: ConnectTimes | undefined = measurement.connects;
-  const tls = run.protocol === 'https' || run.protocol === 'h2';
+  const tls = overTls(run.protocol);
   if (!connects || connects.count === 0 || (!tls && run.keepAlive && run.requestsPerConnection === undefined)) return [];
   const phases = [
     `TCP connect ${percentiles(connects.latency)}`,

@@ -1,4 +1,4 @@
-import { errors, longFlag, protocols, type LoadEngine, type OptionTable, type Protocol } from '@bench/core';
+import { errors, longFlag, protocols, speaksProtocol, type LoadEngine, type OptionTable, type Protocol } from '@bench/core';
 import { defaultEngine } from '@bench/engines';
 
 // Which engine a run uses, from the engines' own declarations: named with --engine; else the one whose own options
@@ -14,15 +14,13 @@ const given = (options: Values, key: string) => options[key] !== undefined;
 const claimedBy = (options: Values, engines: readonly LoadEngine[]) =>
   engines.filter((engine) => Object.keys(engine.options ?? {}).some((key) => given(options, key)));
 
-const speaks = (engine: LoadEngine, protocol: string) => (engine.protocols ?? ['http1']).includes(protocol as Protocol);
-
 /** The first engine that speaks a protocol and runs without an option of its own (not the open loop, which needs --rate). */
-const protocolSpeaker = (engines: readonly LoadEngine[], protocol: string) =>
-  engines.find((engine) => engine.chosenBy === undefined && speaks(engine, protocol));
+const protocolSpeaker = (engines: readonly LoadEngine[], protocol: Protocol) =>
+  engines.find((engine) => engine.chosenBy === undefined && speaksProtocol(engine, protocol));
 
 /** The name of the engine a run uses. */
 export function chosenEngineName(
-  options: Values & { readonly engine?: string | undefined; readonly protocol?: string | undefined },
+  options: Values & { readonly engine?: string | undefined; readonly protocol?: Protocol | undefined },
   engines: readonly LoadEngine[],
 ): string {
   if (options.engine !== undefined) return options.engine;
@@ -30,14 +28,14 @@ export function chosenEngineName(
   if (claimed.length > 0) return claimed[0]!.name;
   const chosen = engines.find((engine) => engine.chosenBy !== undefined && given(options, engine.chosenBy)) ?? defaultEngine;
   const protocol = options.protocol;
-  if (protocol === undefined || speaks(chosen, protocol)) return chosen.name;
+  if (protocol === undefined || speaksProtocol(chosen, protocol)) return chosen.name;
   return protocolSpeaker(engines, protocol)?.name ?? chosen.name;
 }
 
 /** The engine each protocol gets when the default cannot speak it: "k6 with --protocol h2". */
 function protocolChoices(engines: readonly LoadEngine[]): string[] {
   return protocols.flatMap((protocol) => {
-    if (speaks(defaultEngine, protocol)) return [];
+    if (speaksProtocol(defaultEngine, protocol)) return [];
     const speaker = protocolSpeaker(engines, protocol);
     return speaker ? [`${speaker.name} with --protocol ${protocol}`] : [];
   });

@@ -1,4 +1,13 @@
-import { errors, protocolWords, workloadRefusal, type LoadEngine, type OptionTable, type Scenario } from '@bench/core';
+import {
+  errors,
+  protocolsOf,
+  protocolWords,
+  speaksProtocol,
+  workloadRefusal,
+  type LoadEngine,
+  type OptionTable,
+  type Scenario,
+} from '@bench/core';
 import { builtinEngines, findEngine } from '@bench/engines';
 import { runOptionDeclarations, type RunOptions, highestConcurrency } from '../options/declarations.js';
 import { chosenEngineName, ownOptionValues, refuseOtherEnginesOptions } from '../options/engine-choice.js';
@@ -29,11 +38,11 @@ export async function chooseEngine(
         .join(', ')}); drop it for this engine`,
     );
   const protocol = options.protocol;
-  if (protocol !== 'http1' && !(engine.protocols ?? ['http1']).includes(protocol)) {
-    const able = engines.filter((e) => (e.protocols ?? []).includes(protocol)).map((e) => e.name);
+  if (!speaksProtocol(engine, protocol)) {
+    const able = engines.filter((e) => speaksProtocol(e, protocol)).map((e) => e.name);
     throw errors.engineUnsupported(
       engine.name,
-      `--protocol ${protocol} (${protocolWords[protocol]}): ${engine.name} speaks ${(engine.protocols ?? ['http1']).join(', ')}; ${able.length > 0 ? `use --engine ${able.join(' or ')}` : 'no engine here speaks it'}`,
+      `--protocol ${protocol} (${protocolWords[protocol]}): ${engine.name} speaks ${protocolsOf(engine).join(', ')}; ${able.length > 0 ? `use --engine ${able.join(' or ')}` : 'no engine here speaks it'}`,
     );
   }
   const availability = await engine.available();

@@ -2,6 +2,7 @@ import {
   CLIENT_SATURATED_PERCENT,
   EVENT_LOOP_LAG_MS,
   expectedLength,
+  overTls,
   type CellResult,
   type HttpAnswer,
   type LoadMeasurement,
@@ -62,7 +63,7 @@ export function describeMeasurement(
   if (outcome.connectionSetup) {
     const { connect, firstByte } = outcome.connectionSetup;
     notes.push(
-      `opening a connection${cell.options.protocol === 'https' || cell.options.protocol === 'h2' ? ' (TCP and the TLS handshake)' : ''} took ${connect.mean.toFixed(2)} ms on average (max ${connect.max.toFixed(2)}), the first byte came ${firstByte.mean.toFixed(2)} ms after the start (max ${firstByte.max.toFixed(2)})`,
+      `opening a connection${overTls(cell.options.protocol) ? ' (TCP and the TLS handshake)' : ''} took ${connect.mean.toFixed(2)} ms on average (max ${connect.max.toFixed(2)}), the first byte came ${firstByte.mean.toFixed(2)} ms after the start (max ${firstByte.max.toFixed(2)})`,
     );
   }
   notes.push(...connectionCostNotes(outcome, cell.options));

@@ -1,4 +1,4 @@
-import { errors, protocolWords, type Availability, type Scenario, type Support, type TargetPlugin } from '@bench/core';
+import { errors, protocolWords, speaksProtocol, type Availability, type Scenario, type Support, type TargetPlugin } from '@bench/core';
 import type { RunOptions } from '../options/declarations.js';
 
 export interface PlannedPair {
@@ -60,10 +60,9 @@ export async function makePlan(options: RunOptions, registry: readonly TargetPlu
       }
       // a target is skipped for a protocol its server cannot serve here, as for a scenario it cannot
       const protocol = options.protocol;
-      const support: Support =
-        protocol !== 'http1' && !(target.protocols ?? ['http1']).includes(protocol)
-          ? { ok: false, reason: `it does not serve ${protocolWords[protocol]}${target.protocolsNote ? `: ${target.protocolsNote}` : ''}` }
-          : target.supports(scenario);
+      const support: Support = !speaksProtocol(target, protocol)
+        ? { ok: false, reason: `it does not serve ${protocolWords[protocol]}${target.protocolsNote ? `: ${target.protocolsNote}` : ''}` }
+        : target.supports(scenario);
       if (!support.ok) {
         skipped.push({ scenario: scenario.name, target: target.name, reason: support.reason });
         continue;

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { benchCacheDir, median, type Protocol } from '@bench/core';
+import { benchCacheDir, median, speaksProtocol, type Protocol } from '@bench/core';
 import { builtinEngines } from '@bench/engines';
 import type { SelfbenchRow } from '@bench/core';
 
@@ -113,8 +113,7 @@ export function cheaperEngineLine(
   saved: SavedCeilings | undefined = readCeilings(),
 ): string | undefined {
   // only an engine that speaks the run's protocol is an alternative to it
-  const speaks = (name: string) =>
-    name === engine || (builtinEngines.find((e) => e.name === name)?.protocols ?? ['http1']).includes(protocol);
+  const speaks = (name: string) => name === engine || speaksProtocol(builtinEngines.find((e) => e.name === name) ?? {}, protocol);
   const single = (saved?.ceilings ?? []).filter((c) => c.threads === 1 && speaks(c.engine));
   const mine = single.find((c) => c.engine === engine);
   const cheapest = single.filter((c) => c.engine !== engine).sort((a, b) => micros(a) - micros(b))[0];

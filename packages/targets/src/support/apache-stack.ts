@@ -34,17 +34,18 @@ export const apacheProtocols: { readonly protocols: readonly Protocol[]; readonl
   protocolsNote: "mod_http2 turns itself off under the prefork MPM, which bench's Apache runs (as the articles did; mod_php needs it)",
 };
 
-const overTls = (options: TargetStartOptions) => options.protocol === 'https' && options.tls !== undefined;
+// Apache serves HTTP/1.1 only (apacheProtocols): its only TLS protocol is https
+const servesTls = (options: TargetStartOptions) => options.protocol === 'https' && options.tls !== undefined;
 
 /** Over TLS, mod_ssl, with a session cache as Debian's default has. */
 function protocolModules(options: TargetStartOptions): Record<string, string> {
-  if (!overTls(options)) return {};
+  if (!servesTls(options)) return {};
   return { ssl_module: apacheModule('mod_ssl.so') ?? '', socache_shmcb_module: apacheModule('mod_socache_shmcb.so') ?? '' };
 }
 
 /** mod_ssl with the run's certificate on the one listener. */
 function protocolDirectives(options: TargetStartOptions, dir: string): string[] {
-  if (!overTls(options) || !options.tls) return [];
+  if (!servesTls(options) || !options.tls) return [];
   return [
     'SSLEngine on',
     `SSLCertificateFile "${options.tls.certFile}"`,
