@@ -136,8 +136,6 @@ export interface StepMeasurement {
   readonly seconds?: readonly EngineSecond[];
 }
 
-/** How many connections a run opened and how long each took to open: percentiles in ms, and their histogram (µs). */
-
 export interface GeneratorSplit {
   readonly count: number;
   /** Each generator's share, as k6 execution segments ('0:1/2', '1/2:1'). */

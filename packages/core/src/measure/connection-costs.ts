@@ -25,7 +25,8 @@ export interface ConnectTimes extends TimedPhase {
   readonly firstByte?: TimedPhase;
 }
 
-const phase = (histogram: LatencyHistogram): TimedPhase => ({
+/** A histogram's percentiles (ms) with the histogram itself, encoded. */
+export const timedPhase = (histogram: LatencyHistogram): TimedPhase => ({
   latency: summarizeLatency(histogram),
   histogram: encodeLatencyHistogram(histogram),
 });
@@ -69,9 +70,9 @@ export class ConnectionTimer {
   finish(): ConnectTimes {
     const times: ConnectTimes = {
       count: this.opened,
-      ...phase(this.connect),
-      ...(this.overTls ? { handshake: phase(this.handshake) } : {}),
-      firstByte: phase(this.firstByte),
+      ...timedPhase(this.connect),
+      ...(this.overTls ? { handshake: timedPhase(this.handshake) } : {}),
+      firstByte: timedPhase(this.firstByte),
     };
     for (const histogram of [this.connect, this.handshake, this.firstByte]) histogram.destroy();
     return times;
@@ -80,7 +81,7 @@ export class ConnectionTimer {
 
 const mergedPhase = (phases: readonly TimedPhase[]): TimedPhase => {
   const histogram = mergeLatencyHistograms(phases.map((p) => p.histogram));
-  const merged = phase(histogram);
+  const merged = timedPhase(histogram);
   histogram.destroy();
   return merged;
 };

@@ -72,6 +72,8 @@ export class SeriesRecorder {
   private readonly live: boolean;
   /** Seconds already handed over by takeClosed. */
   private taken = 0;
+  /** Set by the first connection counted: from then on every second says how many it opened. */
+  private countsConnections = false;
 
   /** `live`: answers come as they happen, in time order (not read back from a file), so old seconds can be settled early. */
   constructor(startNs: bigint = process.hrtime.bigint(), options: { readonly live?: boolean } = {}) {
@@ -149,8 +151,6 @@ export class SeriesRecorder {
     const bucket = this.bucket(atNs);
     bucket.newConnections = (bucket.newConnections ?? 0) + 1;
   }
-
-  private countsConnections = false;
 
   /** A TLS handshake that ended at `atNs`, after `us` microseconds. */
   handshake(us: number, atNs: bigint = process.hrtime.bigint()): void {

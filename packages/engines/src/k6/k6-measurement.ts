@@ -1,4 +1,4 @@
-import { encodeLatencyHistogram, summarizeLatency, type ConnectTimes, type LoadMeasurement, type StepMeasurement } from '@bench/core';
+import { encodeLatencyHistogram, timedPhase, type ConnectTimes, type LoadMeasurement, type StepMeasurement } from '@bench/core';
 import { k6ErrorSamples, k6Latency, type K6Connections, type K6Tally } from './k6-samples.js';
 
 /** The flags every instance gets, locally and on k6-operator: raw samples to CSV with the two tags bench reads. */
@@ -30,19 +30,14 @@ function stepMeasurements(tally: K6Tally): StepMeasurement[] | undefined {
   }));
 }
 
-const timed = (histogram: K6Connections['connect']) => ({
-  latency: summarizeLatency(histogram),
-  histogram: encodeLatencyHistogram(histogram),
-});
-
 /** The connections the samples show k6 opening; over TLS each has a handshake. */
 function connectTimes(connections: K6Connections | undefined): ConnectTimes | undefined {
   if (!connections || connections.count === 0) return undefined;
   return {
     count: connections.count,
-    ...timed(connections.connect),
-    ...(connections.handshake.totalCount > 0 ? { handshake: timed(connections.handshake) } : {}),
-    firstByte: timed(connections.firstByte),
+    ...timedPhase(connections.connect),
+    ...(connections.handshake.totalCount > 0 ? { handshake: timedPhase(connections.handshake) } : {}),
+    firstByte: timedPhase(connections.firstByte),
   };
 }
 

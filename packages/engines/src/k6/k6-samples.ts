@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { FailureCounts, LatencyStats } from '@bench/core';
 import { emptyFailures, SeriesRecorder } from '@bench/core';
-import { createLatencyHistogram, summarizeLatency, type LatencyHistogram } from '@bench/core';
+import { createLatencyHistogram, recordMilliseconds, summarizeLatency, type LatencyHistogram } from '@bench/core';
 
 /**
  * Every request of one run, read from the raw samples of each k6 instance (its CSV output): one
@@ -132,8 +132,6 @@ const fileState = (file: string): FileState => ({
   stepStates: new Map(),
 });
 
-const recordMs = (histogram: LatencyHistogram, ms: number) => histogram.recordValue(Math.max(1, Math.round(ms * 1000)));
-
 /** A request on a connection k6 opened for it: the connection's TCP connect, TLS handshake and first byte. */
 function connectionSample(state: FileState, tally: K6Tally, metric: string, ms: number, timestamp: number): void {
   const connections = tally.connections;
@@ -143,14 +141,15 @@ function connectionSample(state: FileState, tally: K6Tally, metric: string, ms: 
     if (ms > 0) {
       connections.count++;
       seriesOf(tally, timestamp).connection(atNs(timestamp));
-      recordMs(connections.connect, ms);
+      recordMilliseconds(connections.connect, ms);
     }
   } else if (metric === 'http_req_tls_handshaking' && ms > 0 && state.connectingMs > 0) {
-    recordMs(connections.handshake, ms);
+    recordMilliseconds(connections.handshake, ms);
     seriesOf(tally, timestamp).handshake(Math.max(1, Math.round(ms * 1000)), atNs(timestamp));
   } else if (metric === 'http_req_sending') state.sendingMs = ms;
   // from the start of the request that opened the connection to its first byte
-  else if (metric === 'http_req_waiting' && state.connectingMs > 0) recordMs(connections.firstByte, state.blockedMs + state.sendingMs + ms);
+  else if (metric === 'http_req_waiting' && state.connectingMs > 0)
+    recordMilliseconds(connections.firstByte, state.blockedMs + state.sendingMs + ms);
 }
 
 /**

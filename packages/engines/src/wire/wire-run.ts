@@ -1,12 +1,4 @@
-import {
-  createLatencyHistogram,
-  encodeLatencyHistogram,
-  summarizeLatency,
-  watchGeneratorHealth,
-  type ConnectTimes,
-  type FailureKind,
-  type LoadPlan,
-} from '@bench/core';
+import { createLatencyHistogram, timedPhase, watchGeneratorHealth, type ConnectTimes, type FailureKind, type LoadPlan } from '@bench/core';
 import { RunTally } from '../threads/run-tally.js';
 import type { ThreadSlot } from '../threads/serve-thread.js';
 import { bodyMatcher } from './body-matcher.js';
@@ -115,9 +107,8 @@ export class WireRun {
     const cpuPerSecond = this.health.cpuPerSecond();
     const connects: ConnectTimes = {
       count: this.connectTimes.totalCount,
-      latency: summarizeLatency(this.connectTimes),
-      histogram: encodeLatencyHistogram(this.connectTimes),
-      firstByte: { latency: summarizeLatency(this.firstBytes), histogram: encodeLatencyHistogram(this.firstBytes) },
+      ...timedPhase(this.connectTimes),
+      firstByte: timedPhase(this.firstBytes),
     };
     this.connectTimes.destroy();
     this.firstBytes.destroy();
