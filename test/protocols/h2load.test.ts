@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
 import http2 from 'node:http2';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeLatencyHistogram, runDocumentSchema, type CellResult } from '@bench/core';
-import { runCli } from '../support/cli.js';
+import { decodeLatencyHistogram } from '@bench/core';
+import { runCellJson } from '../support/run-cell.js';
 import { testTempDir } from '../support/temp-dir.js';
 
 // A cleartext HTTP/2 server that counts the requests it answers.
@@ -24,12 +22,8 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const dir = testTempDir('h2load');
 
-async function runCell(args: string[], name: string): Promise<CellResult> {
-  const out = path.join(dir, `${name}.json`);
-  const run = await runCli([...args, '-w', '0', '-r', 'json', '-o', out], { timeoutMs: 120_000 });
-  expect(run.code, run.stderr).toBe(0);
-  return runDocumentSchema.parse(JSON.parse(readFileSync(out, 'utf8'))).results[0]!;
-}
+/** One cell of `bench run ARGS`, from its JSON results; the run must exit 0. */
+const runCell = (args: string[], name: string) => runCellJson(dir, args, name);
 
 describe('the h2load engine', () => {
   it("counts what the server counts, streams over each connection, its histogram holds every request of h2load's log", async () => {

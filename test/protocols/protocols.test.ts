@@ -4,9 +4,10 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePrivateDir, makeTlsMaterial, removeDir, runDocumentSchema, type CellResult, type TlsMaterial } from '@bench/core';
+import { makePrivateDir, makeTlsMaterial, removeDir, runDocumentSchema, type TlsMaterial } from '@bench/core';
 import { findEngine } from '@bench/engines';
 import { runCli } from '../support/cli.js';
+import { runCellJson } from '../support/run-cell.js';
 import { benchTempDirs, newTempDirs } from '../support/leaks.js';
 import { watchDescendants } from '../support/descendants.js';
 import { testTempDir } from '../support/temp-dir.js';
@@ -14,13 +15,7 @@ import { testTempDir } from '../support/temp-dir.js';
 const dir = testTempDir('protocols');
 
 /** One cell of `bench run ARGS`, from its JSON results; the run must exit 0. */
-async function runCell(args: string[], name: string): Promise<CellResult> {
-  const out = path.join(dir, `${name}.json`);
-  const run = await runCli([...args, '-w', '0', '-r', 'json', '-o', out], { timeoutMs: 120_000 });
-  expect(run.code, run.stderr).toBe(0);
-  const [cell] = runDocumentSchema.parse(JSON.parse(readFileSync(out, 'utf8'))).results;
-  return cell!;
-}
+const runCell = (args: string[], name: string) => runCellJson(dir, args, name);
 
 describe('--protocol', () => {
   it('serves HTTP/2 over TLS from Node, verified against the run CA, driven by k6 (chosen for h2); the key files are gone after', async () => {
