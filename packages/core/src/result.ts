@@ -62,7 +62,7 @@ export const secondSchema = z.object({
   server: z.object({ cpuPercent: z.number(), rssBytes: z.number() }).optional(),
   /** The load generator's CPU in percent of one core. */
   client: z.object({ cpuPercent: z.number() }).optional(),
-  /** Connections the engine opened in this second, when it times its connections (autocannon, k6). */
+  /** Connections the engine opened in this second, when it times its connections (autocannon, the open loop, k6, wire). */
   newConnections: z.number().int().optional(),
   /** The TLS handshakes that ended in this second: their mean and their longest (ms). */
   handshake: z.object({ mean: z.number(), max: z.number() }).optional(),
@@ -177,7 +177,7 @@ export const resultSchema = z.object({
     .object({ connect: timingSummarySchema, processing: timingSummarySchema, waiting: timingSummarySchema, total: timingSummarySchema })
     .optional(),
   /**
-   * The connections the engine opened and what each cost, when the engine times them (autocannon, k6, wire): `latency`
+   * The connections the engine opened and what each cost, when the engine times them (autocannon, the open loop, k6, wire): `latency`
    * is the TCP connect (ms), `handshake` the TLS handshake after it, `firstByte` the first byte of its first answer
    * counted from the connection's start; new connections per second and answers per connection over the measured run.
    */
