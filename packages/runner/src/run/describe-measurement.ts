@@ -15,7 +15,9 @@ import { detectStall } from '../measure/stall.js';
 import { explainTimeouts } from '../measure/timeout-bound.js';
 import { cellLimit } from '../measure/limit.js';
 import { connectionCostNotes } from '../measure/connection-cost-note.js';
+import { builtinEngines } from '@bench/engines';
 import { cheaperEngineLine } from '../selfbench/ceilings.js';
+import { engineRefusal } from './choose-engine.js';
 import { generatorCores, serverCores } from './cores.js';
 
 /** A measured cell: its numbers, and a note for each thing that may have bounded or spoiled them. */
@@ -115,7 +117,10 @@ export function describeMeasurement(
     rate: outcome.rate,
     stall,
     timedOut,
-    cheaperEngine: cheaperEngineLine(cell.engine.name, cell.options.protocol),
+    cheaperEngine: cheaperEngineLine(cell.engine.name, (name) => {
+      const other = builtinEngines.find((e) => e.name === name);
+      return other !== undefined && engineRefusal(other, cell.options, cell.scenario, [cell.concurrency]) === undefined;
+    }),
   });
   const backend: NonNullable<CellResult['backend']> = {};
   for (const [service, reading] of Object.entries(after)) {

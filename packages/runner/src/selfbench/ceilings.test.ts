@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ceilingLine, ceilingsOf, readCeilings, saveCeilings } from './ceilings.js';
+import { ceilingLine, ceilingsOf, cheaperEngineLine, readCeilings, saveCeilings } from './ceilings.js';
 import { selfbenchRow as row, selfbenchRows } from '../../../core/test-fixtures/selfbench-rows.js';
 
 const rows = selfbenchRows;
@@ -46,5 +46,22 @@ describe('engine ceilings', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('name a cheaper engine only among those that can drive the cell', () => {
+    const saved = {
+      measuredAt: '2026-11-23T21:00:00Z',
+      hostname: os.hostname(),
+      cpuModel: 'x',
+      cpus: 2,
+      setting: '-c 50',
+      ceilings: ceilingsOf(rows),
+    };
+    expect(cheaperEngineLine('autocannon', () => true, saved)).toBe(
+      "wrk costs 7.1 µs of client CPU per request here against autocannon's 15.6 (selfbench 2026-11-23): --engine wrk",
+    );
+    // a flow wrk cannot run, say: no hint rather than one that would be refused
+    expect(cheaperEngineLine('autocannon', (engine) => engine !== 'wrk', saved)).toBeUndefined();
+    expect(cheaperEngineLine('wrk', () => true, saved)).toBeUndefined();
   });
 });

@@ -2,8 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { benchCacheDir, median, speaksProtocol, type Protocol } from '@bench/core';
-import { builtinEngines } from '@bench/engines';
+import { benchCacheDir, median } from '@bench/core';
 import type { SelfbenchRow } from '@bench/core';
 
 const ceilingSchema = z.object({
@@ -105,18 +104,16 @@ const micros = (c: EngineCeiling) => 1e6 / c.rpsPerClientCpuSecond;
 
 /**
  * For a cell whose generator was the ceiling: the engine that costs the least client CPU per request on this machine,
- * beside this one's, from the last selfbench; undefined when none cheaper was measured.
+ * beside this one's, from the last selfbench, among those that can drive the cell; undefined when none cheaper was measured.
  */
 export function cheaperEngineLine(
   engine: string,
-  protocol: Protocol = 'http1',
+  canDrive: (engine: string) => boolean,
   saved: SavedCeilings | undefined = readCeilings(),
 ): string | undefined {
-  // only an engine that speaks the run's protocol is an alternative to it
-  const speaks = (name: string) => name === engine || speaksProtocol(builtinEngines.find((e) => e.name === name) ?? {}, protocol);
-  const single = (saved?.ceilings ?? []).filter((c) => c.threads === 1 && speaks(c.engine));
+  const single = (saved?.ceilings ?? []).filter((c) => c.threads === 1);
   const mine = single.find((c) => c.engine === engine);
-  const cheapest = single.filter((c) => c.engine !== engine).sort((a, b) => micros(a) - micros(b))[0];
+  const cheapest = single.filter((c) => c.engine !== engine && canDrive(c.engine)).sort((a, b) => micros(a) - micros(b))[0];
   if (!saved || !cheapest || (mine && micros(mine) <= micros(cheapest))) return undefined;
   const against = mine ? ` against ${engine}'s ${micros(mine).toFixed(1)}` : '';
   return `${cheapest.engine} costs ${micros(cheapest).toFixed(1)} µs of client CPU per request here${against} (selfbench ${saved.measuredAt.slice(0, 10)}): --engine ${cheapest.engine}`;
