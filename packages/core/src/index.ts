@@ -23,6 +23,7 @@ export * from './process/wait-ready.js';
 export * from './process/reaper.js';
 export * from './node-scenario.js';
 export * from './measure/latency.js';
+export * from './measure/latency-counter.js';
 export * from './measure/failures.js';
 export * from './measure/generator-health.js';
 export * from './measure/resource-sampler.js';

@@ -1,6 +1,7 @@
 import * as hdr from 'hdr-histogram-js';
 import { emptyFailures, type FailureCounts } from './failures.js';
 import { encodeLatencyHistogram, mergeLatencyHistograms, summarizeLatency } from './latency.js';
+import { LatencyCounter } from './latency-counter.js';
 import type { EncodedHistogram } from '../result.js';
 
 /** What an engine saw in one second of a run: answers, failures and that second's latencies. */
@@ -40,7 +41,8 @@ interface Bucket {
   handshakes?: { count: number; sumUs: number; maxUs: number };
   non2xx: number;
   failures: FailureCounts;
-  histogram?: hdr.Histogram;
+  /** The second's latencies, counted until read. */
+  latencies?: LatencyCounter;
   /** The second's percentiles, once its histogram was summarized and freed. */
   latency?: EngineSecond['latency'];
 }
@@ -53,7 +55,7 @@ const isEmpty = (bucket: Bucket) => bucket.requests === 0 && Object.values(bucke
 // A second's histogram holds about 93 KB: a live generator's are summarized and freed three seconds after their
 // second ends (its answers arrive in order; spare seconds for a journal to take it first), so a run of hours keeps four.
 function settle(bucket: Bucket | undefined): void {
-  const h = bucket?.histogram;
+  const h = bucket?.latencies?.flush();
   if (!bucket || !h) return;
   if (h.totalCount > 0) {
     // a percentile reads its bucket's highest value (3 digits), which can pass the second's exact max
@@ -62,7 +64,7 @@ function settle(bucket: Bucket | undefined): void {
     bucket.latency = { p50: at(50), p90: at(90), p99: at(99), max };
   }
   h.destroy();
-  delete bucket.histogram;
+  delete bucket.latencies;
 }
 
 /** Buckets a run's answers and failures by the second they happened in (from `startNs`, a process.hrtime.bigint() reading). */
@@ -84,7 +86,7 @@ export class SeriesRecorder {
   /** Moves the start (for engines that learn it late, e.g. autocannon's 'start' event); nothing recorded before is kept. */
   restart(startNs: bigint): void {
     this.startNs = startNs;
-    for (const bucket of this.buckets) bucket.histogram?.destroy();
+    for (const bucket of this.buckets) bucket.latencies?.histogram.destroy();
     this.buckets.length = 0;
     this.current = undefined;
     this.taken = 0;
@@ -99,7 +101,7 @@ export class SeriesRecorder {
     const closed: LiveSecond[] = [];
     for (; this.taken < ended; this.taken++) {
       const bucket = this.buckets[this.taken]!;
-      const h = bucket.histogram;
+      const h = bucket.latencies?.flush();
       closed.push({
         t: this.taken,
         requests: bucket.requests,
@@ -135,7 +137,8 @@ export class SeriesRecorder {
     bucket.requests++;
     if (!ok) bucket.non2xx++;
     // an answer later than that (its second already summarized) is counted, its latency left out of that second's percentiles
-    if (bucket.latency === undefined) (bucket.histogram ??= hdr.build(SECOND_HISTOGRAM)).recordValue(Math.max(1, Math.round(latencyUs)));
+    if (bucket.latency === undefined)
+      (bucket.latencies ??= new LatencyCounter(hdr.build(SECOND_HISTOGRAM), 31)).record(Math.max(1, Math.round(latencyUs)));
   }
 
   /** An answer counted without a latency (engines that only count per second). */

@@ -2,6 +2,7 @@ import {
   createLatencyHistogram,
   emptyFailures,
   encodeLatencyHistogram,
+  LatencyCounter,
   SeriesRecorder,
   summarizeLatency,
   type FailureKind,
@@ -22,7 +23,8 @@ export class RunTally {
   readonly failures = emptyFailures();
   readonly statusCodes: Record<string, number> = {};
   readonly series: SeriesRecorder;
-  private readonly histogram = createLatencyHistogram();
+  // counted below 16.8 s (2 ** 24 µs) in the histogram's own slots; longer waits recorded as they come
+  private readonly latencies = new LatencyCounter(createLatencyHistogram(), 24);
   private readonly errorSamples = new Set<string>();
   private readonly raw: number[] | undefined;
 
@@ -38,7 +40,7 @@ export class RunTally {
     this.totalBytes += bytes;
     this.statusCodes[status] = (this.statusCodes[status] ?? 0) + 1;
     if (!ok) this.non2xx++;
-    this.histogram.recordValue(latencyUs);
+    this.latencies.record(latencyUs);
     this.raw?.push(latencyUs);
     this.series.response(latencyUs, ok, atNs);
   }
@@ -77,9 +79,10 @@ export class RunTally {
 
   /** The run's counts, its latency (summarized and encoded; the histogram is freed) and its seconds up to `endNs`. */
   finish(endNs: bigint, clientCpuPerSecond: readonly number[]) {
-    const latency = summarizeLatency(this.histogram);
-    const histogram = encodeLatencyHistogram(this.histogram);
-    this.histogram.destroy();
+    const counted = this.latencies.flush();
+    const latency = summarizeLatency(counted);
+    const histogram = encodeLatencyHistogram(counted);
+    counted.destroy();
     return {
       requests: this.requests,
       latency,

@@ -12,7 +12,6 @@ export interface ParsedAnswer {
 
 const CR = 13;
 const LF = 10;
-const HEAD_END = Buffer.from('\r\n\r\n', 'latin1');
 /** A head larger than this is taken for a stream that is not HTTP. */
 const MAX_HEAD_BYTES = 64 * 1024;
 const MAX_CHUNK_LINE = 1024;
@@ -64,6 +63,37 @@ function nameIs(chunk: Buffer, at: number, end: number, name: string): boolean {
   return true;
 }
 
+/** Whether the line between `at` and `end` starts "HTTP/1.x SSS". */
+function isStatusLine(bytes: Buffer, at: number, end: number): boolean {
+  return (
+    end - at >= 12 &&
+    bytes[at] === 72 &&
+    bytes[at + 1] === 84 &&
+    bytes[at + 2] === 84 &&
+    bytes[at + 3] === 80 &&
+    bytes[at + 4] === 47 &&
+    bytes[at + 5] === 49 &&
+    bytes[at + 6] === 46 &&
+    bytes[at + 8] === 32 &&
+    isDigit(bytes[at + 9]) &&
+    isDigit(bytes[at + 10]) &&
+    isDigit(bytes[at + 11])
+  );
+}
+
+/** Whether the bytes between `from` and `to` hold `word` (lower case), in any case. */
+function holds(bytes: Buffer, from: number, to: number, word: string): boolean {
+  for (let at = from; at + word.length <= to; at++) if (nameIs(bytes, at, to, word)) return true;
+  return false;
+}
+
+/** Whether the bytes between `from` and `to`, spaces and tabs after them dropped, end with `word` (lower case), in any case. */
+function endsWith(bytes: Buffer, from: number, to: number, word: string): boolean {
+  let end = to;
+  while (end > from && (bytes[end - 1] === 32 || bytes[end - 1] === 9)) end--;
+  return end - word.length >= from && nameIs(bytes, end - word.length, end, word);
+}
+
 /**
  * An incremental HTTP/1.1 response parser for a load generator: answers framed by Content-Length, by chunked
  * transfer coding or by the connection's end, one after another on one connection (pipelining), read from whatever
@@ -77,6 +107,8 @@ export class ResponseParser {
   private pending: Buffer | undefined;
   private status = 0;
   private closes = false;
+  /** How the last head read frames its answer. */
+  private framing = Framing.Body;
   private headBytes = 0;
   private bodyBytes = 0;
   private remaining = 0;
@@ -196,82 +228,74 @@ export class ResponseParser {
     const source = this.pending ? Buffer.concat([this.pending, chunk.subarray(at, end)]) : chunk;
     const from = this.pending ? 0 : at;
     const stop = this.pending ? source.length : end;
-    const headEnd = source.indexOf(HEAD_END, from);
-    if (headEnd < 0 || headEnd + 4 > stop) {
+    const bodyStart = this.parseHead(source, from, stop);
+    if (bodyStart < 0) return -1;
+    if (bodyStart === 0) {
       if (stop - from > MAX_HEAD_BYTES) return (this.fail(`no end of head within ${MAX_HEAD_BYTES} bytes`), -1);
       // copied: the read buffer is reused by the next read
       this.pending = Buffer.from(source.subarray(from, stop));
       return end;
     }
     this.pending = undefined;
-    const framing = this.parseHead(source, from, headEnd);
-    if (framing === Framing.Invalid) return -1;
-    const next = at + (headEnd + 4 - from) - pendingLength;
+    const next = at + (bodyStart - from) - pendingLength;
     // an interim answer (100 Continue): the real one follows
-    if (framing === Framing.Interim) return next;
-    this.headBytes = headEnd + 4 - from;
+    if (this.framing === Framing.Interim) return next;
+    this.headBytes = bodyStart - from;
     this.bodyBytes = 0;
     this.matcher.begin();
-    if (framing === Framing.NoBody) this.complete();
+    if (this.framing === Framing.NoBody) this.complete();
     return next;
   }
 
-  /** Status, framing and connection from the head between `from` and `headEnd` (its final CRLFCRLF excluded). */
-  private parseHead(head: Buffer, from: number, headEnd: number): Framing {
-    // "HTTP/1.x SSS ..."
-    if (
-      headEnd - from < 12 ||
-      head[from] !== 72 ||
-      head[from + 1] !== 84 ||
-      head[from + 2] !== 84 ||
-      head[from + 3] !== 80 ||
-      head[from + 4] !== 47 ||
-      head[from + 5] !== 49 ||
-      head[from + 6] !== 46 ||
-      head[from + 8] !== 32 ||
-      !isDigit(head[from + 9]) ||
-      !isDigit(head[from + 10]) ||
-      !isDigit(head[from + 11])
-    )
-      return (
-        this.fail(`not an HTTP/1 status line: ${JSON.stringify(head.toString('latin1', from, Math.min(headEnd, from + 40)))}`),
-        Framing.Invalid
-      );
-    const http10 = head[from + 7] === 48;
-    this.status = (head[from + 9]! - 48) * 100 + (head[from + 10]! - 48) * 10 + (head[from + 11]! - 48);
+  /**
+   * Status, framing and connection from a head, in one pass over its bytes (no string made, no call into C++ per
+   * line): where its body starts, 0 when the head's end has not arrived yet, -1 when it is not HTTP.
+   */
+  private parseHead(head: Buffer, from: number, stop: number): number {
+    let status = -1;
+    let http10 = false;
     let contentLength = -1;
     let chunked = false;
     let keepAlive = false;
-    this.closes = false;
-    let line = head.indexOf(LF, from) + 1;
-    while (line > 0 && line < headEnd) {
-      let lineEnd = head.indexOf(LF, line);
-      if (lineEnd < 0 || lineEnd > headEnd) lineEnd = headEnd;
-      const valueEnd = head[lineEnd - 1] === CR ? lineEnd - 1 : lineEnd;
-      const first = lower(head[line]!);
-      if (first === 99 /* c */) {
-        if (nameIs(head, line, valueEnd, 'content-length:')) {
-          contentLength = digitsBetween(head, line + 15, valueEnd);
-          if (contentLength < 0)
-            return (this.fail(`Content-Length "${head.toString('latin1', line + 15, valueEnd).trim()}"`), Framing.Invalid);
-        } else if (nameIs(head, line, valueEnd, 'connection:')) {
-          const value = head
-            .toString('latin1', line + 11, valueEnd)
-            .trim()
-            .toLowerCase();
-          if (value.includes('close')) this.closes = true;
-          if (value.includes('keep-alive')) keepAlive = true;
+    let closes = false;
+    let line = from;
+    for (let i = from; i < stop; i++) {
+      if (head[i] !== LF) continue;
+      const valueEnd = i > line && head[i - 1] === CR ? i - 1 : i;
+      if (status < 0) {
+        if (!isStatusLine(head, line, valueEnd))
+          return (
+            this.fail(`not an HTTP/1 status line: ${JSON.stringify(head.toString('latin1', line, Math.min(valueEnd, line + 40)))}`),
+            -1
+          );
+        http10 = head[line + 7] === 48;
+        status = (head[line + 9]! - 48) * 100 + (head[line + 10]! - 48) * 10 + (head[line + 11]! - 48);
+      } else if (valueEnd === line) {
+        this.status = status;
+        this.closes = closes || (http10 && !keepAlive);
+        this.framing = this.framingOf(contentLength, chunked);
+        return i + 1;
+      } else {
+        const first = lower(head[line]!);
+        if (first === 99 /* c */) {
+          if (nameIs(head, line, valueEnd, 'content-length:')) {
+            contentLength = digitsBetween(head, line + 15, valueEnd);
+            if (contentLength < 0) return (this.fail(`Content-Length "${head.toString('latin1', line + 15, valueEnd).trim()}"`), -1);
+          } else if (nameIs(head, line, valueEnd, 'connection:')) {
+            if (holds(head, line + 11, valueEnd, 'close')) closes = true;
+            if (holds(head, line + 11, valueEnd, 'keep-alive')) keepAlive = true;
+          }
+        } else if (first === 116 /* t */ && nameIs(head, line, valueEnd, 'transfer-encoding:')) {
+          chunked = endsWith(head, line + 18, valueEnd, 'chunked');
         }
-      } else if (first === 116 /* t */ && nameIs(head, line, valueEnd, 'transfer-encoding:')) {
-        chunked = head
-          .toString('latin1', line + 18, valueEnd)
-          .trim()
-          .toLowerCase()
-          .endsWith('chunked');
       }
-      line = lineEnd + 1;
+      line = i + 1;
     }
-    if (http10 && !keepAlive) this.closes = true;
+    return 0;
+  }
+
+  /** How the answer whose head was just read is framed, its state set to read it. */
+  private framingOf(contentLength: number, chunked: boolean): Framing {
     this.state = State.Head;
     if (this.status < 200) return Framing.Interim;
     if (this.headOnly || this.status === 204 || this.status === 304) return Framing.NoBody;

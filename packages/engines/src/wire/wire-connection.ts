@@ -1,7 +1,11 @@
-import net from 'node:net';
 import { classifyError, type FailureKind } from '@bench/core';
 import { ResponseParser, type ParsedAnswer } from './response-parser.js';
 import type { BodyMatcher } from './body-matcher.js';
+import { RawSocket, type RawSocketEvents } from './raw-socket.js';
+
+// read once: `process` keeps its properties in a dictionary, so process.hrtime.bigint() is a slow lookup on every read
+const hrtime = process.hrtime;
+const hrtimeNs = () => hrtime.bigint();
 
 /**
  * What a connection tells its driver. Times are performance.now() readings (ms, doubles: no allocation per request);
@@ -34,10 +38,10 @@ export interface ConnectionSetup {
 /**
  * One keep-alive connection on a raw socket: it writes the pre-encoded request, keeps the send time of each request
  * in flight (several when pipelining), and frames the answers as they arrive, in order, from a read buffer shared by
- * the thread's connections (Node's onread: no buffer allocated per read).
+ * the thread's connections (no buffer allocated per read).
  */
-export class WireConnection {
-  readonly socket: net.Socket;
+export class WireConnection implements RawSocketEvents {
+  private readonly socket: RawSocket;
   private readonly parser: ResponseParser;
   private readonly matcher: BodyMatcher;
   private readonly sent: number[] = [];
@@ -57,37 +61,35 @@ export class WireConnection {
   constructor(private readonly setup: ConnectionSetup) {
     this.matcher = setup.matcher();
     this.parser = new ResponseParser(this.matcher, (answer) => this.answer(answer), setup.headOnly);
-    this.socket = net.connect({
-      host: setup.host,
-      port: setup.port,
-      noDelay: true,
-      onread: {
-        buffer: setup.readBuffer,
-        callback: (bytes) => {
-          this.readAtMs = performance.now();
-          this.readAtNs = process.hrtime.bigint();
-          if (this.firstReadMs === 0) this.firstReadMs = this.readAtMs;
-          const error = this.parser.feed(setup.readBuffer, bytes);
-          if (error) this.fail('exceptions', error);
-          return true;
-        },
-      },
-    });
-    this.socket.on('connect', () => {
-      this.connected = true;
-      setup.events.connected(this, performance.now() - this.askedAtMs);
-    });
-    this.socket.on('error', (error) => this.fail(this.connected ? classifyError(error) : 'connect', error.message));
-    this.socket.on('end', () => {
-      // the server closed: an answer framed by the close is complete now; one cut short failed
-      this.readAtMs = performance.now();
-      this.readAtNs = process.hrtime.bigint();
-      const error = this.parser.end();
-      if (error) this.fail('receive', error);
-      else if (this.sent.length > 0) this.fail('receive', 'the server closed the connection with requests unanswered');
-      else this.close();
-    });
-    this.socket.on('close', () => this.close());
+    // the connection hears its own socket: no closures per connection
+    this.socket = new RawSocket(setup.host, setup.port, setup.readBuffer, this);
+  }
+
+  socketConnected(): void {
+    this.connected = true;
+    this.setup.events.connected(this, performance.now() - this.askedAtMs);
+  }
+
+  socketRead(bytes: number): void {
+    this.readAtMs = performance.now();
+    this.readAtNs = hrtimeNs();
+    if (this.firstReadMs === 0) this.firstReadMs = this.readAtMs;
+    const error = this.parser.feed(this.setup.readBuffer, bytes);
+    if (error) this.fail('exceptions', error);
+  }
+
+  socketEnded(): void {
+    // the server closed: an answer framed by the close is complete now; one cut short failed
+    this.readAtMs = performance.now();
+    this.readAtNs = hrtimeNs();
+    const error = this.parser.end();
+    if (error) this.fail('receive', error);
+    else if (this.sent.length > 0) this.fail('receive', 'the server closed the connection with requests unanswered');
+    else this.close();
+  }
+
+  socketErrored(error: NodeJS.ErrnoException): void {
+    this.fail(this.connected ? classifyError(error) : 'connect', error.message);
   }
 
   /** Requests sent and not yet answered. */
@@ -104,12 +106,8 @@ export class WireConnection {
   send(count: number, intendedMs?: number): void {
     if (this.done || count <= 0) return;
     const now = performance.now();
-    if (count === 1) this.socket.write(this.setup.request);
-    else {
-      this.socket.cork();
-      for (let i = 0; i < count; i++) this.socket.write(this.setup.request);
-      this.socket.uncork();
-    }
+    // a pipeline's requests leave in one write
+    this.socket.write(count === 1 ? this.setup.request : Buffer.concat(new Array<Buffer>(count).fill(this.setup.request)));
     for (let i = 0; i < count; i++) {
       this.sent.push(now);
       this.intended.push(intendedMs ?? now);
@@ -122,7 +120,7 @@ export class WireConnection {
     const lost = Math.max(1, this.sent.length);
     this.sent.length = 0;
     this.intended.length = 0;
-    this.setup.events.failed(this, kind, message, lost, this.readAtNs || process.hrtime.bigint());
+    this.setup.events.failed(this, kind, message, lost, this.readAtNs || hrtimeNs());
     this.close();
   }
 

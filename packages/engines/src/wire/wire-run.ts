@@ -4,7 +4,7 @@ import type { ThreadSlot } from '../threads/serve-thread.js';
 import { bodyMatcher } from './body-matcher.js';
 import { encodeHttp1Request } from '../http1-request.js';
 import type { ParsedAnswer } from './response-parser.js';
-import { WireConnection, type ConnectionEvents } from './wire-connection.js';
+import { WireConnection, type ConnectionEvents, type ConnectionSetup } from './wire-connection.js';
 
 const READ_BUFFER_BYTES = 64 * 1024;
 const toMicros = (ms: number) => Math.max(1, Math.round(ms * 1000));
@@ -29,7 +29,9 @@ export class WireRun {
   private readonly health = watchGeneratorHealth();
   private readonly progress: NodeJS.Timeout;
   private readonly sweeper: NodeJS.Timeout;
-  private readonly setup: Omit<ConstructorParameters<typeof WireConnection>[0], 'events'>;
+  private readonly setup: Omit<ConnectionSetup, 'events'>;
+  private setupFor: ConnectionEvents | undefined;
+  private setupWithEvents: ConnectionSetup | undefined;
   readonly live = new Set<WireConnection>();
 
   constructor(
@@ -66,32 +68,38 @@ export class WireRun {
 
   /** Opens a connection whose events go to `events` (the run records its connect time and answers first). */
   open(events: ConnectionEvents): WireConnection {
-    const connection = new WireConnection({
-      ...this.setup,
-      events: {
-        connected: (c, ms) => {
-          this.connectTimes.recordValue(toMicros(ms));
-          this.tally.series.connection();
-          events.connected(c, ms);
-        },
-        answered: (c, answer, sentMs, intendedMs, nowMs, nowNs) => {
-          if (c.answers === 1) this.firstBytes.recordValue(toMicros(c.firstReadMs - c.askedAtMs));
-          this.record(answer, nowMs - intendedMs, nowNs);
-          if (!answer.bodyMatches) this.tally.sample(c.bodyMismatch());
-          events.answered(c, answer, sentMs, intendedMs, nowMs, nowNs);
-        },
-        failed: (c, kind, message, lost, nowNs) => {
-          this.failure(kind, message, lost, nowNs);
-          events.failed(c, kind, message, lost, nowNs);
-        },
-        ended: (c) => {
-          this.live.delete(c);
-          events.ended(c);
-        },
-      },
-    });
+    // one setup for every connection of a loop: the events' closures are made once, not per connection
+    if (this.setupFor !== events) {
+      this.setupFor = events;
+      this.setupWithEvents = { ...this.setup, events: this.recording(events) };
+    }
+    const connection = new WireConnection(this.setupWithEvents!);
     this.live.add(connection);
     return connection;
+  }
+
+  private recording(events: ConnectionEvents): ConnectionEvents {
+    return {
+      connected: (c, ms) => {
+        this.connectTimes.recordValue(toMicros(ms));
+        this.tally.series.connection();
+        events.connected(c, ms);
+      },
+      answered: (c, answer, sentMs, intendedMs, nowMs, nowNs) => {
+        if (c.answers === 1) this.firstBytes.recordValue(toMicros(c.firstReadMs - c.askedAtMs));
+        this.record(answer, nowMs - intendedMs, nowNs);
+        if (!answer.bodyMatches) this.tally.sample(c.bodyMismatch());
+        events.answered(c, answer, sentMs, intendedMs, nowMs, nowNs);
+      },
+      failed: (c, kind, message, lost, nowNs) => {
+        this.failure(kind, message, lost, nowNs);
+        events.failed(c, kind, message, lost, nowNs);
+      },
+      ended: (c) => {
+        this.live.delete(c);
+        events.ended(c);
+      },
+    };
   }
 
   /** Closes every connection (requests in flight are not counted: the period is over). */
