@@ -6,6 +6,9 @@ import { RawSocket, type RawSocketEvents } from './raw-socket.js';
 // read once: `process` keeps its properties in a dictionary, so process.hrtime.bigint() is a slow lookup on every read
 const hrtime = process.hrtime;
 const hrtimeNs = () => hrtime.bigint();
+// The instant of the read being framed, for every connection of the thread: a BigInt kept on each connection until its
+// next read would outlive the young generation at thousands of connections, and fill the old one.
+let readAtNs = 0n;
 
 /**
  * What a connection tells its driver. Times are performance.now() readings (ms, doubles: no allocation per request);
@@ -30,6 +33,8 @@ export interface ConnectionSetup {
   /** A body checker for each connection: its state lives across the reads of one body, which interleave with others'. */
   readonly matcher: () => BodyMatcher;
   readonly headOnly: boolean;
+  /** The most requests a connection keeps in flight (its pipelining depth). */
+  readonly depth: number;
   /** One read buffer for every connection of the thread: each read is parsed before the next can happen. */
   readonly readBuffer: Buffer;
   readonly events: ConnectionEvents;
@@ -44,13 +49,14 @@ export class WireConnection implements RawSocketEvents {
   private readonly socket: RawSocket;
   private readonly parser: ResponseParser;
   private readonly matcher: BodyMatcher;
-  private readonly sent: number[] = [];
-  private readonly intended: number[] = [];
+  /** The send and intended times of the requests in flight, oldest first from `oldest`, in a ring of the pipeline's depth. */
+  private readonly times: Float64Array;
+  private oldest = 0;
+  private count = 0;
   /** When the connection was asked for. */
   readonly askedAtMs = performance.now();
   /** When the last read arrived: every answer framed from it is timed at this instant. */
   private readAtMs = 0;
-  private readAtNs = 0n;
   /** When the first read arrived on this connection (0 before it). */
   firstReadMs = 0;
   connected = false;
@@ -59,6 +65,7 @@ export class WireConnection implements RawSocketEvents {
   private done = false;
 
   constructor(private readonly setup: ConnectionSetup) {
+    this.times = new Float64Array(2 * setup.depth);
     this.matcher = setup.matcher();
     this.parser = new ResponseParser(this.matcher, (answer) => this.answer(answer), setup.headOnly);
     // the connection hears its own socket: no closures per connection
@@ -72,7 +79,7 @@ export class WireConnection implements RawSocketEvents {
 
   socketRead(bytes: number): void {
     this.readAtMs = performance.now();
-    this.readAtNs = hrtimeNs();
+    readAtNs = hrtimeNs();
     if (this.firstReadMs === 0) this.firstReadMs = this.readAtMs;
     const error = this.parser.feed(this.setup.readBuffer, bytes);
     if (error) this.fail('exceptions', error);
@@ -81,10 +88,10 @@ export class WireConnection implements RawSocketEvents {
   socketEnded(): void {
     // the server closed: an answer framed by the close is complete now; one cut short failed
     this.readAtMs = performance.now();
-    this.readAtNs = hrtimeNs();
+    readAtNs = hrtimeNs();
     const error = this.parser.end();
     if (error) this.fail('receive', error);
-    else if (this.sent.length > 0) this.fail('receive', 'the server closed the connection with requests unanswered');
+    else if (this.count > 0) this.fail('receive', 'the server closed the connection with requests unanswered');
     else this.close();
   }
 
@@ -94,12 +101,12 @@ export class WireConnection implements RawSocketEvents {
 
   /** Requests sent and not yet answered. */
   get inFlight(): number {
-    return this.sent.length;
+    return this.count;
   }
 
   /** When the oldest request in flight was sent; undefined when none is. */
   get oldestSentMs(): number | undefined {
-    return this.sent[0];
+    return this.count > 0 ? this.times[2 * this.oldest] : undefined;
   }
 
   /** Sends `count` requests at once (pipelined when more than one); `intendedMs`, when given, is when the first was due. */
@@ -108,19 +115,21 @@ export class WireConnection implements RawSocketEvents {
     const now = performance.now();
     // a pipeline's requests leave in one write
     this.socket.write(count === 1 ? this.setup.request : Buffer.concat(new Array<Buffer>(count).fill(this.setup.request)));
+    const depth = this.setup.depth;
+    if (this.count + count > depth) throw new Error(`${this.count + count} requests in flight on a pipeline of ${depth}`);
     for (let i = 0; i < count; i++) {
-      this.sent.push(now);
-      this.intended.push(intendedMs ?? now);
+      const slot = 2 * ((this.oldest + this.count++) % depth);
+      this.times[slot] = now;
+      this.times[slot + 1] = intendedMs ?? now;
     }
   }
 
   /** Fails the requests in flight (a timeout) and closes. */
   fail(kind: FailureKind, message: string): void {
     if (this.done) return;
-    const lost = Math.max(1, this.sent.length);
-    this.sent.length = 0;
-    this.intended.length = 0;
-    this.setup.events.failed(this, kind, message, lost, this.readAtNs || hrtimeNs());
+    const lost = Math.max(1, this.count);
+    this.count = 0;
+    this.setup.events.failed(this, kind, message, lost, hrtimeNs());
     this.close();
   }
 
@@ -128,8 +137,7 @@ export class WireConnection implements RawSocketEvents {
   close(): void {
     if (this.done) return;
     this.done = true;
-    this.sent.length = 0;
-    this.intended.length = 0;
+    this.count = 0;
     this.socket.destroy();
     this.setup.events.ended(this);
   }
@@ -146,13 +154,15 @@ export class WireConnection implements RawSocketEvents {
   private answer(answer: ParsedAnswer): void {
     // closed while the rest of a read was being framed: those answers belong to no one now
     if (this.done) return;
-    const sentMs = this.sent.shift();
-    const intendedMs = this.intended.shift();
-    if (sentMs === undefined || intendedMs === undefined) {
+    if (this.count === 0) {
       this.fail('exceptions', 'malformed answer: an answer to no request');
       return;
     }
+    const sentMs = this.times[2 * this.oldest]!;
+    const intendedMs = this.times[2 * this.oldest + 1]!;
+    this.oldest = (this.oldest + 1) % this.setup.depth;
+    this.count--;
     this.answers++;
-    this.setup.events.answered(this, answer, sentMs, intendedMs, this.readAtMs, this.readAtNs);
+    this.setup.events.answered(this, answer, sentMs, intendedMs, this.readAtMs, readAtNs);
   }
 }

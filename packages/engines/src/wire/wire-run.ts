@@ -58,6 +58,7 @@ export class WireRun {
       ),
       matcher: () => bodyMatcher(plan.expect),
       headOnly: plan.request.method === 'HEAD',
+      depth: this.depth,
       readBuffer: Buffer.allocUnsafe(READ_BUFFER_BYTES),
     };
     this.progress = setInterval(() => plan.onProgress?.(this.tally.progress(this.startNs)), 1000);
