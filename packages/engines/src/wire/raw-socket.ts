@@ -5,7 +5,9 @@ import { getSystemErrorName } from 'node:util';
 // connections share, and a write that the kernel takes at once allocates nothing: measured here, this halves the
 // client's own CPU per request at 3,000 connections (docs/measurements.md, "The wire engine").
 interface TcpHandle {
-  onread: () => void;
+  onread: (this: TcpHandle) => void;
+  /** The socket reading on this handle (set by bench). */
+  owner: RawSocket;
   connect(request: ConnectRequest, address: string, port: number): number;
   setNoDelay(on: boolean): number;
   useUserBuffer(buffer: Buffer): void;
@@ -55,69 +57,71 @@ function loadBindings(): Bindings {
 
 let bindings: Bindings | undefined;
 
-/** What a raw socket tells its owner; `errored` carries an errno name (ECONNREFUSED) for classifyError. */
-export interface RawSocketEvents {
-  socketConnected(): void;
-  /** `bytes` were read into the shared read buffer, from its start; they are overwritten by the next read. */
-  socketRead(bytes: number): void;
-  /** The server closed its side. */
-  socketEnded(): void;
-  socketErrored(error: NodeJS.ErrnoException): void;
-}
-
 const uvError = (status: number, what: string): NodeJS.ErrnoException => {
   const code = getSystemErrorName(status);
   return Object.assign(new Error(`${what} ${code}`), { code, errno: status, syscall: what });
 };
 
-/** One client TCP connection to host:port on a libuv handle, with TCP_NODELAY, reading into `readBuffer`. */
-export class RawSocket {
+// one read callback for every handle (the handle says whose it is): no closure per connection to reach at each read
+function onread(this: TcpHandle): void {
+  const b = bindings!;
+  const bytes = b.state[b.readBytesOrError]!;
+  if (bytes > 0) this.owner.socketRead(bytes);
+  else if (bytes === b.endOfFile) this.owner.socketEnded();
+  else if (bytes < 0) this.owner.socketErrored(uvError(bytes, 'read'));
+}
+
+/**
+ * One client TCP connection to host:port on a libuv handle, with TCP_NODELAY, reading into `readBuffer`; what happens
+ * on it goes to the subclass's socket methods.
+ */
+export abstract class RawSocket {
   private readonly handle: TcpHandle;
   private writeRequest: WriteRequest;
   private open = true;
 
-  constructor(
-    host: string,
-    port: number,
-    readBuffer: Buffer,
-    private readonly events: RawSocketEvents,
-  ) {
+  constructor(host: string, port: number, readBuffer: Buffer) {
     const b = (bindings ??= loadBindings());
     this.handle = new b.TCP(b.socketType);
+    this.handle.owner = this;
     this.writeRequest = this.newWriteRequest();
     this.handle.useUserBuffer(readBuffer);
-    this.handle.onread = () => {
-      const bytes = b.state[b.readBytesOrError]!;
-      if (bytes > 0) events.socketRead(bytes);
-      else if (bytes === b.endOfFile) events.socketEnded();
-      else if (bytes < 0) events.socketErrored(uvError(bytes, 'read'));
-    };
+    this.handle.onread = onread;
     const request = new b.TCPConnectWrap();
     request.oncomplete = (status) => {
       if (!this.open) return;
-      if (status < 0) return events.socketErrored(uvError(status, 'connect'));
+      if (status < 0) return this.socketErrored(uvError(status, 'connect'));
       this.handle.setNoDelay(true);
       const reading = this.handle.readStart();
-      if (reading < 0) return events.socketErrored(uvError(reading, 'read'));
-      events.socketConnected();
+      if (reading < 0) return this.socketErrored(uvError(reading, 'read'));
+      this.socketConnected();
     };
     const status = this.handle.connect(request, host, port);
     // a connect refused at once (no file descriptor left, say) is told as a failed connect would be, not in the constructor
-    if (status < 0) queueMicrotask(() => this.open && events.socketErrored(uvError(status, 'connect')));
+    if (status < 0) queueMicrotask(() => this.open && this.socketErrored(uvError(status, 'connect')));
   }
 
-  /** Writes the bytes; an error is told through `errored`. The bytes must stay unchanged until written. */
-  write(data: Buffer): void {
+  /** The connection is up. */
+  abstract socketConnected(): void;
+  /** `bytes` were read into the shared read buffer, from its start; they are overwritten by the next read. */
+  abstract socketRead(bytes: number): void;
+  /** The server closed its side. */
+  abstract socketEnded(): void;
+  /** The connection failed; `error.code` names the errno (ECONNREFUSED), as classifyError reads it. */
+  abstract socketErrored(error: NodeJS.ErrnoException): void;
+
+  /** Writes the bytes; an error is told through socketErrored. The bytes must stay unchanged until written. */
+  protected write(data: Buffer): void {
     if (!this.open) return;
     const b = bindings!;
     const status = this.handle.writeBuffer(this.writeRequest, data);
-    if (status < 0) return this.events.socketErrored(uvError(status, 'write'));
+    if (status < 0) return this.socketErrored(uvError(status, 'write'));
     // a write the kernel took at once leaves its request free for the next; one left queued keeps it until done
     if (b.state[b.lastWriteWasAsync]) this.writeRequest = this.newWriteRequest();
   }
 
   /** Closes the handle (no event follows). */
-  destroy(): void {
+  protected destroy(): void {
     if (!this.open) return;
     this.open = false;
     this.handle.close(() => {});
@@ -127,7 +131,7 @@ export class RawSocket {
     const request = new bindings!.WriteWrap();
     request.handle = this.handle;
     request.oncomplete = (status) => {
-      if (status < 0 && this.open) this.events.socketErrored(uvError(status, 'write'));
+      if (status < 0 && this.open) this.socketErrored(uvError(status, 'write'));
     };
     return request;
   }

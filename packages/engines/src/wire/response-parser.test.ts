@@ -12,7 +12,7 @@ const chunked = 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nHello
 function parse(stream: string, slices: number[] = [], expect = exactBody(Buffer.from('Hello World')), headOnly = false) {
   const answers: ParsedAnswer[] = [];
   // the parser hands over one answer object it reuses: copied as it comes
-  const parser = new ResponseParser(bodyMatcher(expect), (a) => answers.push({ ...a }), headOnly);
+  const parser = new ResponseParser(bodyMatcher(expect), { parsedAnswer: (a) => answers.push({ ...a }) }, headOnly);
   const bytes = Buffer.from(stream, 'latin1');
   let at = 0;
   let error: string | undefined;

@@ -10,6 +10,15 @@ export interface ParsedAnswer {
   readonly closes: boolean;
 }
 
+/** Who hears the answers a parser frames. */
+export interface AnswerSink {
+  /** An answer, complete; the object is reused for the next answer of any parser. */
+  parsedAnswer(answer: ParsedAnswer): void;
+}
+
+// one answer object for every parser of the thread: each is read by its sink before the next answer is framed
+const answer = { status: 0, bytes: 0, bodyBytes: 0, bodyMatches: true, closes: false };
+
 const CR = 13;
 const LF = 10;
 /** A head larger than this is taken for a stream that is not HTTP. */
@@ -116,7 +125,7 @@ export class ResponseParser {
 
   constructor(
     private readonly matcher: BodyMatcher,
-    private readonly onAnswer: (answer: ParsedAnswer) => void,
+    private readonly sink: AnswerSink,
     /** HEAD requests: answers carry no body whatever their head says. */
     private readonly headOnly = false,
   ) {}
@@ -208,18 +217,14 @@ export class ResponseParser {
     this.bodyBytes += end - start;
   }
 
-  // one answer object for the parser's life: it is read by onAnswer before the next answer is framed
-  private readonly answer = { status: 0, bytes: 0, bodyBytes: 0, bodyMatches: true, closes: false };
-
   private complete(): void {
-    const answer = this.answer;
     answer.status = this.status;
     answer.bytes = this.headBytes + this.bodyBytes;
     answer.bodyBytes = this.bodyBytes;
     answer.bodyMatches = this.matcher.finish(this.bodyBytes);
     answer.closes = this.closes;
     this.state = State.Head;
-    this.onAnswer(answer);
+    this.sink.parsedAnswer(answer);
   }
 
   /** Reads a head from `at`; returns where its end leaves the chunk, or -1 on an error. */

@@ -1,7 +1,7 @@
 import { classifyError, type FailureKind } from '@bench/core';
-import { ResponseParser, type ParsedAnswer } from './response-parser.js';
+import { ResponseParser, type AnswerSink, type ParsedAnswer } from './response-parser.js';
 import type { BodyMatcher } from './body-matcher.js';
-import { RawSocket, type RawSocketEvents } from './raw-socket.js';
+import { RawSocket } from './raw-socket.js';
 
 // read once: `process` keeps its properties in a dictionary, so process.hrtime.bigint() is a slow lookup on every read
 const hrtime = process.hrtime;
@@ -9,6 +9,7 @@ const hrtimeNs = () => hrtime.bigint();
 // The instant of the read being framed, for every connection of the thread: a BigInt kept on each connection until its
 // next read would outlive the young generation at thousands of connections, and fill the old one.
 let readAtNs = 0n;
+let readAtMs = 0;
 
 /**
  * What a connection tells its driver. Times are performance.now() readings (ms, doubles: no allocation per request);
@@ -45,8 +46,7 @@ export interface ConnectionSetup {
  * in flight (several when pipelining), and frames the answers as they arrive, in order, from a read buffer shared by
  * the thread's connections (no buffer allocated per read).
  */
-export class WireConnection implements RawSocketEvents {
-  private readonly socket: RawSocket;
+export class WireConnection extends RawSocket implements AnswerSink {
   private readonly parser: ResponseParser;
   private readonly matcher: BodyMatcher;
   /** The send and intended times of the requests in flight, oldest first from `oldest`, in a ring of the pipeline's depth. */
@@ -55,8 +55,6 @@ export class WireConnection implements RawSocketEvents {
   private count = 0;
   /** When the connection was asked for. */
   readonly askedAtMs = performance.now();
-  /** When the last read arrived: every answer framed from it is timed at this instant. */
-  private readAtMs = 0;
   /** When the first read arrived on this connection (0 before it). */
   firstReadMs = 0;
   connected = false;
@@ -65,11 +63,11 @@ export class WireConnection implements RawSocketEvents {
   private done = false;
 
   constructor(private readonly setup: ConnectionSetup) {
+    super(setup.host, setup.port, setup.readBuffer);
     this.times = new Float64Array(2 * setup.depth);
     this.matcher = setup.matcher();
-    this.parser = new ResponseParser(this.matcher, (answer) => this.answer(answer), setup.headOnly);
-    // the connection hears its own socket: no closures per connection
-    this.socket = new RawSocket(setup.host, setup.port, setup.readBuffer, this);
+    // the connection hears its own socket and its own parser: no closures per connection
+    this.parser = new ResponseParser(this.matcher, this, setup.headOnly);
   }
 
   socketConnected(): void {
@@ -78,16 +76,16 @@ export class WireConnection implements RawSocketEvents {
   }
 
   socketRead(bytes: number): void {
-    this.readAtMs = performance.now();
+    readAtMs = performance.now();
     readAtNs = hrtimeNs();
-    if (this.firstReadMs === 0) this.firstReadMs = this.readAtMs;
+    if (this.firstReadMs === 0) this.firstReadMs = readAtMs;
     const error = this.parser.feed(this.setup.readBuffer, bytes);
     if (error) this.fail('exceptions', error);
   }
 
   socketEnded(): void {
     // the server closed: an answer framed by the close is complete now; one cut short failed
-    this.readAtMs = performance.now();
+    readAtMs = performance.now();
     readAtNs = hrtimeNs();
     const error = this.parser.end();
     if (error) this.fail('receive', error);
@@ -114,7 +112,7 @@ export class WireConnection implements RawSocketEvents {
     if (this.done || count <= 0) return;
     const now = performance.now();
     // a pipeline's requests leave in one write
-    this.socket.write(count === 1 ? this.setup.request : Buffer.concat(new Array<Buffer>(count).fill(this.setup.request)));
+    this.write(count === 1 ? this.setup.request : Buffer.concat(new Array<Buffer>(count).fill(this.setup.request)));
     const depth = this.setup.depth;
     if (this.count + count > depth) throw new Error(`${this.count + count} requests in flight on a pipeline of ${depth}`);
     for (let i = 0; i < count; i++) {
@@ -138,7 +136,7 @@ export class WireConnection implements RawSocketEvents {
     if (this.done) return;
     this.done = true;
     this.count = 0;
-    this.socket.destroy();
+    this.destroy();
     this.setup.events.ended(this);
   }
 
@@ -151,7 +149,7 @@ export class WireConnection implements RawSocketEvents {
     return this.done;
   }
 
-  private answer(answer: ParsedAnswer): void {
+  parsedAnswer(answer: ParsedAnswer): void {
     // closed while the rest of a read was being framed: those answers belong to no one now
     if (this.done) return;
     if (this.count === 0) {
@@ -163,6 +161,6 @@ export class WireConnection implements RawSocketEvents {
     this.oldest = (this.oldest + 1) % this.setup.depth;
     this.count--;
     this.answers++;
-    this.setup.events.answered(this, answer, sentMs, intendedMs, this.readAtMs, readAtNs);
+    this.setup.events.answered(this, answer, sentMs, intendedMs, readAtMs, readAtNs);
   }
 }
