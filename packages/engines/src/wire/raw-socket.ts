@@ -57,6 +57,16 @@ function loadBindings(): Bindings {
 
 let bindings: Bindings | undefined;
 
+/** Why this Node offers no raw TCP handles (a Node without process.binding's tcp_wrap), or undefined when it does. */
+export function rawSocketsMissing(): string | undefined {
+  try {
+    bindings ??= loadBindings();
+    return typeof bindings.TCP === 'function' && typeof bindings.WriteWrap === 'function' ? undefined : 'tcp_wrap has no TCP handle';
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
 const uvError = (status: number, what: string): NodeJS.ErrnoException => {
   const code = getSystemErrorName(status);
   return Object.assign(new Error(`${what} ${code}`), { code, errno: status, syscall: what });

@@ -3,6 +3,7 @@ import { withDroppedRequests } from '../open-loop/dropped-requests.js';
 import { runOnThreads } from '../threads/run-on-threads.js';
 import { ENGINES_VERSION } from '../version.js';
 import { pipeliningOf } from './wire-run.js';
+import { rawSocketsMissing } from './raw-socket.js';
 
 const worker = new URL('./wire-worker.js', import.meta.url);
 
@@ -29,7 +30,12 @@ export const wireEngine = {
     "bench's own engine on raw sockets (Node net, worker threads: --client-threads): closed loop, or an open loop at --rate; -p pipelines",
   clientThreads: true,
   options: wireOptions,
-  available: async () => ({ ok: true, version: ENGINES_VERSION }),
+  available: async () => {
+    const missing = rawSocketsMissing();
+    return missing
+      ? { ok: false, reason: `Node ${process.version} offers no raw TCP handles (${missing}); use --engine autocannon` }
+      : { ok: true, version: ENGINES_VERSION };
+  },
   supports(shape, _request, _expect, options) {
     if (pipeliningOf(options) > 1 && !shape.keepAlive)
       return { ok: false, reason: '-p pipelines requests on a kept-alive connection; drop --no-keepalive or -p' };
