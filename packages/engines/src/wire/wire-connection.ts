@@ -7,7 +7,7 @@ import { RawSocket } from './raw-socket.js';
 const hrtime = process.hrtime;
 const hrtimeNs = () => hrtime.bigint();
 // The instant of the read being framed, for every connection of the thread: a BigInt kept on each connection until its
-// next read would outlive the young generation at thousands of connections, and fill the old one.
+// next read (79 ms apart at 3,000 connections) would be garbage that lives long enough to be promoted.
 let readAtNs = 0n;
 let readAtMs = 0;
 

@@ -18,7 +18,7 @@ const wireOptions = {
 };
 
 /**
- * bench's own load engine on raw sockets, as cheap per request as a C generator can be made in Node: the request
+ * bench's own load engine on libuv's TCP handles, as cheap per request as a C generator can be made in Node: the request
  * encoded once, answers framed by a parser that reads only what framing needs, bodies checked where they lie in one
  * read buffer the thread's connections share. Closed loop, or the open loop's schedule at --rate.
  */
@@ -27,7 +27,7 @@ export const wireEngine = {
   processNames: [],
   countsProgress: true,
   description:
-    "bench's own engine on raw sockets (Node net, worker threads: --client-threads): closed loop, or an open loop at --rate; -p pipelines",
+    "bench's own engine on libuv's TCP handles (worker threads: --client-threads): closed loop, or an open loop at --rate; -p pipelines",
   clientThreads: true,
   options: wireOptions,
   available: async () => {
