@@ -23,8 +23,8 @@ export class RunTally {
   readonly failures = emptyFailures();
   readonly statusCodes: Record<string, number> = {};
   readonly series: SeriesRecorder;
-  // counted below 16.8 s (2 ** 24 µs) in the histogram's own slots; longer waits recorded as they come
-  private readonly latencies = new LatencyCounter(createLatencyHistogram(), 24);
+  // counted below 1.05 s (2 ** 20 µs) in the histogram's own slots (2 MB of counts); longer waits recorded as they come
+  private readonly latencies = new LatencyCounter(createLatencyHistogram(), 20);
   private readonly errorSamples = new Set<string>();
   private readonly raw: number[] | undefined;
 
