@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runDocumentSchema, type Protocol } from '@bench/core';
+import type { Protocol } from '@bench/core';
 import { builtinTargets } from '@bench/targets';
 import { runCli } from '../support/cli.js';
+import { runCellsJson } from '../support/run-cell.js';
 import { testTempDir } from '../support/temp-dir.js';
 
 const dir = testTempDir('every-target');
@@ -23,33 +22,13 @@ describe('every target that claims a protocol', () => {
     it(`serves ${protocol}, verified over it`, async () => {
       const targets = claiming(protocol);
       expect(targets.length).toBeGreaterThan(0);
-      const out = path.join(dir, `${protocol}.json`);
-      const run = await runCli(
-        [
-          'run',
-          'hello',
-          '-t',
-          targets.join(','),
-          '--protocol',
-          protocol,
-          '--engine',
-          engine,
-          '-c',
-          '2',
-          '-n',
-          '50',
-          '-w',
-          '0',
-          '-r',
-          'json',
-          '-o',
-          out,
-        ],
+      const cells = await runCellsJson(
+        dir,
+        ['run', 'hello', '-t', targets.join(','), '--protocol', protocol, '--engine', engine, '-c', '2', '-n', '50'],
+        protocol,
         // the JVMs' JIT warm-up (over TLS in a TLS run: packages/targets/src/java/warm-up.test.ts) is not under test here
         { timeoutMs: 240_000, env: { BENCH_JAVA_WARMUP: '0' } },
       );
-      expect(run.code, run.stderr).toBe(0);
-      const cells = runDocumentSchema.parse(JSON.parse(readFileSync(out, 'utf8'))).results;
       expect(cells.map((c) => [c.target, c.status, c.protocol, c.failed, c.non2xx]).sort()).toEqual(
         targets.map((target) => [target, 'ok', protocol, 0, 0]).sort(),
       );
