@@ -26,7 +26,6 @@ const MAX_HEAD_BYTES = 64 * 1024;
 const MAX_CHUNK_LINE = 1024;
 
 const enum Framing {
-  Invalid,
   Interim,
   NoBody,
   Body,

@@ -111,10 +111,10 @@ export class WireConnection extends RawSocket implements AnswerSink {
   send(count: number, intendedMs?: number): void {
     if (this.done || count <= 0) return;
     const now = performance.now();
-    // a pipeline's requests leave in one write
-    this.write(count === 1 ? this.setup.request : Buffer.concat(new Array<Buffer>(count).fill(this.setup.request)));
     const depth = this.setup.depth;
     if (this.count + count > depth) throw new Error(`${this.count + count} requests in flight on a pipeline of ${depth}`);
+    // a pipeline's requests leave in one write
+    this.write(count === 1 ? this.setup.request : Buffer.concat(new Array<Buffer>(count).fill(this.setup.request)));
     for (let i = 0; i < count; i++) {
       const slot = 2 * ((this.oldest + this.count++) % depth);
       this.times[slot] = now;
