@@ -38,8 +38,8 @@ export interface LimitInput {
   readonly stall?: string | undefined;
   /** The timeout note of the cell, when its queue outgrew --timeout. */
   readonly timedOut?: string | undefined;
-  /** One line on what another engine costs per request here (from the last selfbench), for a generator-bound cell. */
-  readonly cheaperEngine?: string | undefined;
+  /** One line on what another engine costs per request here (from the last selfbench), asked only of a generator-bound cell. */
+  readonly cheaperEngine?: (() => string | undefined) | undefined;
 }
 
 const fmt = (value: number, digits = 0) => value.toLocaleString('en-US', { maximumFractionDigits: digits });
@@ -77,9 +77,10 @@ export function cellLimit(input: LimitInput): CellLimit {
     const what = lagging
       ? `its event loop lagged ${fmt(input.eventLoopP99Ms, 1)} ms at p99`
       : `${input.engine} used ${fmt(input.client!.cpuPercent)}% of ${cores(input.client!.cores)}`;
+    const cheaper = input.cheaperEngine?.();
     return {
       by: 'generator',
-      line: `bounded by the load generator: ${what} (${used(input, lagging ? undefined : 'generator')}): the numbers measure the client as much as the server${input.cheaperEngine ? `; ${input.cheaperEngine}` : ''}`,
+      line: `bounded by the load generator: ${what} (${used(input, lagging ? undefined : 'generator')}): the numbers measure the client as much as the server${cheaper ? `; ${cheaper}` : ''}`,
     };
   }
   if (saturated(input.server))

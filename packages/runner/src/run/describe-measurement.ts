@@ -117,10 +117,12 @@ export function describeMeasurement(
     rate: outcome.rate,
     stall,
     timedOut,
-    cheaperEngine: cheaperEngineLine(cell.engine.name, (name) => {
-      const other = builtinEngines.find((e) => e.name === name);
-      return other !== undefined && engineRefusal(other, cell.options, cell.scenario, [cell.concurrency]) === undefined;
-    }),
+    // read from the last selfbench only when the generator bounded the cell
+    cheaperEngine: () =>
+      cheaperEngineLine(cell.engine.name, (name) => {
+        const other = builtinEngines.find((e) => e.name === name);
+        return other !== undefined && engineRefusal(other, cell.options, cell.scenario, [cell.concurrency]) === undefined;
+      }),
   });
   const backend: NonNullable<CellResult['backend']> = {};
   for (const [service, reading] of Object.entries(after)) {
