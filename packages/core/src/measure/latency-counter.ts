@@ -1,11 +1,14 @@
 import type * as hdr from 'hdr-histogram-js';
+import { slotLayout, slotOf, slotValue } from './hdr-slots.js';
 
 // hdr-histogram-js finds a value's slot with Math.log2 and Math.pow (its values may pass 32 bits): about 100 ns a
 // record here, twice per answer in a generator (the run's histogram and the second's). A counter finds the same
 // slot with clz32 and a shift, counts it in a typed array, and hands the counts to the histogram when it is read.
-interface Layout {
-  readonly subBucketHalfCountMagnitude: number;
-  readonly unitMagnitude: number;
+// the histogram's own counting, below recordValue (its countsArrayIndex is the slot)
+interface CountsBySlot {
+  addToCountAtIndex(index: number, count: number): void;
+  addToTotalCount(count: number): void;
+  updateMinAndMax(value: number): void;
 }
 
 /**
@@ -26,9 +29,8 @@ export class LatencyCounter {
     readonly histogram: hdr.Histogram,
     maxBits: number,
   ) {
-    const layout = histogram as unknown as Layout;
-    if (layout.unitMagnitude !== 0 || maxBits > 31)
-      throw new Error('a latency counter takes values below 2 ** 31 into a histogram discerning 1');
+    const layout = slotLayout(histogram);
+    if (!layout || maxBits > 31) throw new Error('a latency counter takes values below 2 ** 31 into a histogram discerning 1');
     this.half = layout.subBucketHalfCountMagnitude;
     this.limit = 2 ** maxBits;
   }
@@ -57,14 +59,22 @@ export class LatencyCounter {
       counts[this.slot(this.greatest)]!--;
       this.histogram.recordValue(this.greatest);
     }
-    const whole = 2 << this.half;
+    // the rest added slot by slot where the histogram counts them (no value worked out per slot); when the least was
+    // 0, the lowest non-zero slot's value stands for the least non-zero value, as recording it would
+    const into = this.histogram as unknown as CountsBySlot;
+    let minPending = this.least === 0;
+    let total = 0;
     for (let slot = 0; slot < counts.length; slot++) {
       const count = counts[slot]!;
       if (count === 0) continue;
-      const shift = slot < whole ? 0 : (slot >>> this.half) - 1;
-      // the slot's lowest value: the histogram puts it in the same slot
-      this.histogram.recordValueWithCount((slot - (shift << this.half)) * 2 ** shift, count);
+      if (minPending && slot > 0) {
+        into.updateMinAndMax(slotValue(slot, this.half));
+        minPending = false;
+      }
+      into.addToCountAtIndex(slot, count);
+      total += count;
     }
+    into.addToTotalCount(total);
     counts.fill(0);
     this.counted = 0;
     this.least = Number.POSITIVE_INFINITY;
@@ -73,7 +83,6 @@ export class LatencyCounter {
   }
 
   private slot(value: number): number {
-    const shift = Math.max(0, 31 - Math.clz32(value) - this.half);
-    return (shift << this.half) + (value >>> shift);
+    return slotOf(value, this.half);
   }
 }
