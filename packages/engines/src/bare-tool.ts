@@ -11,7 +11,7 @@ export const numberAfter = (text: string, pattern: RegExp): number | undefined =
 export interface BareResult {
   readonly rps: number;
   readonly requests: number;
-  /** The tool's CPU, seconds, sampled by its pid. */
+  /** The tool's CPU over its whole life (start-up, connects, run and exit), seconds, as the kernel counted it. */
   readonly cpuSeconds: number;
   /** Its resident memory at the end, bytes. */
   readonly rssBytes?: number;
@@ -30,9 +30,41 @@ export async function runBareTool(
   if (!tool)
     throw errors.engineUnsupported(engine.name, 'it has no bare tool to compare with (bench selfbench measures it at its rate instead)');
   const { command, args } = tool.command(url, connections, seconds, threads);
-  const run = await runExternal(command, args, { name: `${engine.name}-bare`, ...(cpus ? { cpus } : {}) });
-  const parsed = tool.parse(run.stdout);
+  // bash's `times`, after the tool exits, prints the CPU the kernel counted for it (getrusage of a waited-for child):
+  // exact, its exit included, where sampling /proc loses the last interval before the process is gone
+  const run = await runExternal(
+    'bash',
+    ['-c', `"$@"; code=$?; echo; echo ${CPU_MARK}; times; exit $code`, 'bench-bare', command, ...args],
+    {
+      name: `${engine.name}-bare`,
+      ...(cpus ? { cpus } : {}),
+    },
+  );
+  const { output, cpuSeconds } = splitChildCpu(run.stdout);
+  const parsed = tool.parse(output);
   if (!parsed) throw errors.generatorFailed(`${engine.name} printed no result: ${run.outputTail}`);
-  const cpuSeconds = ((run.client?.cpuPercent ?? 0) / 100) * seconds;
-  return { ...parsed, cpuSeconds, ...(run.client ? { rssBytes: run.client.rssBytes } : {}) };
+  return {
+    ...parsed,
+    cpuSeconds: cpuSeconds ?? ((run.client?.cpuPercent ?? 0) / 100) * seconds,
+    ...(run.client ? { rssBytes: run.client.rssBytes } : {}),
+  };
+}
+
+const CPU_MARK = 'bench-bare-cpu';
+const minutesSeconds = (text: string) => {
+  const match = /^(\d+)m([\d.]+)s$/.exec(text);
+  return match ? Number(match[1]) * 60 + Number(match[2]) : undefined;
+};
+
+/** The tool's own output, and its CPU (user + system seconds) from the `times` lines after the mark, when they are there. */
+export function splitChildCpu(stdout: string): { output: string; cpuSeconds?: number } {
+  const at = stdout.lastIndexOf(`\n${CPU_MARK}\n`);
+  if (at < 0) return { output: stdout };
+  // `times` prints the shell's own user and system time, then its children's
+  const children = stdout.slice(at).trim().split('\n').at(-1)!.trim().split(/\s+/).map(minutesSeconds);
+  const [user, system] = children;
+  return {
+    output: stdout.slice(0, at),
+    ...(children.length === 2 && user !== undefined && system !== undefined ? { cpuSeconds: user + system } : {}),
+  };
 }

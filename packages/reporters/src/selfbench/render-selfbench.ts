@@ -55,7 +55,7 @@ function memoryPerConnection(runs: readonly SelfbenchRow[], side: 'bench' | 'bar
  */
 export function renderSelfbench(rows: readonly SelfbenchRow[], setting: string): string {
   const out = [
-    `bench through each engine (A) against the same tool run bare (B), same running server, ${setting}; rps per client CPU-second = requests answered per second of the generator's CPU time; µs/req = the generator's CPU per answered request.`,
+    `bench through each engine (A) against the same tool run bare (B), same running server, ${setting}; rps per client CPU-second = requests answered per second of the generator's CPU time; µs/req = the generator's CPU per answered request (a bare tool's over its whole life and an in-process engine's, bench's whole process over its run, as the kernel counted them; an external tool through bench, sampled from /proc).`,
     '',
     '| target | c | engine | threads | round | first | through bench rps | bare rps | ratio | bench rps per client CPU-s | bare rps per client CPU-s | bench µs/req | bare µs/req |',
     '| --- | ---: | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',

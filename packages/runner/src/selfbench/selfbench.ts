@@ -10,6 +10,11 @@ import {
 import { verifyTarget } from '../run/verify.js';
 import { runBareTool } from '@bench/engines';
 
+const processCpuSeconds = (since: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1e6;
+};
+
 /** The open loop's arrival rate when none is given: well below what one thread of it sends on one shared core here. */
 export const DEFAULT_OPEN_LOOP_RATE = 2000;
 
@@ -58,6 +63,9 @@ export async function selfbench(o: SelfbenchOptions): Promise<SelfbenchRow[]> {
           : (o.rate ?? DEFAULT_OPEN_LOOP_RATE);
       const throughBench = async (engine: LoadEngine, connections: number, threads: number): Promise<SelfbenchSide> => {
         const rate = rateOf(engine, connections);
+        // an engine inside bench's process costs what the process spent over its whole run, as the kernel counted it
+        const inProcess = engine.processNames?.length === 0;
+        const before = process.cpuUsage();
         const m = await engine.run({
           url,
           request: scenario.request,
@@ -75,7 +83,7 @@ export async function selfbench(o: SelfbenchOptions): Promise<SelfbenchRow[]> {
         return {
           rps: m.requests / m.durationSeconds,
           requests: m.requests,
-          cpuSeconds: ((m.client?.cpuPercent ?? 0) / 100) * m.durationSeconds,
+          cpuSeconds: inProcess ? processCpuSeconds(before) : ((m.client?.cpuPercent ?? 0) / 100) * m.durationSeconds,
           ...(m.client ? { rssBytes: m.client.rssBytes } : {}),
           ...(m.eventLoopDelay ? { eventLoopP99Ms: m.eventLoopDelay.p99 } : {}),
         };
