@@ -16,6 +16,8 @@ const processCpuSeconds = (since: NodeJS.CpuUsage) => {
   return (used.user + used.system) / 1e6;
 };
 
+// as `bench run`'s default --warmup
+const IN_PROCESS_WARMUP_SECONDS = 1;
 const QUIET_WINDOW_MS = 200;
 const QUIET_SHARE = 0.05;
 
@@ -80,24 +82,29 @@ export async function selfbench(o: SelfbenchOptions): Promise<SelfbenchRow[]> {
           : (o.rate ?? DEFAULT_OPEN_LOOP_RATE);
       const throughBench = async (engine: LoadEngine, connections: number, threads: number): Promise<SelfbenchSide> => {
         const rate = rateOf(engine, connections);
-        // an engine inside bench's process costs what the process spent over its whole run, as the kernel counted it
+        const run = (durationSeconds: number) =>
+          engine.run({
+            url,
+            request: scenario.request,
+            expect: scenario.expect.body,
+            shape: {
+              connections,
+              durationSeconds,
+              keepAlive: true,
+              timeoutSeconds: 10,
+              ...(rate !== undefined ? { rate } : {}),
+              ...(threads > 1 ? { threads } : {}),
+            },
+            ...(o.cpus?.client ? { cpus: o.cpus.client } : {}),
+          });
+        // an engine inside bench's process costs what the process spent over its whole run, as the kernel counted it,
+        // measured as `bench run` measures a cell: after a warm-up on the same threads (its code compiled, its threads
+        // started), the process quiet again
         const inProcess = engine.processNames?.length === 0;
+        if (inProcess) await run(IN_PROCESS_WARMUP_SECONDS);
         await quiet();
         const before = process.cpuUsage();
-        const m = await engine.run({
-          url,
-          request: scenario.request,
-          expect: scenario.expect.body,
-          shape: {
-            connections,
-            durationSeconds: o.seconds,
-            keepAlive: true,
-            timeoutSeconds: 10,
-            ...(rate !== undefined ? { rate } : {}),
-            ...(threads > 1 ? { threads } : {}),
-          },
-          ...(o.cpus?.client ? { cpus: o.cpus.client } : {}),
-        });
+        const m = await run(o.seconds);
         return {
           rps: m.requests / m.durationSeconds,
           requests: m.requests,
