@@ -4,6 +4,7 @@ import { slotLayout, slotOf, slotValue } from './hdr-slots.js';
 // hdr-histogram-js finds a value's slot with Math.log2 and Math.pow (its values may pass 32 bits): about 100 ns a
 // record here, twice per answer in a generator (the run's histogram and the second's). A counter finds the same
 // slot with clz32 and a shift, counts it in a typed array, and hands the counts to the histogram when it is read.
+
 // the histogram's own counting, below recordValue (its countsArrayIndex is the slot)
 interface CountsBySlot {
   addToCountAtIndex(index: number, count: number): void;

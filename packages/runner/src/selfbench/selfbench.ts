@@ -101,8 +101,10 @@ export async function selfbench(o: SelfbenchOptions): Promise<SelfbenchRow[]> {
         // measured as `bench run` measures a cell: after a warm-up on the same threads (its code compiled, its threads
         // started), the process quiet again
         const inProcess = engine.processNames?.length === 0;
-        if (inProcess) await run(IN_PROCESS_WARMUP_SECONDS);
-        await quiet();
+        if (inProcess) {
+          await run(IN_PROCESS_WARMUP_SECONDS);
+          await quiet();
+        }
         const before = process.cpuUsage();
         const m = await run(o.seconds);
         return {
