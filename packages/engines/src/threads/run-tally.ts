@@ -21,7 +21,8 @@ export class RunTally {
   bodyBytes = 0;
   keptAlive = 0;
   readonly failures = emptyFailures();
-  readonly statusCodes: Record<string, number> = {};
+  // counted by code in a typed array (a keyed store on an object costs more per answer), read out at the end
+  private readonly byStatus = new Uint32Array(1000);
   readonly series: SeriesRecorder;
   // counted below 1.05 s (2 ** 20 µs) in the histogram's own slots (2 MB of counts); longer waits recorded as they come
   private readonly latencies = new LatencyCounter(createLatencyHistogram(), 20);
@@ -33,12 +34,21 @@ export class RunTally {
     this.raw = rawSamples ? [] : undefined;
   }
 
+  /** How many answers came with each status code. */
+  get statusCodes(): Record<string, number> {
+    const counts: Record<string, number> = {};
+    this.byStatus.forEach((count, status) => {
+      if (count > 0) counts[status] = count;
+    });
+    return counts;
+  }
+
   /** One answer with its status, at `atNs`, `latencyUs` after it was (meant to be) sent; its bytes, headers included. */
   answer(status: number, latencyUs: number, bytes: number, atNs: bigint): void {
     const ok = status >= 200 && status < 300;
     this.requests++;
     this.totalBytes += bytes;
-    this.statusCodes[status] = (this.statusCodes[status] ?? 0) + 1;
+    this.byStatus[status]!++;
     if (!ok) this.non2xx++;
     this.latencies.record(latencyUs);
     this.raw?.push(latencyUs);

@@ -15,6 +15,15 @@ export interface BodyMatcher {
 }
 
 const SAMPLE_BYTES = 60;
+// Buffer.compare costs about 80 ns a call here whatever the length; a byte loop costs about 2 ns a byte
+const COMPARED_IN_JS = 32;
+
+/** Whether `chunk` holds, from `start` to `end`, the bytes `expected` holds from `at`. */
+function sameBytes(chunk: Buffer, start: number, end: number, expected: Buffer, at: number): boolean {
+  if (end - start > COMPARED_IN_JS) return chunk.compare(expected, at, at + end - start, start, end) === 0;
+  for (let i = start, j = at; i < end; i++, j++) if (chunk[i] !== expected[j]) return false;
+  return true;
+}
 const quoted = (bytes: Buffer) => JSON.stringify(bytes.toString('utf8'));
 
 // any body will do: one matcher, with no state, for every connection
@@ -36,7 +45,7 @@ export function bodyMatcher(expect: BodyExpectation): BodyMatcher {
       take(chunk, start, end) {
         const length = end - start;
         if (same) {
-          same = at + length <= expected.length && chunk.compare(expected, at, at + length, start, end) === 0;
+          same = at + length <= expected.length && sameBytes(chunk, start, end, expected, at);
           // the first slice that differs is copied (a few bytes), only then
           if (!same) sample = `from byte ${at}: ${quoted(chunk.subarray(start, Math.min(end, start + SAMPLE_BYTES)))}`;
         }

@@ -71,6 +71,29 @@ describe('the wire engine’s response parser', () => {
     expect(closing?.closes).toBe(true);
   });
 
+  it('reads the Connection header as one token or a list, in any case', () => {
+    const closes = (value: string) => parse(hello.replace('Date: x', `Connection: ${value}`)).answers[0]?.closes;
+    expect([closes('close'), closes(' CLOSE '), closes('Upgrade, close'), closes('keep-alive'), closes('Keep-Alive')]).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
+    const http10 = (value: string) => parse(`HTTP/1.0 200 OK\r\nContent-Length: 11\r\nConnection: ${value}\r\n\r\nHello World`).answers[0];
+    expect([http10('keep-alive')?.closes, http10('Keep-Alive, x')?.closes, http10('x')?.closes]).toEqual([false, false, true]);
+  });
+
+  it('compares a short body and a long one byte for byte, wherever the reads cut them', () => {
+    const long = Buffer.from('x'.repeat(100) + 'y'.repeat(211));
+    const answer = (body: Buffer) => `HTTP/1.1 200 OK\r\nContent-Length: ${body.length}\r\n\r\n${body.toString('latin1')}`;
+    const wrongAt = (i: number) => Buffer.from(long.toString('latin1').slice(0, i) + 'z' + long.toString('latin1').slice(i + 1));
+    for (const cut of [40, 70, 120, 300]) {
+      expect(parse(answer(long), [cut], exactBody(long)).answers[0]?.bodyMatches, `cut at ${cut}`).toBe(true);
+      for (const i of [0, 5, 150, 310]) expect(parse(answer(wrongAt(i)), [cut], exactBody(long)).answers[0]?.bodyMatches).toBe(false);
+    }
+  });
+
   it('takes no body after a HEAD, a 204 or a 304, and skips an interim 100', () => {
     expect(parse(hello.slice(0, hello.indexOf('\r\n\r\n') + 4), [], exactBody(Buffer.alloc(0)), true).answers).toHaveLength(1);
     const noContent = parse('HTTP/1.1 204 No Content\r\nContent-Length: 11\r\n\r\n' + hello);

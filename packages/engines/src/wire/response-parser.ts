@@ -95,6 +95,21 @@ function holds(bytes: Buffer, from: number, to: number, word: string): boolean {
   return false;
 }
 
+const CLOSE = 1;
+const KEEP_ALIVE = 2;
+
+/** What a Connection header's value between `from` and `to` says: CLOSE, KEEP_ALIVE, both or neither. */
+function connectionIntent(bytes: Buffer, from: number, to: number): number {
+  let at = from;
+  while (at < to && (bytes[at] === 32 || bytes[at] === 9)) at++;
+  let end = to;
+  while (end > at && (bytes[end - 1] === 32 || bytes[end - 1] === 9)) end--;
+  // the one token servers send, read at once; a list of tokens is searched
+  if (end - at === 10 && nameIs(bytes, at, end, 'keep-alive')) return KEEP_ALIVE;
+  if (end - at === 5 && nameIs(bytes, at, end, 'close')) return CLOSE;
+  return (holds(bytes, at, end, 'close') ? CLOSE : 0) | (holds(bytes, at, end, 'keep-alive') ? KEEP_ALIVE : 0);
+}
+
 /** Whether the bytes between `from` and `to`, spaces and tabs after them dropped, end with `word` (lower case), in any case. */
 function endsWith(bytes: Buffer, from: number, to: number, word: string): boolean {
   let end = to;
@@ -280,14 +295,17 @@ export class ResponseParser {
         this.framing = this.framingOf(contentLength, chunked);
         return i + 1;
       } else {
+        // only names starting c or t matter: one byte read tells most lines apart (content-type from content-length too)
         const first = lower(head[line]!);
         if (first === 99 /* c */) {
-          if (nameIs(head, line, valueEnd, 'content-length:')) {
+          const fourth = lower(head[line + 3]!);
+          if (fourth === 116 /* t */ && lower(head[line + 8]!) === 108 /* l */ && nameIs(head, line, valueEnd, 'content-length:')) {
             contentLength = digitsBetween(head, line + 15, valueEnd);
             if (contentLength < 0) return (this.fail(`Content-Length "${head.toString('latin1', line + 15, valueEnd).trim()}"`), -1);
-          } else if (nameIs(head, line, valueEnd, 'connection:')) {
-            if (holds(head, line + 11, valueEnd, 'close')) closes = true;
-            if (holds(head, line + 11, valueEnd, 'keep-alive')) keepAlive = true;
+          } else if (fourth === 110 /* n */ && nameIs(head, line, valueEnd, 'connection:')) {
+            const intent = connectionIntent(head, line + 11, valueEnd);
+            if (intent & CLOSE) closes = true;
+            if (intent & KEEP_ALIVE) keepAlive = true;
           }
         } else if (first === 116 /* t */ && nameIs(head, line, valueEnd, 'transfer-encoding:')) {
           chunked = endsWith(head, line + 18, valueEnd, 'chunked');

@@ -1,8 +1,10 @@
+import { performance } from 'node:perf_hooks';
 import { classifyError, type FailureKind } from '@bench/core';
 import { ResponseParser, type AnswerSink, type ParsedAnswer } from './response-parser.js';
 import type { BodyMatcher } from './body-matcher.js';
 import { RawSocket } from './raw-socket.js';
 
+// `performance` imported, not the global (a getter on globalThis, looked up at every read);
 // read once: `process` keeps its properties in a dictionary, so process.hrtime.bigint() is a slow lookup on every read
 const hrtime = process.hrtime;
 const hrtimeNs = () => hrtime.bigint();
@@ -116,7 +118,8 @@ export class WireConnection extends RawSocket implements AnswerSink {
     // a pipeline's requests leave in one write
     this.write(count === 1 ? this.setup.request : Buffer.concat(new Array<Buffer>(count).fill(this.setup.request)));
     for (let i = 0; i < count; i++) {
-      const slot = 2 * ((this.oldest + this.count++) % depth);
+      const ring = this.oldest + this.count++;
+      const slot = 2 * (ring < depth ? ring : ring - depth);
       this.times[slot] = now;
       this.times[slot + 1] = intendedMs ?? now;
     }
@@ -158,7 +161,7 @@ export class WireConnection extends RawSocket implements AnswerSink {
     }
     const sentMs = this.times[2 * this.oldest]!;
     const intendedMs = this.times[2 * this.oldest + 1]!;
-    this.oldest = (this.oldest + 1) % this.setup.depth;
+    this.oldest = this.oldest + 1 === this.setup.depth ? 0 : this.oldest + 1;
     this.count--;
     this.answers++;
     this.setup.events.answered(this, answer, sentMs, intendedMs, readAtMs, readAtNs);

@@ -144,7 +144,8 @@ export class WireRun {
 
   private sweep(): void {
     const now = performance.now();
-    for (const connection of [...this.live]) {
+    // a Set goes on past the connection deleted under it (a failed one closes): no copy of 3,000 connections each turn
+    for (const connection of this.live) {
       const since = connection.connected ? connection.oldestSentMs : connection.askedAtMs;
       if (since !== undefined && now - since > this.timeoutMs)
         connection.fail(connection.connected ? 'timeout' : 'connect', `no answer within ${this.plan.shape.timeoutSeconds} s`);
