@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import {
-  createLatencyHistogram,
+  createPhaseHistogram,
   encodeLatencyHistogram,
   mergeLatencyHistograms,
   summarizeLatency,
@@ -36,9 +36,9 @@ const sinceUs = (startNs: bigint) => Math.max(1, Math.round(Number(process.hrtim
 /** Times the connections an in-process engine opens: TCP connect, TLS handshake, first byte. */
 export class ConnectionTimer {
   private opened = 0;
-  private readonly connect = createLatencyHistogram();
-  private readonly handshake = createLatencyHistogram();
-  private readonly firstByte = createLatencyHistogram();
+  private readonly connect = createPhaseHistogram();
+  private readonly handshake = createPhaseHistogram();
+  private readonly firstByte = createPhaseHistogram();
 
   /** `series`: where each connection counts in the second its connect ended. */
   constructor(
@@ -80,7 +80,10 @@ export class ConnectionTimer {
 }
 
 const mergedPhase = (phases: readonly TimedPhase[]): TimedPhase => {
-  const histogram = mergeLatencyHistograms(phases.map((p) => p.histogram));
+  const histogram = mergeLatencyHistograms(
+    phases.map((p) => p.histogram),
+    createPhaseHistogram,
+  );
   const merged = timedPhase(histogram);
   histogram.destroy();
   return merged;
