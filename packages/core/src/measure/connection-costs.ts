@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import {
-  createPhaseHistogram,
+  createLatencyHistogram,
   encodeLatencyHistogram,
   mergeLatencyHistograms,
   summarizeLatency,
@@ -36,9 +36,9 @@ const sinceUs = (startNs: bigint) => Math.max(1, Math.round(Number(process.hrtim
 /** Times the connections an in-process engine opens: TCP connect, TLS handshake, first byte. */
 export class ConnectionTimer {
   private opened = 0;
-  private readonly connect = createPhaseHistogram();
-  private readonly handshake = createPhaseHistogram();
-  private readonly firstByte = createPhaseHistogram();
+  private readonly connect = createLatencyHistogram();
+  private readonly handshake = createLatencyHistogram();
+  private readonly firstByte = createLatencyHistogram();
 
   /** `series`: where each connection counts in the second its connect ended. */
   constructor(
@@ -80,10 +80,7 @@ export class ConnectionTimer {
 }
 
 const mergedPhase = (phases: readonly TimedPhase[]): TimedPhase => {
-  const histogram = mergeLatencyHistograms(
-    phases.map((p) => p.histogram),
-    createPhaseHistogram,
-  );
+  const histogram = mergeLatencyHistograms(phases.map((p) => p.histogram));
   const merged = timedPhase(histogram);
   histogram.destroy();
   return merged;

@@ -15,15 +15,6 @@ export function createLatencyHistogram(): LatencyHistogram {
   return hdr.build(HISTOGRAM_OPTIONS);
 }
 
-// A phase of opening connections (connect, TLS handshake, first byte) is read as percentiles to 0.1%: 3 digits keep
-// its histogram at 95 KB instead of 8 MB, and reading it out at a run's end walks 23,552 slots instead of 2 million.
-const PHASE_HISTOGRAM_OPTIONS = { ...HISTOGRAM_OPTIONS, numberOfSignificantValueDigits: 3 } as const;
-
-/** A histogram for the time one phase of opening a connection took (µs), 3 significant digits. */
-export function createPhaseHistogram(): LatencyHistogram {
-  return hdr.build(PHASE_HISTOGRAM_OPTIONS);
-}
-
 /** Records one response time given in milliseconds (as autocannon reports it). */
 export function recordMilliseconds(histogram: LatencyHistogram, ms: number): void {
   histogram.recordValue(Math.max(1, Math.round(ms * 1000)));
@@ -113,11 +104,8 @@ export function decodeLatencyHistogram(encoded: EncodedHistogram): LatencyHistog
 }
 
 /** One histogram holding every sample of these (repeats, client threads, generators): exact, unlike averaging percentiles. */
-export function mergeLatencyHistograms(
-  encoded: readonly EncodedHistogram[],
-  create: () => LatencyHistogram = createLatencyHistogram,
-): LatencyHistogram {
-  const merged = create();
+export function mergeLatencyHistograms(encoded: readonly EncodedHistogram[]): LatencyHistogram {
+  const merged = createLatencyHistogram();
   for (const one of encoded) {
     const histogram = decodeLatencyHistogram(one);
     merged.add(histogram);

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { FailureCounts, LatencyStats } from '@bench/core';
 import { emptyFailures, SeriesRecorder } from '@bench/core';
-import { createLatencyHistogram, createPhaseHistogram, recordMilliseconds, summarizeLatency, type LatencyHistogram } from '@bench/core';
+import { createLatencyHistogram, recordMilliseconds, summarizeLatency, type LatencyHistogram } from '@bench/core';
 
 /**
  * Every request of one run, read from the raw samples of each k6 instance (its CSV output): one
@@ -59,9 +59,9 @@ export function createK6Tally(
       : {
           connections: {
             count: 0,
-            connect: createPhaseHistogram(),
-            handshake: createPhaseHistogram(),
-            firstByte: createPhaseHistogram(),
+            connect: createLatencyHistogram(),
+            handshake: createLatencyHistogram(),
+            firstByte: createLatencyHistogram(),
           },
         }),
     ...(originUs !== undefined ? { originUs } : {}),

@@ -1,4 +1,4 @@
-import { createPhaseHistogram, timedPhase, watchGeneratorHealth, type ConnectTimes, type FailureKind, type LoadPlan } from '@bench/core';
+import { createLatencyHistogram, timedPhase, watchGeneratorHealth, type ConnectTimes, type FailureKind, type LoadPlan } from '@bench/core';
 import { RunTally } from '../threads/run-tally.js';
 import type { ThreadSlot } from '../threads/serve-thread.js';
 import { bodyMatcher } from './body-matcher.js';
@@ -23,9 +23,9 @@ export class WireRun {
   readonly tally: RunTally;
   readonly depth: number;
   readonly timeoutMs: number;
-  private readonly connectTimes = createPhaseHistogram();
+  private readonly connectTimes = createLatencyHistogram();
   /** From each connection's start to the first read of an answer on it. */
-  private readonly firstBytes = createPhaseHistogram();
+  private readonly firstBytes = createLatencyHistogram();
   private readonly health = watchGeneratorHealth();
   private readonly progress: NodeJS.Timeout;
   private readonly sweeper: NodeJS.Timeout;
