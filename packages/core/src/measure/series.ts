@@ -35,17 +35,29 @@ export interface LiveSecond {
   readonly histogram?: EncodedHistogram;
 }
 
+// Every field is there from the bucket's start (none added or deleted later): one hidden class for every bucket, so a
+// generator's code optimized in one run is not deoptimized by a bucket shape it meets in the next
 interface Bucket {
   requests: number;
-  newConnections?: number;
-  handshakes?: { count: number; sumUs: number; maxUs: number };
+  newConnections: number;
+  handshakes: { count: number; sumUs: number; maxUs: number } | undefined;
   non2xx: number;
   failures: FailureCounts;
   /** The second's latencies, counted until read. */
-  latencies?: LatencyCounter;
+  latencies: LatencyCounter | undefined;
   /** The second's percentiles, once its histogram was summarized and freed. */
-  latency?: EngineSecond['latency'];
+  latency: EngineSecond['latency'] | undefined;
 }
+
+const emptyBucket = (): Bucket => ({
+  requests: 0,
+  newConnections: 0,
+  handshakes: undefined,
+  non2xx: 0,
+  failures: emptyFailures(),
+  latencies: undefined,
+  latency: undefined,
+});
 
 // A second's percentiles need far less precision than the run's own histogram (3 digits: 0.1%), and cost little to build.
 const SECOND_HISTOGRAM = { lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: 3 } as const;
@@ -64,7 +76,7 @@ function settle(bucket: Bucket | undefined): void {
     bucket.latency = { p50: at(50), p90: at(90), p99: at(99), max };
   }
   h.destroy();
-  delete bucket.latencies;
+  bucket.latencies = undefined;
 }
 
 /** Buckets a run's answers and failures by the second they happened in (from `startNs`, a process.hrtime.bigint() reading). */
@@ -121,7 +133,7 @@ export class SeriesRecorder {
     if (current && atNs >= current.fromNs && atNs < current.toNs) return current.bucket;
     const index = Math.max(0, Number((atNs - this.startNs) / 1_000_000_000n));
     for (let i = this.buckets.length; i <= index; i++) {
-      this.buckets.push({ requests: 0, non2xx: 0, failures: emptyFailures() });
+      this.buckets.push(emptyBucket());
       if (this.live) settle(this.buckets[i - 3]);
     }
     const bucket = this.buckets[index]!;
@@ -152,7 +164,7 @@ export class SeriesRecorder {
   connection(atNs: bigint = process.hrtime.bigint()): void {
     this.countsConnections = true;
     const bucket = this.bucket(atNs);
-    bucket.newConnections = (bucket.newConnections ?? 0) + 1;
+    bucket.newConnections++;
   }
 
   /** A TLS handshake that ended at `atNs`, after `us` microseconds. */
@@ -191,7 +203,7 @@ export class SeriesRecorder {
         failures: bucket.failures,
         ...(latency ? { latency } : {}),
         ...(cpu !== undefined ? { clientCpuPercent: cpu } : {}),
-        ...(this.countsConnections ? { newConnections: bucket.newConnections ?? 0 } : {}),
+        ...(this.countsConnections ? { newConnections: bucket.newConnections } : {}),
         ...(bucket.handshakes
           ? {
               handshakes: {
