@@ -1,11 +1,101 @@
-import type { LoadPlan } from '@bench/core';
+import type { FailureKind, LoadPlan } from '@bench/core';
 import type { ThreadMeasurement } from '../threads/merge-threads.js';
 import type { ThreadSlot } from '../threads/serve-thread.js';
-import type { ConnectionEvents } from './wire-connection.js';
+import type { ParsedAnswer } from './response-parser.js';
+import type { ConnectionEvents, WireConnection } from './wire-connection.js';
 import { WireRun } from './wire-run.js';
 
 // A connection refused is tried again after this long, not in a hot loop of refusals.
 const RETRY_AFTER_REFUSAL_MS = 10;
+
+/**
+ * The closed loop's state and its connections' events. A class, not closures made per run: its methods are the same
+ * functions run after run, so the code V8 optimized for one run still holds in the next.
+ */
+class ClosedLoop implements ConnectionEvents {
+  /** Requests this thread may still start (each one answered or failed counts once). */
+  private budget: number;
+  private readonly byCount: boolean;
+  private readonly perConnection: number;
+  /** Connections asked for and not yet up: each will want a request of the budget. */
+  private opening = 0;
+  private stopped = false;
+  lastAnswerNs: bigint;
+  private done: () => void = () => {};
+  readonly finished = new Promise<void>((resolve) => (this.done = resolve));
+
+  constructor(
+    private readonly run: WireRun,
+    shape: LoadPlan['shape'],
+  ) {
+    this.byCount = shape.requests !== undefined;
+    this.budget = shape.requests ?? Number.POSITIVE_INFINITY;
+    this.perConnection = shape.keepAlive ? (shape.requestsPerConnection ?? Number.POSITIVE_INFINITY) : 1;
+    this.lastAnswerNs = run.startNs;
+  }
+
+  /** Opens the -c connections. */
+  start(connections: number): void {
+    for (let i = 0; i < connections && !this.stopped; i++) {
+      this.opening++;
+      this.run.open(this);
+    }
+  }
+
+  readonly stop = (): void => {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.done();
+  };
+
+  connected(connection: WireConnection): void {
+    this.opening--;
+    if (!this.stopped) connection.send(this.take(Math.min(this.run.depth, this.perConnection)));
+    this.settleCount();
+  }
+
+  answered(connection: WireConnection, answer: ParsedAnswer, _sentMs: number, _intendedMs: number, _nowMs: number, nowNs: bigint): void {
+    this.lastAnswerNs = nowNs;
+    if (this.stopped) return;
+    if (answer.closes || connection.answers >= this.perConnection) {
+      // the rest of its pipeline goes out again on the connection that replaces it
+      this.budget += connection.inFlight;
+      connection.close();
+    } else {
+      const room = Math.min(this.run.depth, this.perConnection - connection.answers) - connection.inFlight;
+      if (room > 0) connection.send(this.take(room));
+    }
+    this.settleCount();
+  }
+
+  failed(_connection: WireConnection, kind: FailureKind): void {
+    // a connect that failed had no request in flight: the attempt is the request that failed
+    if (kind === 'connect') this.take(1);
+  }
+
+  ended(connection: WireConnection): void {
+    const refused = !connection.connected;
+    if (refused) this.opening--;
+    if (this.stopped) return;
+    // a new connection in its place, while the budget holds requests that the connections opening will not take
+    if (!this.byCount || this.budget > this.opening) {
+      this.opening++;
+      if (refused) setTimeout(() => (this.stopped ? this.opening-- : this.run.open(this)), RETRY_AFTER_REFUSAL_MS);
+      else this.run.open(this);
+    }
+    this.settleCount();
+  }
+
+  private take(wanted: number): number {
+    const granted = Math.max(0, Math.min(wanted, this.budget));
+    this.budget -= granted;
+    return granted;
+  }
+
+  private settleCount(): void {
+    if (this.byCount && this.budget === 0 && [...this.run.live].every((c) => c.inFlight === 0)) this.stop();
+  }
+}
 
 /**
  * The closed loop: -c connections, each keeping its pipelining depth of requests in flight and sending the next as
@@ -16,82 +106,20 @@ const RETRY_AFTER_REFUSAL_MS = 10;
 export async function runClosedLoop(plan: LoadPlan, slot: ThreadSlot): Promise<ThreadMeasurement> {
   const run = new WireRun(plan, slot);
   const { shape } = plan;
+  const loop = new ClosedLoop(run, shape);
   const byCount = shape.requests !== undefined;
-  // requests this thread may still start (each one answered or failed counts once)
-  let budget = shape.requests ?? Number.POSITIVE_INFINITY;
-  const perConnection = shape.keepAlive ? (shape.requestsPerConnection ?? Number.POSITIVE_INFINITY) : 1;
-  let stopped = false;
-  // connections asked for and not yet up: each will want a request of the budget
-  let opening = 0;
-  let lastAnswerNs = run.startNs;
-  let finish: () => void = () => {};
-  const finished = new Promise<void>((resolve) => (finish = resolve));
-
-  const take = (wanted: number) => {
-    const granted = Math.max(0, Math.min(wanted, budget));
-    budget -= granted;
-    return granted;
-  };
-  const settleCount = () => {
-    if (byCount && budget === 0 && [...run.live].every((c) => c.inFlight === 0)) stop();
-  };
-  const events: ConnectionEvents = {
-    connected(connection) {
-      opening--;
-      if (!stopped) connection.send(take(Math.min(run.depth, perConnection)));
-      settleCount();
-    },
-    answered(connection, answer, _sentMs, _intendedMs, _nowMs, nowNs) {
-      lastAnswerNs = nowNs;
-      if (stopped) return;
-      if (answer.closes || connection.answers >= perConnection) {
-        // the rest of its pipeline goes out again on the connection that replaces it
-        budget += connection.inFlight;
-        connection.close();
-      } else {
-        const room = Math.min(run.depth, perConnection - connection.answers) - connection.inFlight;
-        if (room > 0) connection.send(take(room));
-      }
-      settleCount();
-    },
-    failed(_connection, kind) {
-      // a connect that failed had no request in flight: the attempt is the request that failed
-      if (kind === 'connect') take(1);
-    },
-    ended(connection) {
-      const refused = !connection.connected;
-      if (refused) opening--;
-      if (stopped) return;
-      // a new connection in its place, while the budget holds requests that the connections opening will not take
-      if (!byCount || budget > opening) {
-        opening++;
-        if (refused) setTimeout(() => (stopped ? opening-- : run.open(events)), RETRY_AFTER_REFUSAL_MS);
-        else run.open(events);
-      }
-      settleCount();
-    },
-  };
-  const stop = () => {
-    if (stopped) return;
-    stopped = true;
-    finish();
-  };
-
   const durationNs = BigInt(Math.round((shape.durationSeconds ?? 0) * 1e9));
-  const timer = byCount ? undefined : setTimeout(stop, Number(durationNs / 1_000_000n));
-  plan.signal?.addEventListener('abort', stop, { once: true });
-  if (plan.signal?.aborted) stop();
-  for (let i = 0; i < shape.connections && !stopped; i++) {
-    opening++;
-    run.open(events);
-  }
+  const timer = byCount ? undefined : setTimeout(loop.stop, Number(durationNs / 1_000_000n));
+  plan.signal?.addEventListener('abort', loop.stop, { once: true });
+  if (plan.signal?.aborted) loop.stop();
+  loop.start(shape.connections);
   try {
-    await finished;
+    await loop.finished;
   } finally {
     if (timer) clearTimeout(timer);
-    plan.signal?.removeEventListener('abort', stop);
+    plan.signal?.removeEventListener('abort', loop.stop);
   }
   // -n ends at the last answer (as ab measures); -d at the end of its period
-  const endNs = byCount ? lastAnswerNs : run.startNs + durationNs;
+  const endNs = byCount ? loop.lastAnswerNs : run.startNs + durationNs;
   return run.finish(endNs, Number(endNs - run.startNs) / 1e9);
 }
