@@ -2,10 +2,143 @@ import { createLatencyHistogram, encodeLatencyHistogram, summarizeLatency, type 
 import { arrivalSchedule } from '../open-loop/arrival-schedule.js';
 import type { ThreadMeasurement } from '../threads/merge-threads.js';
 import type { ThreadSlot } from '../threads/serve-thread.js';
+import type { ParsedAnswer } from './response-parser.js';
 import type { ConnectionEvents, WireConnection } from './wire-connection.js';
 import { WireRun } from './wire-run.js';
 
 const toMicros = (ms: number) => Math.max(1, Math.round(ms * 1000));
+
+/**
+ * The open loop's state and its connections' events. A class, not closures made per run: its methods are the same
+ * functions run after run, so the code V8 optimized for one run still holds in the next.
+ */
+class OpenLoop implements ConnectionEvents {
+  private readonly schedule: ReturnType<typeof arrivalSchedule>;
+  readonly uncorrected = createLatencyHistogram();
+  /** Requests due and not yet sent, by their index in the schedule. */
+  readonly queue: number[] = [];
+  /** Connections with room for another request. */
+  private readonly ready = new Set<WireConnection>();
+  private opening = 0;
+  scheduled = 0;
+  private closed = false;
+  private aborted = false;
+  private timer: NodeJS.Timeout | undefined;
+  private closing: NodeJS.Timeout | undefined;
+  private done: () => void = () => {};
+  readonly finished = new Promise<void>((resolve) => (this.done = resolve));
+
+  constructor(
+    private readonly run: WireRun,
+    private readonly shape: LoadPlan['shape'],
+    rate: number,
+    readonly seconds: number,
+    slot: ThreadSlot,
+  ) {
+    this.schedule = arrivalSchedule(rate, seconds, slot);
+  }
+
+  /** How many requests fell due over the period. */
+  get due(): number {
+    return this.schedule.due;
+  }
+
+  /** Starts the schedule and the period's end. */
+  start(): void {
+    this.timer = setTimeout(this.tick, this.msUntil(this.dueAt(0)));
+    this.closing = setTimeout(this.close, this.msUntil(this.run.startMs + this.seconds * 1000) + 1);
+  }
+
+  /** Stops the timers once the loop is over. */
+  stopTimers(): void {
+    if (this.timer) clearTimeout(this.timer);
+    if (this.closing) clearTimeout(this.closing);
+  }
+
+  readonly abort = (): void => {
+    this.aborted = true;
+    this.done();
+  };
+
+  connected(connection: WireConnection): void {
+    this.opening--;
+    this.ready.add(connection);
+    this.dispatch();
+  }
+
+  answered(connection: WireConnection, answer: ParsedAnswer, sentMs: number, _intendedMs: number, nowMs: number): void {
+    this.uncorrected.recordValue(toMicros(nowMs - sentMs));
+    if (answer.closes || !this.shape.keepAlive) connection.close();
+    else this.ready.add(connection);
+    this.dispatch();
+    this.settle();
+  }
+
+  failed(): void {}
+
+  ended(connection: WireConnection): void {
+    if (!connection.connected) this.opening--;
+    this.ready.delete(connection);
+    this.dispatch();
+    this.settle();
+  }
+
+  /** Request j's due time, on performance.now()'s clock. */
+  private dueAt(j: number): number {
+    return this.run.startMs + Number(this.schedule.atNs(j)) / 1e6;
+  }
+
+  private msUntil(at: number): number {
+    return Math.max(0, Math.floor(at - performance.now()));
+  }
+
+  private inFlight(): number {
+    let sum = 0;
+    for (const connection of this.run.live) sum += connection.inFlight;
+    return sum;
+  }
+
+  private settle(): void {
+    if (this.aborted || (this.closed && this.inFlight() === 0)) this.done();
+  }
+
+  private dispatch(): void {
+    const { run, queue, ready } = this;
+    while (queue.length > 0 && !this.aborted && !this.closed) {
+      const [connection] = ready;
+      if (!connection) {
+        // as many new connections as the queue fills (those opening already count), up to -c
+        const wanted = Math.ceil(queue.length / run.depth) - this.opening;
+        for (let i = 0; i < wanted && run.live.size < this.shape.connections; i++) {
+          this.opening++;
+          run.open(this);
+        }
+        return;
+      }
+      connection.send(1, this.dueAt(queue.shift()!));
+      if (connection.inFlight >= run.depth) ready.delete(connection);
+    }
+  }
+
+  // releases every request whose time has come, then sleeps until the next one is due (timer resolution: 1 ms)
+  private readonly tick = (): void => {
+    const now = performance.now();
+    while (this.scheduled < this.schedule.due && this.dueAt(this.scheduled) <= now) this.queue.push(this.scheduled++);
+    this.dispatch();
+    if (this.scheduled < this.schedule.due) this.timer = setTimeout(this.tick, Math.max(0, Math.floor(this.dueAt(this.scheduled) - now)));
+  };
+
+  // the period ends once its last request fell due (a timer may fire up to a millisecond early)
+  private readonly close = (): void => {
+    this.tick();
+    if (this.scheduled < this.schedule.due) {
+      this.closing = setTimeout(this.close, 1);
+      return;
+    }
+    this.closed = true;
+    this.settle();
+  };
+}
 
 /**
  * The open loop on the wire engine's connections: request i is due at start + i/R whatever the server does, waits for
@@ -15,111 +148,28 @@ const toMicros = (ms: number) => Math.max(1, Math.round(ms * 1000));
  */
 export async function runOpenLoop(plan: LoadPlan, slot: ThreadSlot): Promise<ThreadMeasurement> {
   const run = new WireRun(plan, slot);
-  const { shape } = plan;
-  const rate = shape.rate ?? 1;
-  const seconds = shape.durationSeconds ?? 10;
-  const schedule = arrivalSchedule(rate, seconds, slot);
-  // request j's due time, on performance.now()'s clock
-  const dueAt = (j: number) => run.startMs + Number(schedule.atNs(j)) / 1e6;
-  const periodEndMs = run.startMs + seconds * 1000;
+  const rate = plan.shape.rate ?? 1;
+  const seconds = plan.shape.durationSeconds ?? 10;
+  const loop = new OpenLoop(run, plan.shape, rate, seconds, slot);
   const periodEnd = run.startNs + BigInt(Math.round(seconds * 1e9));
-  const uncorrected = createLatencyHistogram();
-  const queue: number[] = [];
-  // connections with room for another request
-  const ready = new Set<WireConnection>();
-  let opening = 0;
-  let scheduled = 0;
-  let closed = false;
-  let aborted = false;
-  let finish: () => void = () => {};
-  const finished = new Promise<void>((resolve) => (finish = resolve));
-
-  const inFlight = () => [...run.live].reduce((sum, c) => sum + c.inFlight, 0);
-  const settle = () => {
-    if (aborted || (closed && inFlight() === 0)) finish();
-  };
-  const dispatch = () => {
-    while (queue.length > 0 && !aborted && !closed) {
-      const [connection] = ready;
-      if (!connection) {
-        // as many new connections as the queue fills (those opening already count), up to -c
-        const wanted = Math.ceil(queue.length / run.depth) - opening;
-        for (let i = 0; i < wanted && run.live.size < shape.connections; i++) {
-          opening++;
-          run.open(events);
-        }
-        return;
-      }
-      connection.send(1, dueAt(queue.shift()!));
-      if (connection.inFlight >= run.depth) ready.delete(connection);
-    }
-  };
-  const events: ConnectionEvents = {
-    connected(connection) {
-      opening--;
-      ready.add(connection);
-      dispatch();
-    },
-    answered(connection, answer, sentMs, _intendedMs, nowMs) {
-      uncorrected.recordValue(toMicros(nowMs - sentMs));
-      if (answer.closes || !shape.keepAlive) connection.close();
-      else ready.add(connection);
-      dispatch();
-      settle();
-    },
-    failed() {},
-    ended(connection) {
-      if (!connection.connected) opening--;
-      ready.delete(connection);
-      dispatch();
-      settle();
-    },
-  };
-
-  // release every request whose time has come, then sleep until the next one is due (timer resolution: 1 ms)
-  let timer: NodeJS.Timeout | undefined;
-  const tick = () => {
-    const now = performance.now();
-    while (scheduled < schedule.due && dueAt(scheduled) <= now) queue.push(scheduled++);
-    dispatch();
-    if (scheduled < schedule.due) timer = setTimeout(tick, Math.max(0, Math.floor(dueAt(scheduled) - now)));
-  };
-  const msUntil = (at: number) => Math.max(0, Math.floor(at - performance.now()));
-  // the period ends once its last request fell due (a timer may fire up to a millisecond early)
-  let closing: NodeJS.Timeout;
-  const close = () => {
-    tick();
-    if (scheduled < schedule.due) {
-      closing = setTimeout(close, 1);
-      return;
-    }
-    closed = true;
-    settle();
-  };
-  const abort = () => {
-    aborted = true;
-    finish();
-  };
-  plan.signal?.addEventListener('abort', abort, { once: true });
-  if (plan.signal?.aborted) abort();
-  timer = setTimeout(tick, msUntil(dueAt(0)));
-  closing = setTimeout(close, msUntil(periodEndMs) + 1);
+  plan.signal?.addEventListener('abort', loop.abort, { once: true });
+  if (plan.signal?.aborted) loop.abort();
+  loop.start();
   try {
-    await finished;
+    await loop.finished;
   } finally {
-    if (timer) clearTimeout(timer);
-    clearTimeout(closing);
-    plan.signal?.removeEventListener('abort', abort);
+    loop.stopTimers();
+    plan.signal?.removeEventListener('abort', loop.abort);
   }
-  const uncorrectedHistogram = encodeLatencyHistogram(uncorrected);
-  const latencyUncorrected = summarizeLatency(uncorrected);
-  uncorrected.destroy();
+  const uncorrectedHistogram = encodeLatencyHistogram(loop.uncorrected);
+  const latencyUncorrected = summarizeLatency(loop.uncorrected);
+  loop.uncorrected.destroy();
   const measurement = run.finish(periodEnd, seconds);
   return {
     ...measurement,
     latencyUncorrected,
     uncorrectedHistogram,
     rate: { target: rate, achieved: Math.round((measurement.requests / seconds) * 100) / 100 },
-    droppedRequests: queue.length + (schedule.due - scheduled),
+    droppedRequests: loop.queue.length + (loop.due - loop.scheduled),
   };
 }
