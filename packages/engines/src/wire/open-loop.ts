@@ -16,11 +16,11 @@ class OpenLoop implements ConnectionEvents {
   private readonly schedule: ReturnType<typeof arrivalSchedule>;
   readonly uncorrected = createLatencyHistogram();
   /** Requests due and not yet sent, by their index in the schedule. */
-  readonly queue: number[] = [];
+  private readonly queue: number[] = [];
   /** Connections with room for another request. */
   private readonly ready = new Set<WireConnection>();
   private opening = 0;
-  scheduled = 0;
+  private scheduled = 0;
   private closed = false;
   private aborted = false;
   private timer: NodeJS.Timeout | undefined;
@@ -32,15 +32,15 @@ class OpenLoop implements ConnectionEvents {
     private readonly run: WireRun,
     private readonly shape: LoadPlan['shape'],
     rate: number,
-    readonly seconds: number,
+    private readonly seconds: number,
     slot: ThreadSlot,
   ) {
     this.schedule = arrivalSchedule(rate, seconds, slot);
   }
 
-  /** How many requests fell due over the period. */
-  get due(): number {
-    return this.schedule.due;
+  /** Requests dropped: still waiting when the period ended, or never released. */
+  get droppedRequests(): number {
+    return this.queue.length + (this.schedule.due - this.scheduled);
   }
 
   /** Starts the schedule and the period's end. */
@@ -170,6 +170,6 @@ export async function runOpenLoop(plan: LoadPlan, slot: ThreadSlot): Promise<Thr
     latencyUncorrected,
     uncorrectedHistogram,
     rate: { target: rate, achieved: Math.round((measurement.requests / seconds) * 100) / 100 },
-    droppedRequests: loop.queue.length + (loop.due - loop.scheduled),
+    droppedRequests: loop.droppedRequests,
   };
 }

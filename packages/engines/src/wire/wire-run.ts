@@ -73,7 +73,7 @@ export class WireRun {
     if (this.setupFor !== events) {
       this.setupFor = events;
       // written out, not spread: a spread object gets a new hidden class at every run, and every read of a connection's
-      // setup then met a class it had not seen (measured: 6-9 deoptimizations and 70-230 ms of recompiling per run)
+      // setup then met a class it had not seen (scripts/wire-recompiles.mjs: 9-14 deoptimizations a run in runs 1-4)
       const { host, port, request, matcher, headOnly, depth, readBuffer } = this.setup;
       this.setupWithEvents = { host, port, request, matcher, headOnly, depth, readBuffer, events: new RecordedEvents(this, events) };
     }
