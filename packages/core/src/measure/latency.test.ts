@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as hdr from 'hdr-histogram-js';
 import { createLatencyHistogram, recordMilliseconds, summarizeLatency } from './latency.js';
 
 describe('latency histogram', () => {
@@ -52,5 +53,23 @@ describe('latency histogram', () => {
       expect(summarizeLatency(h), `values up to ${spread} µs`).toEqual(expected);
       h.destroy();
     }
+  });
+
+  it('reads a histogram that does not discern 1 µs through its own methods, with the same figures as HdrHistogram', () => {
+    let seed = 11;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const h = hdr.build({ lowestDiscernibleValue: 1000, highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: 3 });
+    for (let i = 0; i < 20_000; i++) h.recordValue(1000 + Math.floor(random() ** 3 * 3_000_000));
+    const ms = (us: number) => Math.round(us) / 1000;
+    expect(summarizeLatency(h)).toEqual({
+      mean: ms(h.mean),
+      stdev: ms(h.stdDeviation),
+      min: ms(h.minNonZeroValue),
+      ...Object.fromEntries(
+        [50, 66, 75, 80, 90, 95, 98, 99, 99.9].map((p) => [p === 99.9 ? 'p999' : `p${p}`, ms(h.getValueAtPercentile(p))]),
+      ),
+      max: ms(h.maxValue),
+    });
+    h.destroy();
   });
 });
