@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BodyExpectation } from '@bench/core';
-import { bodyMatcher } from './body-matcher.js';
+import { AnswerMemo } from './answer-memo.js';
+import { bodyMatcher, type BodyMatcher } from './body-matcher.js';
 import { ResponseParser, type ParsedAnswer } from './response-parser.js';
 
 const exactBody = (bytes: Buffer): BodyExpectation => ({ kind: 'exact', length: bytes.length, bytes: () => bytes });
@@ -110,5 +111,80 @@ describe('the wire engine’s response parser', () => {
     const cut = parse(hello.slice(0, 40));
     expect(cut.error).toBeUndefined();
     expect(cut.end()).toMatch(/closed in the middle of an answer/);
+  });
+
+  describe('with a memo of the run’s last answer', () => {
+    // reads land in one shared buffer, from its start, as the socket's reads do; the matcher counts the bodies it checks
+    function reader(expect = exactBody(Buffer.from('Hello World'))) {
+      const source = Buffer.from(new ArrayBuffer(4096));
+      const memo = new AnswerMemo(source);
+      const answers: ParsedAnswer[] = [];
+      const inner = bodyMatcher(expect);
+      const checked = { bodies: 0 };
+      const matcher: BodyMatcher = { ...inner, finish: (length) => (checked.bodies++, inner.finish(length)) };
+      const parser = new ResponseParser(matcher, { parsedAnswer: (a) => answers.push({ ...a }) }, false, memo);
+      const read = (text: string) => {
+        const length = source.write(text, 'latin1');
+        const error = parser.feed(source, length);
+        source.fill(0);
+        return error;
+      };
+      return { read, answers, checked, parser };
+    }
+    const answer = (over: Partial<ParsedAnswer> = {}) => ({
+      status: 200,
+      bytes: hello.length,
+      bodyBytes: 11,
+      bodyMatches: true,
+      closes: false,
+      ...over,
+    });
+
+    it('recalls an answer read whole when the same bytes come again, without framing or checking it again', () => {
+      const { read, answers, checked } = reader();
+      for (let i = 0; i < 5; i++) expect(read(hello)).toBeUndefined();
+      expect(answers).toEqual(Array.from({ length: 5 }, () => answer()));
+      expect(checked.bodies).toBe(1);
+    });
+
+    it('frames any other bytes: a body that differs by one byte is checked, and found wrong, every time', () => {
+      const { read, answers, checked, parser } = reader();
+      read(hello);
+      const wrong = hello.replace('World', 'Wurld');
+      read(wrong);
+      read(wrong);
+      expect(answers.map((a) => a.bodyMatches)).toEqual([true, false, false]);
+      expect(checked.bodies).toBe(3);
+      expect(parser.midAnswer).toBe(false);
+    });
+
+    it('remembers no read that holds more or less than one answer, nor one that closes the connection', () => {
+      const pipelined = reader();
+      pipelined.read(hello + hello);
+      pipelined.read(hello + hello);
+      expect(pipelined.answers).toHaveLength(4);
+      expect(pipelined.checked.bodies).toBe(4);
+
+      const closing = reader();
+      const close = hello.replace('Date: x', 'Connection: close');
+      closing.read(close);
+      closing.read(close);
+      expect(closing.answers.map((a) => a.closes)).toEqual([true, true]);
+      expect(closing.checked.bodies).toBe(2);
+    });
+
+    it('recalls nothing in the middle of an answer: the same bytes there are the rest of a body', () => {
+      const { read, answers, parser } = reader();
+      read(hello);
+      // a longer answer whose last read holds exactly the remembered answer's bytes
+      const head = `HTTP/1.1 200 OK\r\nContent-Length: ${5 + hello.length}\r\n\r\n`;
+      read(head + 'abcde');
+      expect(read(hello)).toBeUndefined();
+      expect(answers.map((a) => [a.bytes, a.bodyBytes, a.bodyMatches])).toEqual([
+        [hello.length, 11, true],
+        [head.length + 5 + hello.length, 5 + hello.length, false],
+      ]);
+      expect(parser.midAnswer).toBe(false);
+    });
   });
 });

@@ -1,3 +1,4 @@
+import type { AnswerMemo, FramedAnswer } from './answer-memo.js';
 import type { BodyMatcher } from './body-matcher.js';
 
 /** One answer read off a connection: its status, its bytes on the wire (head and body), its body's, and whether it was the expected one. */
@@ -17,7 +18,7 @@ export interface AnswerSink {
 }
 
 // one answer object for every parser of the thread: each is read by its sink before the next answer is framed
-const answer = { status: 0, bytes: 0, bodyBytes: 0, bodyMatches: true, closes: false };
+const answer: FramedAnswer = { status: 0, bytes: 0, bodyBytes: 0, bodyMatches: true, closes: false };
 
 const CR = 13;
 const LF = 10;
@@ -136,12 +137,16 @@ export class ResponseParser {
   private bodyBytes = 0;
   private remaining = 0;
   private failed: string | undefined;
+  /** Answers completed in the read being fed. */
+  private completed = 0;
 
   constructor(
     private readonly matcher: BodyMatcher,
     private readonly sink: AnswerSink,
     /** HEAD requests: answers carry no body whatever their head says. */
     private readonly headOnly = false,
+    /** The run's last answer framed whole from one read of its read buffer, recalled when the same bytes come again. */
+    private readonly memo?: AnswerMemo,
   ) {}
 
   /** Whether an answer is under way (part of it read). */
@@ -155,6 +160,13 @@ export class ResponseParser {
    */
   feed(chunk: Buffer, length = chunk.length): string | undefined {
     if (this.failed) return this.failed;
+    // a read of the run's read buffer that starts between two answers may be the remembered answer again
+    const memo = chunk === this.memo?.source && this.state === State.Head && this.pending === undefined ? this.memo : undefined;
+    if (memo?.recall(length, answer)) {
+      this.sink.parsedAnswer(answer);
+      return undefined;
+    }
+    this.completed = 0;
     let at = 0;
     const end = length;
     while (at < end) {
@@ -207,6 +219,8 @@ export class ResponseParser {
         }
       }
     }
+    // the read held one whole answer and nothing else: the same bytes again will be that answer again
+    if (memo && this.completed === 1 && this.state === State.Head && this.pending === undefined) memo.remember(length);
     return undefined;
   }
 
@@ -238,6 +252,7 @@ export class ResponseParser {
     answer.bodyMatches = this.matcher.finish(this.bodyBytes);
     answer.closes = this.closes;
     this.state = State.Head;
+    if (++this.completed === 1) this.memo?.framed(answer);
     this.sink.parsedAnswer(answer);
   }
 

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { classifyError, type FailureKind } from '@bench/core';
 import { ResponseParser, type AnswerSink, type ParsedAnswer } from './response-parser.js';
+import type { AnswerMemo } from './answer-memo.js';
 import type { BodyMatcher } from './body-matcher.js';
 import { RawSocket } from './raw-socket.js';
 
@@ -40,6 +41,8 @@ export interface ConnectionSetup {
   readonly depth: number;
   /** One read buffer for every connection of the thread: each read is parsed before the next can happen. */
   readonly readBuffer: Buffer;
+  /** The run's last answer read whole, recalled when a read brings the same bytes (none: every answer is framed). */
+  readonly memo: AnswerMemo | undefined;
   readonly events: ConnectionEvents;
 }
 
@@ -69,7 +72,7 @@ export class WireConnection extends RawSocket implements AnswerSink {
     this.times = new Float64Array(2 * setup.depth);
     this.matcher = setup.matcher();
     // the connection hears its own socket and its own parser: no closures per connection
-    this.parser = new ResponseParser(this.matcher, this, setup.headOnly);
+    this.parser = new ResponseParser(this.matcher, this, setup.headOnly, setup.memo);
   }
 
   socketConnected(): void {

@@ -1,6 +1,7 @@
 import { createLatencyHistogram, timedPhase, watchGeneratorHealth, type ConnectTimes, type FailureKind, type LoadPlan } from '@bench/core';
 import { RunTally } from '../threads/run-tally.js';
 import type { ThreadSlot } from '../threads/serve-thread.js';
+import { AnswerMemo } from './answer-memo.js';
 import { bodyMatcher } from './body-matcher.js';
 import { encodeHttp1Request } from '../http1-request.js';
 import type { ParsedAnswer } from './response-parser.js';
@@ -39,6 +40,8 @@ export class WireRun {
     slot: ThreadSlot,
   ) {
     const url = new URL(plan.url);
+    // its own memory, at offset 0: the memo reads it by 4-byte words
+    const readBuffer = Buffer.from(new ArrayBuffer(READ_BUFFER_BYTES));
     this.tally = new RunTally(this.startNs, slot.rawSamples);
     this.depth = plan.shape.keepAlive ? pipeliningOf(plan.options) : 1;
     this.timeoutMs = plan.shape.timeoutSeconds * 1000;
@@ -59,7 +62,8 @@ export class WireRun {
       matcher: () => bodyMatcher(plan.expect),
       headOnly: plan.request.method === 'HEAD',
       depth: this.depth,
-      readBuffer: Buffer.allocUnsafe(READ_BUFFER_BYTES),
+      readBuffer,
+      memo: new AnswerMemo(readBuffer),
     };
     this.progress = setInterval(() => plan.onProgress?.(this.tally.progress(this.startNs)), 1000);
     // a request unanswered for --timeout fails its connection (and those in flight behind it); so does a connect
@@ -74,8 +78,8 @@ export class WireRun {
       this.setupFor = events;
       // written out, not spread: a spread object gets a new hidden class at every run, and every read of a connection's
       // setup then met a class it had not seen (scripts/wire-recompiles.mjs: 9-14 deoptimizations a run in runs 1-4)
-      const { host, port, request, matcher, headOnly, depth, readBuffer } = this.setup;
-      this.setupWithEvents = { host, port, request, matcher, headOnly, depth, readBuffer, events: new RecordedEvents(this, events) };
+      const { host, port, request, matcher, headOnly, depth, readBuffer, memo } = this.setup;
+      this.setupWithEvents = { host, port, request, matcher, headOnly, depth, readBuffer, memo, events: new RecordedEvents(this, events) };
     }
     const connection = new WireConnection(this.setupWithEvents!);
     this.live.add(connection);
