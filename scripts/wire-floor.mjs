@@ -10,6 +10,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { AnswerMemo } from '../packages/engines/dist/wire/answer-memo.js';
 import { bodyMatcher } from '../packages/engines/dist/wire/body-matcher.js';
 import { ResponseParser } from '../packages/engines/dist/wire/response-parser.js';
 import { WireConnection } from '../packages/engines/dist/wire/wire-connection.js';
@@ -30,7 +31,8 @@ const tcp = process.binding('tcp_wrap');
 const stream = process.binding('stream_wrap');
 const state = stream.streamBaseState;
 const request = Buffer.from(`GET / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUser-Agent: bench\r\n\r\n`, 'latin1');
-const readBuffer = Buffer.allocUnsafe(65536);
+// at offset 0 of its own memory, as the engine's: the answer memo reads it by 4-byte words
+const readBuffer = Buffer.from(new ArrayBuffer(65536));
 let answers = 0;
 // where the clock-reading layer keeps its readings, as the engine keeps the instant of a read
 const instant = { ms: 0, ns: 0n };
@@ -96,6 +98,7 @@ function wireConnections() {
     headOnly: false,
     depth: 1,
     readBuffer,
+    memo: new AnswerMemo(readBuffer),
     events: again,
   };
   const all = Array.from({ length: connections }, () => new WireConnection(setup));
