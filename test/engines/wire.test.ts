@@ -16,6 +16,8 @@ const answers: Record<string, (n: number) => string> = {
   // the rest of the body comes 2 ms after its head and first bytes ('\u0000' marks the pause), cut at 3 or 5 bytes by
   // turns: the reads of many connections interleave, each in the middle of a body cut elsewhere
   '/split': (n) => `HTTP/1.1 200 OK\r\nContent-Length: 11\r\n\r\n${n % 2 ? 'Hel\u0000lo World' : 'Hello\u0000 World'}`,
+  // every 7th answer of the run has a wrong body of the right length, the others the same bytes again and again
+  '/sometimes-wrong': (n) => `HTTP/1.1 200 OK\r\nContent-Length: 11\r\n\r\n${n % 7 ? 'Hello World' : 'Hello Wurld'}`,
   // the 50th answer of the run is not HTTP
   '/malformed': (n) => (n === 50 ? 'XYZZY\r\n\r\n' : `HTTP/1.1 200 OK\r\nContent-Length: 11\r\n\r\nHello World`),
 };
@@ -99,6 +101,11 @@ describe('the wire engine', () => {
   it('checks each body on its own connection while the reads of many connections interleave', async () => {
     const m = await measure('/split', { requests: 400, connections: 20 });
     expect([m.requests, requests, m.failures.length]).toEqual([400, 400, 0]);
+  });
+
+  it('checks every answer whose bytes repeat the last one read whole, and finds each wrong one among them', async () => {
+    const m = await measure('/sometimes-wrong', { requests: 700, connections: 5 });
+    expect([m.requests, requests, m.failures.length]).toEqual([700, 700, 100]);
   });
 
   it('counts a malformed answer as one failure with its sample, and carries on on a new connection', async () => {
