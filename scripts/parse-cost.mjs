@@ -1,7 +1,9 @@
 // What the wire engine's parser and body check cost per answer, off the network: typical answers (the node target's
-// Hello World through fastify, nginx's 311-byte page) framed by 3,000 parsers in turn, as a thread's connections are.
-// After `npm run build`:
+// Hello World through fastify, nginx's 311-byte page) framed by 3,000 parsers in turn, as a thread's connections are;
+// then the same answers recalled by the run's answer memo (the same bytes as the last answer read whole), as the engine
+// reads a server that repeats itself. After `npm run build`:
 //   taskset -c 1 node scripts/parse-cost.mjs
+import { AnswerMemo } from '../packages/engines/dist/wire/answer-memo.js';
 import { bodyMatcher } from '../packages/engines/dist/wire/body-matcher.js';
 import { ResponseParser } from '../packages/engines/dist/wire/response-parser.js';
 
@@ -19,20 +21,23 @@ const answers = {
 const ROUNDS = 3;
 const N = 2_000_000;
 for (let round = 1; round <= ROUNDS; round++)
-  for (const [name, { text, body }] of Object.entries(answers)) {
-    const read = Buffer.alloc(65536);
-    const length = read.write(text, 'latin1');
-    const expected = Buffer.from(body);
-    let wrong = 0;
-    const sink = { parsedAnswer: (answer) => (wrong += answer.bodyMatches ? 0 : 1) };
-    const parsers = Array.from(
-      { length: 3000 },
-      () => new ResponseParser(bodyMatcher({ kind: 'exact', length: expected.length, bytes: () => expected }), sink),
-    );
-    const start = performance.now();
-    for (let i = 0; i < N; i++) parsers[i % 3000].feed(read, length);
-    const ns = ((performance.now() - start) * 1e6) / N;
-    if (wrong > 0) throw new Error(`${wrong} bodies read as wrong`);
-    // the first round compiles the code; the last ones are what a warm thread pays
-    if (round > 1) console.log(`round ${round}: ${name} (${length} bytes): ${ns.toFixed(0)} ns an answer`);
-  }
+  for (const [name, { text, body }] of Object.entries(answers))
+    for (const memo of [false, true]) {
+      const read = Buffer.from(new ArrayBuffer(65536));
+      const length = read.write(text, 'latin1');
+      const expected = Buffer.from(body);
+      let wrong = 0;
+      const sink = { parsedAnswer: (answer) => (wrong += answer.bodyMatches ? 0 : 1) };
+      const memory = memo ? new AnswerMemo(read) : undefined;
+      const parsers = Array.from(
+        { length: 3000 },
+        () => new ResponseParser(bodyMatcher({ kind: 'exact', length: expected.length, bytes: () => expected }), sink, false, memory),
+      );
+      const start = performance.now();
+      for (let i = 0; i < N; i++) parsers[i % 3000].feed(read, length);
+      const ns = ((performance.now() - start) * 1e6) / N;
+      if (wrong > 0) throw new Error(`${wrong} bodies read as wrong`);
+      // the first round compiles the code; the last ones are what a warm thread pays
+      if (round > 1)
+        console.log(`round ${round}: ${name} (${length} bytes), ${memo ? 'recalled' : 'framed'}: ${ns.toFixed(0)} ns an answer`);
+    }
