@@ -16,6 +16,17 @@ const ceilingSchema = z.object({
   rps: z.number(),
 });
 
+const costSchema = z.object({
+  engine: z.string(),
+  threads: z.number().int(),
+  target: z.string(),
+  connections: z.number().int(),
+  /** Median over rounds of the generator's CPU per answered request through bench, µs. */
+  usPerRequest: z.number(),
+  /** The selfbench that measured it. */
+  measuredAt: z.string(),
+});
+
 const savedSchema = z.object({
   measuredAt: z.string(),
   hostname: z.string(),
@@ -23,21 +34,46 @@ const savedSchema = z.object({
   cpus: z.number().int(),
   setting: z.string(),
   ceilings: z.array(ceilingSchema),
+  /** Each engine's cost per request on each stack and level of -c (absent in files older than it). */
+  costs: z.array(costSchema).optional(),
 });
 
 export type EngineCeiling = z.infer<typeof ceilingSchema>;
+export type EngineCost = z.infer<typeof costSchema>;
 export type SavedCeilings = z.infer<typeof savedSchema>;
 
-/** Each engine and thread count's ceiling: the best over the stacks and levels of -c of its median rps per client CPU-second. */
-export function ceilingsOf(rows: readonly SelfbenchRow[]): EngineCeiling[] {
+// a ceiling or a cost is a closed loop's, as fast as it can go (an open loop at a set rate says what that load costs)
+const closedLoopRows = (rows: readonly SelfbenchRow[]) => rows.filter((r) => r.bench.cpuSeconds > 0 && r.rate === undefined);
+
+/** The rounds of each engine, thread count, stack and level of -c. */
+function byStack(rows: readonly SelfbenchRow[]): SelfbenchRow[][] {
   const groups = new Map<string, SelfbenchRow[]>();
-  // a ceiling is a closed loop's, as fast as it can go (an open loop at a set rate says what that load costs)
-  for (const r of rows.filter((r) => r.bench.cpuSeconds > 0 && r.rate === undefined)) {
+  for (const r of closedLoopRows(rows)) {
     const key = `${r.engine}\u0000${r.threads}\u0000${r.target}\u0000${r.connections}`;
     groups.set(key, [...(groups.get(key) ?? []), r]);
   }
+  return [...groups.values()];
+}
+
+/** Each engine's median client CPU per request on each stack and level of -c this selfbench ran. */
+export function costsOf(rows: readonly SelfbenchRow[], measuredAt: string): EngineCost[] {
+  return byStack(rows).map((runs) => {
+    const first = runs[0]!;
+    return {
+      engine: first.engine,
+      threads: first.threads,
+      target: first.target,
+      connections: first.connections,
+      usPerRequest: Math.round(median(runs.map((r) => (r.bench.cpuSeconds * 1e6) / r.bench.requests)) * 10) / 10,
+      measuredAt,
+    };
+  });
+}
+
+/** Each engine and thread count's ceiling: the best over the stacks and levels of -c of its median rps per client CPU-second. */
+export function ceilingsOf(rows: readonly SelfbenchRow[]): EngineCeiling[] {
   const best = new Map<string, EngineCeiling>();
-  for (const runs of groups.values()) {
+  for (const runs of byStack(rows)) {
     const first = runs[0]!;
     const ceiling = {
       engine: first.engine,
@@ -60,8 +96,11 @@ export function saveCeilings(rows: readonly SelfbenchRow[], setting: string, now
   if (!dir) return undefined;
   const cpus = os.cpus();
   const measured = ceilingsOf(rows);
-  // engines this selfbench did not run keep their last ceiling here
-  const kept = (readCeilings()?.ceilings ?? []).filter((c) => !measured.some((m) => m.engine === c.engine));
+  const costs = costsOf(rows, now.toISOString());
+  // engines this selfbench did not run keep their last ceiling and costs here
+  const last = readCeilings();
+  const kept = (last?.ceilings ?? []).filter((c) => !measured.some((m) => m.engine === c.engine));
+  const keptCosts = (last?.costs ?? []).filter((c) => !costs.some((m) => m.engine === c.engine));
   const saved: SavedCeilings = {
     measuredAt: now.toISOString(),
     hostname: os.hostname(),
@@ -69,6 +108,7 @@ export function saveCeilings(rows: readonly SelfbenchRow[], setting: string, now
     cpus: cpus.length,
     setting,
     ceilings: [...kept, ...measured].sort((a, b) => a.engine.localeCompare(b.engine) || a.threads - b.threads),
+    costs: [...keptCosts, ...costs],
   };
   writeFileSync(fileIn(dir), `${JSON.stringify(saved, null, 2)}\n`);
   return fileIn(dir);
@@ -100,21 +140,34 @@ export function ceilingLine(engine: string, saved: SavedCeilings | undefined): s
   return `${n(one.rpsPerClientCpuSecond)} rps per client CPU-second${more} (selfbench ${saved.measuredAt.slice(0, 10)}, ${one.target})`;
 }
 
-const micros = (c: EngineCeiling) => 1e6 / c.rpsPerClientCpuSecond;
+const sameRun = (a: EngineCost, b: EngineCost) => a.target === b.target && a.connections === b.connections && a.measuredAt === b.measuredAt;
+const where = (c: EngineCost) => `${c.target}, -c ${c.connections}, selfbench ${c.measuredAt.slice(0, 10)}`;
 
 /**
- * For a cell whose generator was the ceiling: the engine that costs the least client CPU per request on this machine,
- * beside this one's, from the last selfbench, among those that can drive the cell; undefined when none cheaper was measured.
+ * For a cell whose generator was the ceiling: an engine that costs less client CPU per request on this machine, from the
+ * last selfbench, among those that can drive the cell. It is compared with this one on the same stack and level of -c
+ * of one selfbench (the highest -c they share), never across stacks or runs; when this engine was never measured here,
+ * the cheapest other one's cost is given on its own. Undefined when none cheaper was measured.
  */
 export function cheaperEngineLine(
   engine: string,
   canDrive: (engine: string) => boolean,
   saved: SavedCeilings | undefined = readCeilings(),
 ): string | undefined {
-  const single = (saved?.ceilings ?? []).filter((c) => c.threads === 1);
-  const mine = single.find((c) => c.engine === engine);
-  const cheapest = single.filter((c) => c.engine !== engine && canDrive(c.engine)).sort((a, b) => micros(a) - micros(b))[0];
-  if (!saved || !cheapest || (mine && micros(mine) <= micros(cheapest))) return undefined;
-  const against = mine ? ` against ${engine}'s ${micros(mine).toFixed(1)}` : '';
-  return `${cheapest.engine} costs ${micros(cheapest).toFixed(1)} µs of client CPU per request here${against} (selfbench ${saved.measuredAt.slice(0, 10)}): --engine ${cheapest.engine}`;
+  const single = (saved?.costs ?? []).filter((c) => c.threads === 1);
+  const mine = single.filter((c) => c.engine === engine);
+  const others = single.filter((c) => c.engine !== engine && canDrive(c.engine));
+  const hint = (c: EngineCost, against: string) =>
+    `${c.engine} costs ${c.usPerRequest.toFixed(1)} µs of client CPU per request here${against} (${where(c)}): --engine ${c.engine}`;
+  if (mine.length === 0) {
+    const cheapest = [...others].sort((a, b) => a.usPerRequest - b.usPerRequest)[0];
+    return cheapest ? hint(cheapest, '') : undefined;
+  }
+  const cheaper = others
+    .flatMap((other) => {
+      const beside = mine.find((m) => sameRun(m, other));
+      return beside && other.usPerRequest < beside.usPerRequest ? [{ other, beside }] : [];
+    })
+    .sort((a, b) => b.other.connections - a.other.connections || a.other.usPerRequest - b.other.usPerRequest)[0];
+  return cheaper ? hint(cheaper.other, ` against ${engine}'s ${cheaper.beside.usPerRequest.toFixed(1)}`) : undefined;
 }
