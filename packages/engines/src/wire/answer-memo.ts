@@ -7,6 +7,14 @@ export interface FramedAnswer {
   closes: boolean;
 }
 
+function copy(from: FramedAnswer, to: FramedAnswer): void {
+  to.status = from.status;
+  to.bytes = from.bytes;
+  to.bodyBytes = from.bodyBytes;
+  to.bodyMatches = from.bodyMatches;
+  to.closes = from.closes;
+}
+
 /** Answers longer than this are framed each time: comparing them word by word would cost about what framing does. */
 const MAX_REMEMBERED_BYTES = 2048;
 
@@ -40,23 +48,13 @@ export class AnswerMemo {
     const remembered = this.words;
     for (let i = 0; i < words; i++) if (source[i] !== remembered[i]) return false;
     for (let i = words << 2; i < length; i++) if (this.source[i] !== this.bytes[i]) return false;
-    const answer = this.remembered;
-    into.status = answer.status;
-    into.bytes = answer.bytes;
-    into.bodyBytes = answer.bodyBytes;
-    into.bodyMatches = answer.bodyMatches;
-    into.closes = answer.closes;
+    copy(this.remembered, into);
     return true;
   }
 
   /** The answer just framed, kept aside until the read it came in is known to hold it alone. */
   framed(answer: FramedAnswer): void {
-    const candidate = this.candidate;
-    candidate.status = answer.status;
-    candidate.bytes = answer.bytes;
-    candidate.bodyBytes = answer.bodyBytes;
-    candidate.bodyMatches = answer.bodyMatches;
-    candidate.closes = answer.closes;
+    copy(answer, this.candidate);
   }
 
   /** The source's first `length` bytes were exactly the answer last framed: remember them with it. */
@@ -65,11 +63,6 @@ export class AnswerMemo {
     if (length > MAX_REMEMBERED_BYTES || !candidate.bodyMatches || candidate.closes) return;
     this.bytes.set(this.source.subarray(0, length));
     this.length = length;
-    const answer = this.remembered;
-    answer.status = candidate.status;
-    answer.bytes = candidate.bytes;
-    answer.bodyBytes = candidate.bodyBytes;
-    answer.bodyMatches = true;
-    answer.closes = false;
+    copy(candidate, this.remembered);
   }
 }
