@@ -120,11 +120,11 @@ export async function selfbench(o: SelfbenchOptions): Promise<SelfbenchRow[]> {
       // a warm-up, so the first measurement does not meet a cold server: the first engine's bare tool, else through bench
       const warmer = engines.find((e) => e.bareTool);
       await (warmer ? runBareTool(warmer, url, Math.min(...o.connections), 2, o.cpus?.client) : undefined)?.catch(() => undefined);
+      const sides = engines.flatMap((e) => (e.clientThreads ? (o.threads ?? [1, 2]) : [1]).map((n) => [e, n] as const));
       for (const connections of o.connections)
         for (let round = 1; round <= o.rounds; round++) {
-          for (const [engine, threads] of engines.flatMap((e) =>
-            (e.clientThreads ? (o.threads ?? [1, 2]) : [1]).map((n) => [e, n] as const),
-          )) {
+          // the engines' order alternates by round too: none always runs last, after the others' connections
+          for (const [engine, threads] of round % 2 === 1 ? sides : [...sides].reverse()) {
             const label = threads > 1 ? ` ${threads} threads` : '';
             o.onProgress?.(`${target.name}/${scenario.name} c=${connections} ${engine.name}${label} round ${round}/${o.rounds}`);
             const row = { target: target.name, scenario: scenario.name, engine: engine.name, connections, threads, round };
