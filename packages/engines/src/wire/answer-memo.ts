@@ -30,7 +30,8 @@ export class AnswerMemo {
   private readonly sourceWords: Int32Array;
   private readonly words = new Int32Array(MAX_REMEMBERED_BYTES / 4);
   private readonly bytes = new Uint8Array(this.words.buffer);
-  private length = 0;
+  /** The remembered answer's length; -1 before one is (an empty read is never an answer). */
+  private length = -1;
   private readonly remembered: FramedAnswer = { status: 0, bytes: 0, bodyBytes: 0, bodyMatches: true, closes: false };
   private readonly candidate: FramedAnswer = { status: 0, bytes: 0, bodyBytes: 0, bodyMatches: true, closes: false };
 
