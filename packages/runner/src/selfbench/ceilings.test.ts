@@ -84,7 +84,16 @@ describe('engine ceilings', () => {
     const autocannonOnNode = costsOf([row('node', 'autocannon', 1, 100_000, 2)], '2026-11-23T21:00:00Z');
     const wrkOnNginx = costsOf([row('nginx-static', 'wrk', 1, 700_000, 5)], '2026-11-24T21:00:00Z');
     const wrkOnNodeLater = costsOf([row('node', 'wrk', 1, 700_000, 5)], '2026-11-24T21:00:00Z');
-    expect(cheaperEngineLine('autocannon', () => true, savedFrom([...autocannonOnNode, ...wrkOnNginx, ...wrkOnNodeLater]))).toBeUndefined();
+    // wrk was never measured beside autocannon: its own figure, with no comparison
+    expect(cheaperEngineLine('autocannon', () => true, savedFrom([...autocannonOnNode, ...wrkOnNginx, ...wrkOnNodeLater]))).toBe(
+      'wrk costs 7.1 µs of client CPU per request here (nginx-static, -c 50, selfbench 2026-11-24): --engine wrk',
+    );
+    // nor when it cost more than the least this engine cost anywhere
+    const wrkSlowerLater = costsOf([row('node', 'wrk', 1, 100_000, 5)], '2026-11-24T21:00:00Z');
+    expect(cheaperEngineLine('autocannon', () => true, savedFrom([...autocannonOnNode, ...wrkSlowerLater]))).toBeUndefined();
+    // an engine measured beside this one and not cheaper there is not offered on another run's figure
+    const besideAndDearer = costsOf([row('node', 'autocannon', 1, 100_000, 2), row('node', 'wrk', 1, 50_000, 2)], '2026-11-25T21:00:00Z');
+    expect(cheaperEngineLine('autocannon', () => true, savedFrom([...besideAndDearer, ...wrkOnNginx]))).toBeUndefined();
     // at the highest -c both ran in one selfbench
     const both = costsOf(
       [

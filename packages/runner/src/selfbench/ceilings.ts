@@ -146,8 +146,9 @@ const where = (c: EngineCost) => `${c.target}, -c ${c.connections}, selfbench ${
 /**
  * For a cell whose generator was the ceiling: an engine that costs less client CPU per request on this machine, from the
  * last selfbench, among those that can drive the cell. It is compared with this one on the same stack and level of -c
- * of one selfbench (the highest -c they share), never across stacks or runs; when this engine was never measured here,
- * the cheapest other one's cost is given on its own. Undefined when none cheaper was measured.
+ * of one selfbench (the highest -c they share), never across stacks or runs. An engine never measured beside this one
+ * (this one never measured here, or only in another selfbench) is given with its own cost alone, when that is below
+ * the least this one cost anywhere. Undefined when none cheaper was measured.
  */
 export function cheaperEngineLine(
   engine: string,
@@ -159,15 +160,16 @@ export function cheaperEngineLine(
   const others = single.filter((c) => c.engine !== engine && canDrive(c.engine));
   const hint = (c: EngineCost, against: string) =>
     `${c.engine} costs ${c.usPerRequest.toFixed(1)} µs of client CPU per request here${against} (${where(c)}): --engine ${c.engine}`;
-  if (mine.length === 0) {
-    const cheapest = [...others].sort((a, b) => a.usPerRequest - b.usPerRequest)[0];
-    return cheapest ? hint(cheapest, '') : undefined;
-  }
   const cheaper = others
     .flatMap((other) => {
       const beside = mine.find((m) => sameRun(m, other));
       return beside && other.usPerRequest < beside.usPerRequest ? [{ other, beside }] : [];
     })
     .sort((a, b) => b.other.connections - a.other.connections || a.other.usPerRequest - b.other.usPerRequest)[0];
-  return cheaper ? hint(cheaper.other, ` against ${engine}'s ${cheaper.beside.usPerRequest.toFixed(1)}`) : undefined;
+  if (cheaper) return hint(cheaper.other, ` against ${engine}'s ${cheaper.beside.usPerRequest.toFixed(1)}`);
+  // engines measured beside this one were not cheaper there; the others are told on their own figure
+  const besideMine = new Set(others.filter((o) => mine.some((m) => sameRun(m, o))).map((o) => o.engine));
+  const least = Math.min(...mine.map((m) => m.usPerRequest));
+  const cheapest = others.filter((o) => !besideMine.has(o.engine)).sort((a, b) => a.usPerRequest - b.usPerRequest)[0];
+  return cheapest && cheapest.usPerRequest < least ? hint(cheapest, '') : undefined;
 }
