@@ -3,6 +3,7 @@ import {
   createLatencyHistogram,
   encodeLatencyHistogram,
   mergeLatencyHistograms,
+  recycleLatencyHistogram,
   summarizeLatency,
   type LatencyHistogram,
 } from './latency.js';
@@ -74,7 +75,7 @@ export class ConnectionTimer {
       ...(this.overTls ? { handshake: timedPhase(this.handshake) } : {}),
       firstByte: timedPhase(this.firstByte),
     };
-    for (const histogram of [this.connect, this.handshake, this.firstByte]) histogram.destroy();
+    for (const histogram of [this.connect, this.handshake, this.firstByte]) recycleLatencyHistogram(histogram);
     return times;
   }
 }
@@ -82,7 +83,7 @@ export class ConnectionTimer {
 const mergedPhase = (phases: readonly TimedPhase[]): TimedPhase => {
   const histogram = mergeLatencyHistograms(phases.map((p) => p.histogram));
   const merged = timedPhase(histogram);
-  histogram.destroy();
+  recycleLatencyHistogram(histogram);
   return merged;
 };
 

@@ -11,8 +11,56 @@ const HISTOGRAM_OPTIONS = {
 
 export type LatencyHistogram = hdr.Histogram;
 
+// Histograms given back once read, for createLatencyHistogram to hand out again: each holds 8 MB of counts, and a run
+// that made three and dropped them made V8 collect the whole heap of a load thread every run (docs/measurements.md,
+// "Histograms used again"). A thread keeps a few; the pages of counts it never touched cost no resident memory.
+const spares: LatencyHistogram[] = [];
+const MAX_SPARES = 4;
+const made = new WeakSet<LatencyHistogram>();
+
+// What hdr-histogram-js's reset() sets, set here: its reset() zeroes all 2 million counts, touching every page of them
+interface Resettable {
+  readonly _counts: Uint32Array;
+  setTotalCount(count: number): void;
+  countsArrayIndex(value: number): number;
+  startTimeStampMsec: number;
+  endTimeStampMsec: number;
+  tag: string;
+  maxValue: number;
+  minNonZeroValue: number;
+}
+type FreshFields = Pick<Resettable, 'startTimeStampMsec' | 'endTimeStampMsec' | 'tag' | 'maxValue' | 'minNonZeroValue'>;
+let fresh: FreshFields | undefined;
+
 export function createLatencyHistogram(): LatencyHistogram {
-  return hdr.build(HISTOGRAM_OPTIONS);
+  const spare = spares.pop();
+  if (spare) return spare;
+  const histogram = hdr.build(HISTOGRAM_OPTIONS);
+  const { startTimeStampMsec, endTimeStampMsec, tag, maxValue, minNonZeroValue } = histogram as unknown as Resettable;
+  fresh ??= { startTimeStampMsec, endTimeStampMsec, tag, maxValue, minNonZeroValue };
+  made.add(histogram);
+  return histogram;
+}
+
+/**
+ * Gives back a histogram that createLatencyHistogram made, once nothing will read it again: emptied (its counts zeroed
+ * up to its highest value) and its fields as a new one's, it is handed out again. Any other histogram is destroyed.
+ */
+export function recycleLatencyHistogram(histogram: LatencyHistogram): void {
+  if (spares.includes(histogram)) return;
+  if (!fresh || !made.has(histogram) || spares.length >= MAX_SPARES) {
+    histogram.destroy();
+    return;
+  }
+  const h = histogram as unknown as Resettable;
+  if (histogram.totalCount > 0) h._counts.fill(0, 0, h.countsArrayIndex(histogram.maxValue) + 1);
+  h.setTotalCount(0);
+  h.startTimeStampMsec = fresh.startTimeStampMsec;
+  h.endTimeStampMsec = fresh.endTimeStampMsec;
+  h.tag = fresh.tag;
+  h.maxValue = fresh.maxValue;
+  h.minNonZeroValue = fresh.minNonZeroValue;
+  spares.push(histogram);
 }
 
 /** Records one response time given in milliseconds (as autocannon reports it). */

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { buildConnector, Client, type Dispatcher } from 'undici';
 import {
+  recycleLatencyHistogram,
   bodyBytesCheck,
   ConnectionTimer,
   CompiledWorkload,
@@ -259,7 +260,7 @@ export async function runOpenLoop(plan: LoadPlan, slot: ThreadSlot): Promise<Thr
   const cpuPerSecond = health.cpuPerSecond();
   const uncorrectedHistogram = encodeLatencyHistogram(uncorrected);
   const latencyUncorrected = summarizeLatency(uncorrected);
-  uncorrected.destroy();
+  recycleLatencyHistogram(uncorrected);
   return {
     durationSeconds: seconds,
     ...tally.finish(periodEnd, cpuPerSecond),

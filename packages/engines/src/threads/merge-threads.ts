@@ -1,4 +1,5 @@
 import {
+  recycleLatencyHistogram,
   mergeConnectTimes,
   emptyFailures,
   encodeLatencyHistogram,
@@ -96,7 +97,7 @@ function mergeSeconds(parts: readonly ThreadMeasurement[], startNs: bigint): Eng
 function merged(histograms: readonly EncodedHistogram[]): { latency: LoadMeasurement['latency']; histogram: EncodedHistogram } {
   const h = mergeLatencyHistograms(histograms);
   const result = { latency: summarizeLatency(h), histogram: encodeLatencyHistogram(h) };
-  h.destroy();
+  recycleLatencyHistogram(h);
   return result;
 }
 

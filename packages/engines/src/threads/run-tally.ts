@@ -1,4 +1,5 @@
 import {
+  recycleLatencyHistogram,
   createLatencyHistogram,
   emptyFailures,
   encodeLatencyHistogram,
@@ -92,7 +93,7 @@ export class RunTally {
     const counted = this.latencies.flush();
     const latency = summarizeLatency(counted);
     const histogram = encodeLatencyHistogram(counted);
-    counted.destroy();
+    recycleLatencyHistogram(counted);
     return {
       requests: this.requests,
       latency,

@@ -1,4 +1,4 @@
-import { createLatencyHistogram, encodeLatencyHistogram, summarizeLatency, type LoadPlan } from '@bench/core';
+import { recycleLatencyHistogram, createLatencyHistogram, encodeLatencyHistogram, summarizeLatency, type LoadPlan } from '@bench/core';
 import { arrivalSchedule } from '../open-loop/arrival-schedule.js';
 import type { ThreadMeasurement } from '../threads/merge-threads.js';
 import type { ThreadSlot } from '../threads/serve-thread.js';
@@ -163,7 +163,7 @@ export async function runOpenLoop(plan: LoadPlan, slot: ThreadSlot): Promise<Thr
   }
   const uncorrectedHistogram = encodeLatencyHistogram(loop.uncorrected);
   const latencyUncorrected = summarizeLatency(loop.uncorrected);
-  loop.uncorrected.destroy();
+  recycleLatencyHistogram(loop.uncorrected);
   const measurement = run.finish(periodEnd, seconds);
   return {
     ...measurement,

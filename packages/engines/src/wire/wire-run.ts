@@ -1,4 +1,12 @@
-import { createLatencyHistogram, timedPhase, watchGeneratorHealth, type ConnectTimes, type FailureKind, type LoadPlan } from '@bench/core';
+import {
+  recycleLatencyHistogram,
+  createLatencyHistogram,
+  timedPhase,
+  watchGeneratorHealth,
+  type ConnectTimes,
+  type FailureKind,
+  type LoadPlan,
+} from '@bench/core';
 import { RunTally } from '../threads/run-tally.js';
 import type { ThreadSlot } from '../threads/serve-thread.js';
 import { AnswerMemo } from './answer-memo.js';
@@ -120,8 +128,8 @@ export class WireRun {
       ...timedPhase(this.connectTimes),
       firstByte: timedPhase(this.firstBytes),
     };
-    this.connectTimes.destroy();
-    this.firstBytes.destroy();
+    recycleLatencyHistogram(this.connectTimes);
+    recycleLatencyHistogram(this.firstBytes);
     return {
       durationSeconds: Math.max(durationSeconds, 1e-6),
       ...this.tally.finish(endNs, cpuPerSecond),
