@@ -131,6 +131,47 @@ describe('the wire engine', () => {
     expect(m.keepAliveResponses).toBe(0);
   });
 
+  it('sends requests the kernel cannot take at once (an 8 MB body each), a write left queued on each connection, and counts every answer', async () => {
+    // reads nothing for 100 ms after a connect, then each request's head, and its body as it comes, before answering it
+    let bodies = 0;
+    const slow = net.createServer((socket) => {
+      socket.on('error', () => {}).pause();
+      setTimeout(() => socket.resume(), 100);
+      let head = '';
+      let left = -1;
+      let allX = true;
+      socket.on('data', (data: Buffer) => {
+        let at = 0;
+        while (at < data.length) {
+          if (left < 0) {
+            const end = data.indexOf('\r\n\r\n', at);
+            head += data.toString('latin1', at, end < 0 ? data.length : end);
+            if (end < 0) return;
+            left = Number(/content-length: (\d+)/i.exec(head)?.[1] ?? 0);
+            [head, allX, at] = ['', true, end + 4];
+          }
+          const take = Math.min(left, data.length - at);
+          allX &&= data.subarray(at, at + take).every((byte) => byte === 120);
+          [left, at] = [left - take, at + take];
+          if (left > 0) return;
+          if (allX) bodies++;
+          left = -1;
+          socket.write('HTTP/1.1 200 OK\r\nContent-Length: 11\r\n\r\nHello World');
+        }
+      });
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(slow.address() as net.AddressInfo).port}/`;
+    const m = await engine.run({
+      url,
+      request: { method: 'POST', path: '/', headers: {}, body: Buffer.alloc(8 * 1024 * 1024, 'x') },
+      expect: expectHello,
+      shape: { connections: 4, keepAlive: true, timeoutSeconds: 5, requests: 12 },
+    });
+    await new Promise<void>((resolve) => slow.close(() => resolve()));
+    expect([m.requests, bodies, m.failures.exceptions]).toEqual([12, 12, 0]);
+  });
+
   it('times out a request the server never answers, and counts it', async () => {
     // reads every request (so it sees the engine hang up) and answers none
     const silent = net.createServer((socket) => socket.on('error', () => {}).resume());

@@ -125,27 +125,38 @@ export class SeriesRecorder {
     return closed;
   }
 
-  // the second answers are arriving in now, and where it ends: most answers land there, with no division
-  private current: { bucket: Bucket; fromNs: bigint; toNs: bigint } | undefined;
+  // the second answers are arriving in now, from and to (ms after the start): most answers land there, with no division
+  private current: { bucket: Bucket; fromMs: number; toMs: number } | undefined;
 
   private bucket(atNs: bigint): Bucket {
+    return this.bucketAfter(Number(atNs - this.startNs) / 1e6);
+  }
+
+  private bucketAfter(ms: number): Bucket {
     const current = this.current;
-    if (current && atNs >= current.fromNs && atNs < current.toNs) return current.bucket;
-    const index = Math.max(0, Number((atNs - this.startNs) / 1_000_000_000n));
+    if (current && ms >= current.fromMs && ms < current.toMs) return current.bucket;
+    const index = Math.max(0, Math.floor(ms / 1000));
     for (let i = this.buckets.length; i <= index; i++) {
       this.buckets.push(emptyBucket());
       if (this.live) settle(this.buckets[i - 3]);
     }
     const bucket = this.buckets[index]!;
-    const fromNs = this.startNs + BigInt(index) * 1_000_000_000n;
     // before the start, answers land in second 0 but do not move the window
-    if (atNs >= this.startNs) this.current = { bucket, fromNs, toNs: fromNs + 1_000_000_000n };
+    if (ms >= 0) this.current = { bucket, fromMs: index * 1000, toMs: (index + 1) * 1000 };
     return bucket;
   }
 
   /** One answer: its latency in microseconds, whether its status was 2xx, and when it arrived. */
   response(latencyUs: number, ok: boolean, atNs: bigint = process.hrtime.bigint()): void {
-    const bucket = this.bucket(atNs);
+    this.responseAfter(latencyUs, ok, Number(atNs - this.startNs) / 1e6);
+  }
+
+  /**
+   * One answer that arrived `sinceStartMs` after the start: an engine that reads a millisecond clock for every answer
+   * (performance.now()) places it with no process.hrtime.bigint() call and no BigInt.
+   */
+  responseAfter(latencyUs: number, ok: boolean, sinceStartMs: number): void {
+    const bucket = this.bucketAfter(sinceStartMs);
     bucket.requests++;
     if (!ok) bucket.non2xx++;
     // an answer later than that (its second already summarized) is counted, its latency left out of that second's percentiles

@@ -46,6 +46,16 @@ export class RunTally {
 
   /** One answer with its status, at `atNs`, `latencyUs` after it was (meant to be) sent; its bytes, headers included. */
   answer(status: number, latencyUs: number, bytes: number, atNs: bigint): void {
+    this.series.response(latencyUs, this.count(status, latencyUs, bytes), atNs);
+  }
+
+  /** One answer, as answer() counts it, that arrived `sinceStartMs` after the series' start (no BigInt per answer). */
+  answerAfter(status: number, latencyUs: number, bytes: number, sinceStartMs: number): void {
+    this.series.responseAfter(latencyUs, this.count(status, latencyUs, bytes), sinceStartMs);
+  }
+
+  /** Counts an answer everywhere but in the series; whether its status was 2xx. */
+  private count(status: number, latencyUs: number, bytes: number): boolean {
     const ok = status >= 200 && status < 300;
     this.requests++;
     this.totalBytes += bytes;
@@ -53,7 +63,7 @@ export class RunTally {
     if (!ok) this.non2xx++;
     this.latencies.record(latencyUs);
     this.raw?.push(latencyUs);
-    this.series.response(latencyUs, ok, atNs);
+    return ok;
   }
 
   /** An answer whose body was not the expected one. */

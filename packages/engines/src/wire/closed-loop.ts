@@ -20,7 +20,8 @@ class ClosedLoop implements ConnectionEvents {
   /** Connections asked for and not yet up: each will want a request of the budget. */
   private opening = 0;
   private stopped = false;
-  lastAnswerNs: bigint;
+  /** When the last answer was read (performance.now()). */
+  lastAnswerMs: number;
   private done: () => void = () => {};
   readonly finished = new Promise<void>((resolve) => (this.done = resolve));
 
@@ -31,7 +32,7 @@ class ClosedLoop implements ConnectionEvents {
     this.byCount = shape.requests !== undefined;
     this.budget = shape.requests ?? Number.POSITIVE_INFINITY;
     this.perConnection = shape.keepAlive ? (shape.requestsPerConnection ?? Number.POSITIVE_INFINITY) : 1;
-    this.lastAnswerNs = run.startNs;
+    this.lastAnswerMs = run.startMs;
   }
 
   /** Opens the -c connections. */
@@ -54,8 +55,8 @@ class ClosedLoop implements ConnectionEvents {
     this.settleCount();
   }
 
-  answered(connection: WireConnection, answer: ParsedAnswer, _sentMs: number, _intendedMs: number, _nowMs: number, nowNs: bigint): void {
-    this.lastAnswerNs = nowNs;
+  answered(connection: WireConnection, answer: ParsedAnswer, _sentMs: number, _intendedMs: number, nowMs: number): void {
+    this.lastAnswerMs = nowMs;
     if (this.stopped) return;
     if (answer.closes || connection.answers >= this.perConnection) {
       // the rest of its pipeline goes out again on the connection that replaces it
@@ -120,6 +121,6 @@ export async function runClosedLoop(plan: LoadPlan, slot: ThreadSlot): Promise<T
     plan.signal?.removeEventListener('abort', loop.stop);
   }
   // -n ends at the last answer (as ab measures); -d at the end of its period
-  const endNs = byCount ? loop.lastAnswerNs : run.startNs + durationNs;
+  const endNs = byCount ? run.nsAt(loop.lastAnswerMs) : run.startNs + durationNs;
   return run.finish(endNs, Number(endNs - run.startNs) / 1e9);
 }

@@ -16,11 +16,13 @@ interface TcpHandle {
   close(callback?: () => void): void;
 }
 interface ConnectRequest {
-  oncomplete: (status: number) => void;
+  oncomplete: (this: ConnectRequest, status: number) => void;
+  /** The socket connecting (set by bench). */
+  owner: RawSocket;
 }
 interface WriteRequest {
-  handle: TcpHandle;
-  oncomplete: (status: number) => void;
+  /** Called, when a write the kernel did not take at once is done, with the handle it was written on. */
+  oncomplete: (this: WriteRequest, status: number, handle: TcpHandle) => void;
 }
 interface Bindings {
   readonly TCP: new (type: number) => TcpHandle;
@@ -81,34 +83,58 @@ function onread(this: TcpHandle): void {
   else if (bytes < 0) this.owner.socketErrored(uvError(bytes, 'read'));
 }
 
+// likewise one callback for every connect, and for every write left queued
+function onconnect(this: ConnectRequest, status: number): void {
+  this.owner.connectDone(status);
+}
+function onwritten(this: WriteRequest, status: number, handle: TcpHandle): void {
+  handle.owner.writeDone(status);
+}
+
+// A write request for the writes of every connection of the thread: a write the kernel takes at once leaves it free
+// for the next (Node looks at it only when a write is left queued, and binds it to that write until it is done).
+let freeWriteRequest: WriteRequest | undefined;
+function newWriteRequest(): WriteRequest {
+  const request = new bindings!.WriteWrap();
+  request.oncomplete = onwritten;
+  return request;
+}
+
 /**
  * One client TCP connection to host:port on a libuv handle, with TCP_NODELAY, reading into `readBuffer`; what happens
  * on it goes to the subclass's socket methods.
  */
 export abstract class RawSocket {
   private readonly handle: TcpHandle;
-  private writeRequest: WriteRequest;
   private open = true;
 
   constructor(host: string, port: number, readBuffer: Buffer) {
     const b = (bindings ??= loadBindings());
     this.handle = new b.TCP(b.socketType);
     this.handle.owner = this;
-    this.writeRequest = this.newWriteRequest();
     this.handle.useUserBuffer(readBuffer);
     this.handle.onread = onread;
     const request = new b.TCPConnectWrap();
-    request.oncomplete = (status) => {
-      if (!this.open) return;
-      if (status < 0) return this.socketErrored(uvError(status, 'connect'));
-      this.handle.setNoDelay(true);
-      const reading = this.handle.readStart();
-      if (reading < 0) return this.socketErrored(uvError(reading, 'read'));
-      this.socketConnected();
-    };
+    request.owner = this;
+    request.oncomplete = onconnect;
     const status = this.handle.connect(request, host, port);
     // a connect refused at once (no file descriptor left, say) is told as a failed connect would be, not in the constructor
     if (status < 0) queueMicrotask(() => this.open && this.socketErrored(uvError(status, 'connect')));
+  }
+
+  /** The connect asked for in the constructor ended with `status`. */
+  connectDone(status: number): void {
+    if (!this.open) return;
+    if (status < 0) return this.socketErrored(uvError(status, 'connect'));
+    this.handle.setNoDelay(true);
+    const reading = this.handle.readStart();
+    if (reading < 0) return this.socketErrored(uvError(reading, 'read'));
+    this.socketConnected();
+  }
+
+  /** A write left queued ended with `status`. */
+  writeDone(status: number): void {
+    if (status < 0 && this.open) this.socketErrored(uvError(status, 'write'));
   }
 
   /** The connection is up. */
@@ -124,10 +150,10 @@ export abstract class RawSocket {
   protected write(data: Buffer): void {
     if (!this.open) return;
     const b = bindings!;
-    const status = this.handle.writeBuffer(this.writeRequest, data);
+    const status = this.handle.writeBuffer((freeWriteRequest ??= newWriteRequest()), data);
     if (status < 0) return this.socketErrored(uvError(status, 'write'));
-    // a write the kernel took at once leaves its request free for the next; one left queued keeps it until done
-    if (b.state[b.lastWriteWasAsync]) this.writeRequest = this.newWriteRequest();
+    // a write left queued keeps its request until done: the next write takes a new one
+    if (b.state[b.lastWriteWasAsync]) freeWriteRequest = undefined;
   }
 
   /** Closes the handle (no event follows). */
@@ -136,14 +162,5 @@ export abstract class RawSocket {
     this.open = false;
     // no callback: a JavaScript call per closed handle would be spent on nothing
     this.handle.close();
-  }
-
-  private newWriteRequest(): WriteRequest {
-    const request = new bindings!.WriteWrap();
-    request.handle = this.handle;
-    request.oncomplete = (status) => {
-      if (status < 0 && this.open) this.socketErrored(uvError(status, 'write'));
-    };
-    return request;
   }
 }

@@ -101,9 +101,9 @@ export class WireRun {
   }
 
   /** The run's own record of an answer, before its loop hears of it. */
-  recordAnswer(c: WireConnection, answer: ParsedAnswer, intendedMs: number, nowMs: number, nowNs: bigint): void {
+  recordAnswer(c: WireConnection, answer: ParsedAnswer, intendedMs: number, nowMs: number): void {
     if (c.answers === 1) this.firstBytes.recordValue(toMicros(c.firstReadMs - c.askedAtMs));
-    this.record(answer, nowMs - intendedMs, nowNs);
+    this.record(answer, nowMs - intendedMs, nowMs);
     if (!answer.bodyMatches) this.tally.sample(c.bodyMismatch());
   }
 
@@ -139,12 +139,17 @@ export class WireRun {
     };
   }
 
-  private record(answer: ParsedAnswer, latencyMs: number, nowNs: bigint): void {
+  /** The instant `ms` (a performance.now() reading) on the run's process.hrtime.bigint() clock. */
+  nsAt(ms: number): bigint {
+    return this.startNs + BigInt(Math.round((ms - this.startMs) * 1e6));
+  }
+
+  private record(answer: ParsedAnswer, latencyMs: number, nowMs: number): void {
     const tally = this.tally;
     tally.bodyBytes += answer.bodyBytes;
-    if (!answer.bodyMatches) tally.wrongBody(nowNs);
+    if (!answer.bodyMatches) tally.wrongBody(this.nsAt(nowMs));
     if (this.plan.shape.keepAlive && !answer.closes) tally.keptAlive++;
-    tally.answer(answer.status, toMicros(latencyMs), answer.bytes, nowNs);
+    tally.answerAfter(answer.status, toMicros(latencyMs), answer.bytes, nowMs - this.startMs);
   }
 
   private sweep(): void {
@@ -173,9 +178,9 @@ class RecordedEvents implements ConnectionEvents {
     this.loop.connected(c, ms);
   }
 
-  answered(c: WireConnection, answer: ParsedAnswer, sentMs: number, intendedMs: number, nowMs: number, nowNs: bigint): void {
-    this.run.recordAnswer(c, answer, intendedMs, nowMs, nowNs);
-    this.loop.answered(c, answer, sentMs, intendedMs, nowMs, nowNs);
+  answered(c: WireConnection, answer: ParsedAnswer, sentMs: number, intendedMs: number, nowMs: number): void {
+    this.run.recordAnswer(c, answer, intendedMs, nowMs);
+    this.loop.answered(c, answer, sentMs, intendedMs, nowMs);
   }
 
   failed(c: WireConnection, kind: FailureKind, message: string, lost: number, nowNs: bigint): void {
