@@ -16,8 +16,10 @@ const START_LEAD_NS = 2_000_000n;
 // A thread that finished a run waits this long for the next: a cell's measured run (and the next
 // cell) then meets code V8 has already compiled, as the warm-up left it, instead of a cold thread
 // whose first second runs unoptimized (measured: p50 8 ms in the first second of an open loop at
-// 1,000 rps, 1.1 ms from the third).
-const KEEP_IDLE_MS = 15_000;
+// 1,000 rps, 1.1 ms from the third). A minute spans the gaps between one engine's runs in a
+// selfbench, whose rounds alternate the engines' order: after 15 s, round 3 met a new thread
+// that spent 200 ms more on V8's helper threads in its measured run (docs/measurements.md).
+const KEEP_IDLE_MS = 60_000;
 
 interface IdleThread {
   readonly worker: Worker;
