@@ -13,7 +13,7 @@ export type LatencyHistogram = hdr.Histogram;
 
 // Histograms given back once read, for createLatencyHistogram to hand out again: each holds 8 MB of counts, and a run
 // that made three and dropped them made V8 collect the whole heap of a load thread every run (docs/measurements.md,
-// "Histograms used again"). A thread keeps a few; the pages of counts it never touched cost no resident memory.
+// "The wire engine, a warm thread"). A thread keeps a few; the pages of counts it never touched cost no resident memory.
 const spares: LatencyHistogram[] = [];
 const MAX_SPARES = 4;
 const made = new WeakSet<LatencyHistogram>();

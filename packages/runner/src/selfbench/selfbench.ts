@@ -17,7 +17,7 @@ const processCpuSeconds = (since: NodeJS.CpuUsage) => {
 };
 
 // as `bench run`'s default --warmup, twice: V8 compiles what runs once a connection or once a run (the connects, the
-// run's summary) only in a thread's second run or later (docs/measurements.md, "A warm thread")
+// run's summary) only in a thread's second run or later (docs/measurements.md, "The wire engine, a warm thread")
 const IN_PROCESS_WARMUP_SECONDS = 1;
 const IN_PROCESS_WARMUP_RUNS = 2;
 const QUIET_WINDOW_MS = 200;
