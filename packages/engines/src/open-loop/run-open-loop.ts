@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { buildConnector, Client, type Dispatcher } from 'undici';
 import {
-  recycleLatencyHistogram,
   bodyBytesCheck,
   ConnectionTimer,
   CompiledWorkload,
@@ -11,6 +10,7 @@ import {
   type RenderedRequest,
   createLatencyHistogram,
   encodeLatencyHistogram,
+  recycleLatencyHistogram,
   summarizeLatency,
   watchGeneratorHealth,
   type LoadPlan,

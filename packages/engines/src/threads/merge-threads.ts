@@ -1,9 +1,9 @@
 import {
-  recycleLatencyHistogram,
   mergeConnectTimes,
   emptyFailures,
   encodeLatencyHistogram,
   mergeLatencyHistograms,
+  recycleLatencyHistogram,
   summarizeLatency,
   type EncodedHistogram,
   type EngineSecond,

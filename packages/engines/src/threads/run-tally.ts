@@ -1,10 +1,10 @@
 import {
-  recycleLatencyHistogram,
   createLatencyHistogram,
   emptyFailures,
   encodeLatencyHistogram,
   LatencyCounter,
   SeriesRecorder,
+  recycleLatencyHistogram,
   summarizeLatency,
   type FailureKind,
   type LoadProgress,

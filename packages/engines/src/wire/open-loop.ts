@@ -1,4 +1,4 @@
-import { recycleLatencyHistogram, createLatencyHistogram, encodeLatencyHistogram, summarizeLatency, type LoadPlan } from '@bench/core';
+import { createLatencyHistogram, encodeLatencyHistogram, recycleLatencyHistogram, summarizeLatency, type LoadPlan } from '@bench/core';
 import { arrivalSchedule } from '../open-loop/arrival-schedule.js';
 import type { ThreadMeasurement } from '../threads/merge-threads.js';
 import type { ThreadSlot } from '../threads/serve-thread.js';

@@ -1,8 +1,8 @@
 import {
-  recycleLatencyHistogram,
   createLatencyHistogram,
   timedPhase,
   watchGeneratorHealth,
+  recycleLatencyHistogram,
   type ConnectTimes,
   type FailureKind,
   type LoadPlan,
