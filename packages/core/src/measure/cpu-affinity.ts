@@ -24,9 +24,20 @@ export function pinProcess(pid: number, cpus: string): void {
   spawnSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' });
 }
 
-/** Pins every live member of these process groups. */
+/**
+ * Pins every live member of these process groups. A member forked while the others were being pinned (a PHP-FPM
+ * child, say) kept its parent's old affinity, so the groups are listed again until a pass finds no member unpinned.
+ */
 export function pinProcessGroups(groups: readonly number[], cpus: string): void {
-  for (const pgid of groups) for (const member of listGroupMembers(pgid)) pinProcess(member.pid, cpus);
+  const pinned = new Set<number>();
+  for (let pass = 0; pass < 5; pass++) {
+    const unpinned = groups.flatMap((pgid) => listGroupMembers(pgid)).filter((member) => !pinned.has(member.pid));
+    if (unpinned.length === 0) return;
+    for (const member of unpinned) {
+      pinProcess(member.pid, cpus);
+      pinned.add(member.pid);
+    }
+  }
 }
 
 /** Pins this process (the in-process load generator) for the duration of `work`, then restores its affinity. */
