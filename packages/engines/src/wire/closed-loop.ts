@@ -64,7 +64,9 @@ class ClosedLoop implements ConnectionEvents {
       connection.close();
     } else {
       const room = Math.min(this.run.depth, this.perConnection - connection.answers) - connection.inFlight;
-      if (room > 0) connection.send(this.take(room));
+      // sent at the instant its answer was read: one clock read a request, as the answer's work before the write is
+      // the client's (under a microsecond) and counts in the next request's time
+      if (room > 0) connection.send(this.take(room), undefined, nowMs);
     }
     this.settleCount();
   }

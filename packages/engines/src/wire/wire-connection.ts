@@ -109,10 +109,13 @@ export class WireConnection extends RawSocket implements AnswerSink {
     return this.count > 0 ? this.times[2 * this.oldest] : undefined;
   }
 
-  /** Sends `count` requests at once (pipelined when more than one); `intendedMs`, when given, is when the first was due. */
-  send(count: number, intendedMs?: number): void {
+  /**
+   * Sends `count` requests at once (pipelined when more than one); `intendedMs`, when given, is when the first was due.
+   * `nowMs`: the clock as the caller just read it (the instant of the read whose answer frees this send), else read here.
+   */
+  send(count: number, intendedMs?: number, nowMs?: number): void {
     if (this.done || count <= 0) return;
-    const now = performance.now();
+    const now = nowMs ?? performance.now();
     const depth = this.setup.depth;
     if (this.count + count > depth) throw new Error(`${this.count + count} requests in flight on a pipeline of ${depth}`);
     // a pipeline's requests leave in one write
