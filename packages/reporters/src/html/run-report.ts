@@ -2,6 +2,7 @@ import { median, mergeLatencyHistograms, percentileCurve, type CellResult, type 
 import { formatBytes, formatNumber } from '../format.js';
 import { chartFigure, nines, numbersTable, type ChartSpec } from './chart.js';
 import { soakLine } from '../soak-line.js';
+import { machineSummary } from '../machine-line.js';
 import { stepCharts } from './step-charts.js';
 import { connectionCharts } from './connection-charts.js';
 import { profileSections } from '../profile/flame-html.js';
@@ -31,7 +32,7 @@ function header(doc: RunDocument, live: boolean): string {
   const out = [
     `<h1>bench: ${escapeHtml([...new Set(doc.results.map((r) => r.scenario))].join(', ') || 'no cells')}</h1>`,
     `<p class="meta">${escapeHtml(doc.startedAt)}${doc.finishedAt ? ` to ${escapeHtml(doc.finishedAt)}` : ''}; bench ${escapeHtml(doc.tool.version)}, results schema ${doc.schemaVersion}</p>`,
-    `<p class="meta">Machine: ${m.cpus} x ${escapeHtml(m.cpuModel)}, ${formatBytes(m.memoryBytes)}, ${escapeHtml(`${m.platform} ${m.release}`)}, Node ${escapeHtml(m.node)}${m.sharedHost ? '. The load generator and the servers share these cores.' : ''}</p>`,
+    `<p class="meta">Machine: ${escapeHtml(machineSummary(m))}${m.sharedHost ? '. The load generator and the servers share these cores.' : ''}</p>`,
     `<p class="meta">Command: <code>${escapeHtml(doc.command || '(not recorded)')}</code></p>`,
     `<p class="meta">Engine: ${escapeHtml(engines.join(', ') || 'unknown')}</p>`,
   ];

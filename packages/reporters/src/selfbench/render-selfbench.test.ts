@@ -15,6 +15,24 @@ describe('the selfbench table', () => {
     expect(text).toMatch(/not a ceiling/);
   });
 
+  it('names the machine the figures were taken on, when told', () => {
+    const machine = {
+      hostname: 'vm',
+      platform: 'linux',
+      release: '6.18.44',
+      arch: 'x64',
+      cpus: 2,
+      cpuModel: 'Intel(R) Xeon(R) Processor',
+      memoryBytes: 24 * 2 ** 30,
+      node: 'v20.20.2',
+      sharedHost: true,
+    };
+    expect(renderSelfbench(rows, '-c 50', machine)).toMatch(
+      /-c 50, on 2 x Intel\(R\) Xeon\(R\) Processor, 24(\.0)? GiB, linux 6\.18\.44, Node v20\.20\.2;/,
+    );
+    expect(renderSelfbench(rows, '-c 50')).not.toMatch(/, on /);
+  });
+
   it('sets each engine’s client CPU per request beside the cheapest bare tool’s, and the memory a connection adds', () => {
     const wire = (connections: number, rss: number, lag: number) => ({
       ...selfbenchRow('node', 'wire', 1, 100_000, 0.8, connections),

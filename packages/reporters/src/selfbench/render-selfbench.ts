@@ -1,4 +1,5 @@
-import { median, type SelfbenchRow, type SelfbenchSide } from '@bench/core';
+import { median, type MachineInfo, type SelfbenchRow, type SelfbenchSide } from '@bench/core';
+import { machineSummary } from '../machine-line.js';
 
 const n = (value: number, digits = 0) => value.toLocaleString('en-US', { maximumFractionDigits: digits });
 // requests answered per second of the generator's CPU time: what one core of client buys
@@ -51,11 +52,12 @@ function memoryPerConnection(runs: readonly SelfbenchRow[], side: 'bench' | 'bar
 /**
  * Every round, then per stack, level, engine and threads: the median ratio of bench to the bare tool, the rps each
  * reached per client CPU-second, client CPU per request beside the yardstick's (the cheapest bare tool at that stack
- * and level), and an in-process engine's event-loop lag; last, the memory each connection adds to each generator.
+ * and level), and an in-process engine's event-loop lag; last, the memory each connection adds to each generator. The
+ * figures hold for the machine they were taken on (user-space code and the kernel cost differently on another CPU).
  */
-export function renderSelfbench(rows: readonly SelfbenchRow[], setting: string): string {
+export function renderSelfbench(rows: readonly SelfbenchRow[], setting: string, machine?: MachineInfo): string {
   const out = [
-    `bench through each engine (A) against the same tool run bare (B), same running server, ${setting}; rps per client CPU-second = requests answered per second of the generator's CPU time; µs/req = the generator's CPU per answered request (a bare tool's over its whole life and an in-process engine's, bench's whole process over its run, as the kernel counted them; an external tool through bench, sampled from /proc).`,
+    `bench through each engine (A) against the same tool run bare (B), same running server, ${setting}${machine ? `, on ${machineSummary(machine)}` : ''}; rps per client CPU-second = requests answered per second of the generator's CPU time; µs/req = the generator's CPU per answered request (a bare tool's over its whole life and an in-process engine's, bench's whole process over its run, as the kernel counted them; an external tool through bench, sampled from /proc).`,
     '',
     '| target | c | engine | threads | round | first | through bench rps | bare rps | ratio | bench rps per client CPU-s | bare rps per client CPU-s | bench µs/req | bare µs/req |',
     '| --- | ---: | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',

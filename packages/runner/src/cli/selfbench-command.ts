@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { errors } from '@bench/core';
+import { describeMachine, errors } from '@bench/core';
 import { builtinTargets } from '@bench/targets';
 import { builtinEngines } from '@bench/engines';
 import { parseCpus, parseNameList } from '@bench/core';
@@ -69,7 +69,7 @@ export async function selfbenchCommand(flags: SelfbenchFlags): Promise<void> {
     onProgress: (line) => process.stderr.write(`bench: selfbench ${line}\n`),
   });
   const setting = `-c ${flags.concurrency.join(',')}, ${flags.duration} s a run, ${flags.rounds} rounds${cpus ? `, server on CPU ${cpus.server ?? 'any'} and generator on CPU ${cpus.client ?? 'any'}` : ', unpinned'}`;
-  process.stdout.write(renderSelfbench(rows, setting));
+  process.stdout.write(renderSelfbench(rows, setting, describeMachine()));
   // bench list and bench doctor quote each engine's ceiling from the last selfbench on this machine
   const saved = saveCeilings(rows, setting);
   if (saved) process.stderr.write(`bench: selfbench saved each engine's ceiling in ${saved}\n`);

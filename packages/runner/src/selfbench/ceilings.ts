@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { benchCacheDir, median } from '@bench/core';
+import { benchCacheDir, describeMachine, median } from '@bench/core';
 import type { SelfbenchRow } from '@bench/core';
 
 const ceilingSchema = z.object({
@@ -94,7 +94,7 @@ const fileIn = (dir: string) => path.join(dir, 'last-selfbench.json');
 export function saveCeilings(rows: readonly SelfbenchRow[], setting: string, now = new Date()): string | undefined {
   const dir = benchCacheDir('selfbench');
   if (!dir) return undefined;
-  const cpus = os.cpus();
+  const machine = describeMachine();
   const measured = ceilingsOf(rows);
   const costs = costsOf(rows, now.toISOString());
   // engines this selfbench did not run keep their last ceiling and costs here
@@ -103,9 +103,9 @@ export function saveCeilings(rows: readonly SelfbenchRow[], setting: string, now
   const keptCosts = (last?.costs ?? []).filter((c) => !costs.some((m) => m.engine === c.engine));
   const saved: SavedCeilings = {
     measuredAt: now.toISOString(),
-    hostname: os.hostname(),
-    cpuModel: cpus[0]?.model ?? 'unknown',
-    cpus: cpus.length,
+    hostname: machine.hostname,
+    cpuModel: machine.cpuModel,
+    cpus: machine.cpus,
     setting,
     ceilings: [...kept, ...measured].sort((a, b) => a.engine.localeCompare(b.engine) || a.threads - b.threads),
     costs: [...keptCosts, ...costs],
