@@ -1,7 +1,8 @@
 // Where a wire run's client CPU goes, by the code it runs in: bench's `node` target (hello) on CPU 0, the wire engine
 // on CPU 1, two warm-up runs, then `perf record -C 1` samples CPU 1 for 3 s of a 5 s run and the samples are summed by
 // object (the kernel, Node's binary, the JavaScript V8 compiled, libc, the vDSO's clock) and by symbol. Needs perf
-// (Debian's linux-perf) and root or perf_event_paranoid <= 0; after `npm run build`:
+// (Debian's linux-perf) and root or perf_event_paranoid <= 0; V8 leaves its isolate-*-v8.log files (ignored by git) in
+// the working directory and Node a /tmp/perf-PID.map; after `npm run build`:
 //   node --perf-basic-prof scripts/wire-profile.mjs [connections=3000] [symbols=20]
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
