@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { selfbenchRow, selfbenchRows as rows } from '../../../core/test-fixtures/selfbench-rows.js';
+import { fixtureDocument } from '../../test-fixtures/document.js';
 import { renderSelfbench } from './render-selfbench.js';
 
 describe('the selfbench table', () => {
@@ -16,20 +17,8 @@ describe('the selfbench table', () => {
   });
 
   it('names the machine the figures were taken on, when told', () => {
-    const machine = {
-      hostname: 'vm',
-      platform: 'linux',
-      release: '6.18.44',
-      arch: 'x64',
-      cpus: 2,
-      cpuModel: 'Intel(R) Xeon(R) Processor',
-      memoryBytes: 24 * 2 ** 30,
-      node: 'v20.20.2',
-      sharedHost: true,
-    };
-    expect(renderSelfbench(rows, '-c 50', machine)).toMatch(
-      /-c 50, on 2 x Intel\(R\) Xeon\(R\) Processor, 24(\.0)? GiB, linux 6\.18\.44, Node v20\.20\.2;/,
-    );
+    const machine = fixtureDocument().machine;
+    expect(renderSelfbench(rows, '-c 50', machine)).toMatch(/-c 50, on 2 x Test CPU, 16(\.0)? GiB, linux 6\.1, Node v20\.20\.2;/);
     expect(renderSelfbench(rows, '-c 50')).not.toMatch(/, on /);
   });
 
