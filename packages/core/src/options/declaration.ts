@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errors } from '../errors.js';
 import { parsePositiveInteger } from './parse.js';
 
 /**
@@ -76,3 +77,17 @@ export const positiveIntegerOption = (
   d: Omit<OptionDeclaration<number, 'maybe'>, 'presence' | 'schema' | 'parse'>,
 ): OptionDeclaration<number, 'maybe'> =>
   maybe({ ...d, schema: z.number().int().positive(), parse: (raw) => parsePositiveInteger(longFlag(d.flags), raw) });
+
+/** One of a few named values (`--loop <native|js>`), absent unless given. */
+export const choiceOption = <const T extends string>(
+  choices: readonly [T, ...T[]],
+  d: Omit<OptionDeclaration<T, 'maybe'>, 'presence' | 'schema' | 'parse'>,
+): OptionDeclaration<T, 'maybe'> =>
+  maybe({
+    ...d,
+    schema: z.enum(choices),
+    parse: (raw) => {
+      if ((choices as readonly string[]).includes(raw)) return raw as T;
+      throw errors.usage(`${longFlag(d.flags)} ${JSON.stringify(raw)}: expected one of ${choices.join(', ')}`);
+    },
+  });

@@ -39,6 +39,8 @@ export class WireRun {
   private readonly progress: NodeJS.Timeout;
   private readonly sweeper: NodeJS.Timeout;
   private readonly setup: Omit<ConnectionSetup, 'events'>;
+  /** The request's bytes, encoded once for the run. */
+  readonly request: Buffer;
   private setupFor: ConnectionEvents | undefined;
   private setupWithEvents: ConnectionSetup | undefined;
   readonly live = new Set<WireConnection>();
@@ -53,20 +55,21 @@ export class WireRun {
     this.tally = new RunTally(this.startNs, slot.rawSamples);
     this.depth = plan.shape.keepAlive ? pipeliningOf(plan.options) : 1;
     this.timeoutMs = plan.shape.timeoutSeconds * 1000;
+    // encoded once for the whole run: every connection writes these same bytes
+    this.request = encodeHttp1Request(
+      {
+        method: plan.request.method,
+        target: `${url.pathname}${url.search}`,
+        host: url.host,
+        headers: plan.request.headers,
+        body: plan.request.body,
+      },
+      plan.shape.keepAlive,
+    );
     this.setup = {
       host: url.hostname,
       port: Number(url.port || 80),
-      // encoded once for the whole run: every connection writes these same bytes
-      request: encodeHttp1Request(
-        {
-          method: plan.request.method,
-          target: `${url.pathname}${url.search}`,
-          host: url.host,
-          headers: plan.request.headers,
-          body: plan.request.body,
-        },
-        plan.shape.keepAlive,
-      ),
+      request: this.request,
       matcher: () => bodyMatcher(plan.expect),
       headOnly: plan.request.method === 'HEAD',
       depth: this.depth,
@@ -102,9 +105,14 @@ export class WireRun {
 
   /** The run's own record of an answer, before its loop hears of it. */
   recordAnswer(c: WireConnection, answer: ParsedAnswer, intendedMs: number, nowMs: number): void {
-    if (c.answers === 1) this.firstBytes.recordValue(toMicros(c.firstReadMs - c.askedAtMs));
-    this.record(answer, nowMs - intendedMs, nowMs);
+    if (c.answers === 1) this.recordFirstByte(c.firstReadMs - c.askedAtMs);
+    this.record(answer.status, answer.bytes, answer.bodyBytes, answer.bodyMatches, answer.closes, toMicros(nowMs - intendedMs), nowMs);
     if (!answer.bodyMatches) this.tally.sample(c.bodyMismatch());
+  }
+
+  /** A connection's first answer began to arrive `ms` after the connection was asked for. */
+  recordFirstByte(ms: number): void {
+    this.firstBytes.recordValue(toMicros(ms));
   }
 
   /** The run's own record of a failure, before its loop hears of it. */
@@ -144,12 +152,13 @@ export class WireRun {
     return this.startNs + BigInt(Math.round((ms - this.startMs) * 1e6));
   }
 
-  private record(answer: ParsedAnswer, latencyMs: number, nowMs: number): void {
+  /** An answer, `latencyUs` after it was (meant to be) sent, read at `nowMs`. */
+  record(status: number, bytes: number, bodyBytes: number, bodyMatches: boolean, closes: boolean, latencyUs: number, nowMs: number): void {
     const tally = this.tally;
-    tally.bodyBytes += answer.bodyBytes;
-    if (!answer.bodyMatches) tally.wrongBody(this.nsAt(nowMs));
-    if (this.plan.shape.keepAlive && !answer.closes) tally.keptAlive++;
-    tally.answerAfter(answer.status, toMicros(latencyMs), answer.bytes, nowMs - this.startMs);
+    tally.bodyBytes += bodyBytes;
+    if (!bodyMatches) tally.wrongBody(this.nsAt(nowMs));
+    if (this.plan.shape.keepAlive && !closes) tally.keptAlive++;
+    tally.answerAfter(status, latencyUs, bytes, nowMs - this.startMs);
   }
 
   private sweep(): void {
