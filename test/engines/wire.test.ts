@@ -18,6 +18,10 @@ const answers: Record<string, (n: number) => string> = {
   '/split': (n) => `HTTP/1.1 200 OK\r\nContent-Length: 11\r\n\r\n${n % 2 ? 'Hel\u0000lo World' : 'Hello\u0000 World'}`,
   // every 7th answer of the run has a wrong body of the right length, the others the same bytes again and again
   '/sometimes-wrong': (n) => `HTTP/1.1 200 OK\r\nContent-Length: 11\r\n\r\n${n % 7 ? 'Hello World' : 'Hello Wurld'}`,
+  // answers that close their connection: with Connection: close, and one framed by the close itself (HTTP/1.0, no
+  // length; '\u0001' tells the server to end the connection after it)
+  '/close': () => `HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 11\r\n\r\nHello World`,
+  '/until-close': () => `HTTP/1.0 200 OK\r\nContent-Type: text/plain\r\n\r\nHello World\u0001`,
   // the 50th answer of the run is not HTTP
   '/malformed': (n) => (n === 50 ? 'XYZZY\r\n\r\n' : `HTTP/1.1 200 OK\r\nContent-Length: 11\r\n\r\nHello World`),
 };
@@ -45,8 +49,10 @@ beforeAll(async () => {
       }
       timer ??= setTimeout(() => {
         deepest = Math.max(deepest, waiting.length);
-        const [now, ...later] = waiting.join('').split('\u0000');
+        const all = waiting.join('');
+        const [now, ...later] = all.replace('\u0001', '').split('\u0000');
         socket.write(now ?? '');
+        if (all.endsWith('\u0001')) socket.end();
         if (later.length > 0) setTimeout(() => socket.write(later.join('')), 2);
         waiting = [];
         timer = undefined;
@@ -59,7 +65,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-async function measure(path: string, shape: Partial<LoadShape>, options: Record<string, unknown> = {}) {
+async function measure(path: string, shape: Partial<LoadShape>, options: Record<string, unknown>) {
   requests = 0;
   connections = 0;
   deepest = 0;
@@ -75,9 +81,21 @@ async function measure(path: string, shape: Partial<LoadShape>, options: Record<
   return m;
 }
 
-describe('the wire engine', () => {
+// every case on each of wire's cores: the native loop (C, built by npm run build) and the JavaScript one
+describe.each(['native', 'js'] as const)('the wire engine, %s core', (core) => {
+  it('runs on the core asked for', () => {
+    const refused = engine.supports(
+      { connections: 4, keepAlive: true, timeoutSeconds: 2, requests: 1 },
+      { method: 'GET', path: '/', headers: {} },
+      expectHello,
+      { core },
+    );
+    // the native core must be built here: CI installs a C compiler (scripts/setup-system.sh) for it
+    expect(refused).toEqual({ ok: true });
+  });
+
   it('counts what the server answered: -n exactly, every answer in the histogram, a connection each', async () => {
-    const m = await measure('/length', { requests: 400 });
+    const m = await measure('/length', { requests: 400 }, { core });
     expect([m.requests, requests, connections]).toEqual([400, 400, 4]);
     expect(decodeLatencyHistogram(m.histogram!).totalCount).toBe(400);
     expect(m.failures).toEqual({ connect: 0, receive: 0, length: 0, exceptions: 0, timeouts: 0 });
@@ -90,26 +108,26 @@ describe('the wire engine', () => {
   });
 
   it('reads chunked bodies and checks them whole', async () => {
-    const right = await measure('/chunked', { requests: 100 });
+    const right = await measure('/chunked', { requests: 100 }, { core });
     expect([right.requests, right.failures.length]).toEqual([100, 0]);
     expect(right.bytes.body).toBe(100 * 11);
-    const wrong = await measure('/chunked-wrong', { requests: 100 });
+    const wrong = await measure('/chunked-wrong', { requests: 100 }, { core });
     expect([wrong.requests, wrong.failures.length]).toEqual([100, 100]);
     expect(wrong.errorSamples).toEqual(['wrong body (11 bytes, 11 expected), from byte 6: "Wurld"']);
   });
 
   it('checks each body on its own connection while the reads of many connections interleave', async () => {
-    const m = await measure('/split', { requests: 400, connections: 20 });
+    const m = await measure('/split', { requests: 400, connections: 20 }, { core });
     expect([m.requests, requests, m.failures.length]).toEqual([400, 400, 0]);
   });
 
   it('checks every answer whose bytes repeat the last one read whole, and finds each wrong one among them', async () => {
-    const m = await measure('/sometimes-wrong', { requests: 700, connections: 5 });
+    const m = await measure('/sometimes-wrong', { requests: 700, connections: 5 }, { core });
     expect([m.requests, requests, m.failures.length]).toEqual([700, 700, 100]);
   });
 
   it('counts a malformed answer as one failure with its sample, and carries on on a new connection', async () => {
-    const m = await measure('/malformed', { requests: 200, connections: 1 });
+    const m = await measure('/malformed', { requests: 200, connections: 1 }, { core });
     expect(m.failures.exceptions).toBe(1);
     expect(m.errorSamples).toContainEqual(expect.stringMatching(/^malformed answer: not an HTTP\/1 status line: "XYZZY"/));
     // the one that failed counts among the 200, answered or failed
@@ -117,18 +135,39 @@ describe('the wire engine', () => {
     expect(connections).toBe(2);
   });
 
-  it('keeps -p requests in flight on each connection, never more', async () => {
-    const m = await measure('/length', { requests: 800, connections: 2 }, { pipelining: 8 });
-    expect([m.requests, requests]).toEqual([800, 800]);
-    expect(deepest).toBe(8);
-    const one = await measure('/length', { requests: 100, connections: 2 });
-    expect([one.requests, deepest]).toEqual([100, 1]);
+  it('opens a new connection for each answer that closes its own, framed by a length or by the close', async () => {
+    const closing = await measure('/close', { requests: 50 }, { core });
+    expect([closing.requests, requests, connections, closing.keepAliveResponses, closing.connects?.count]).toEqual([50, 50, 50, 0, 50]);
+    const framedByClose = await measure('/until-close', { requests: 30, connections: 2 }, { core });
+    expect([framedByClose.requests, connections, framedByClose.failures.length, framedByClose.bytes.body]).toEqual([30, 30, 0, 30 * 11]);
   });
 
-  it('without keep-alive opens a connection a request, and asks the server to close it', async () => {
-    const m = await measure('/length', { requests: 50, keepAlive: false });
-    expect([m.requests, connections, m.connects?.count]).toEqual([50, 50, 50]);
-    expect(m.keepAliveResponses).toBe(0);
+  it('counts refused connects as connect failures, tried again, and ends on time', async () => {
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(closed.address() as net.AddressInfo).port}/`;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const started = Date.now();
+    const m = await engine.run({
+      url,
+      request: { method: 'GET', path: '/', headers: {} },
+      expect: expectHello,
+      shape: { connections: 2, keepAlive: true, timeoutSeconds: 1, durationSeconds: 0.5 },
+      options: { core },
+    });
+    expect(m.requests).toBe(0);
+    // tried again every 10 ms or so on each of the two connections
+    expect(m.failures.connect).toBeGreaterThan(10);
+    expect(m.errorSamples).toContainEqual(expect.stringContaining('ECONNREFUSED'));
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('keeps -p requests in flight on each connection, never more', async () => {
+    const m = await measure('/length', { requests: 800, connections: 2 }, { core, pipelining: 8 });
+    expect([m.requests, requests]).toEqual([800, 800]);
+    expect(deepest).toBe(8);
+    const one = await measure('/length', { requests: 100, connections: 2 }, { core });
+    expect([one.requests, deepest]).toEqual([100, 1]);
   });
 
   it('sends requests the kernel cannot take at once (an 8 MB body each), a write left queued on each connection, and counts every answer', async () => {
@@ -167,6 +206,7 @@ describe('the wire engine', () => {
       request: { method: 'POST', path: '/', headers: {}, body: Buffer.alloc(8 * 1024 * 1024, 'x') },
       expect: expectHello,
       shape: { connections: 4, keepAlive: true, timeoutSeconds: 5, requests: 12 },
+      options: { core },
     });
     await new Promise<void>((resolve) => slow.close(() => resolve()));
     expect([m.requests, bodies, m.failures.exceptions]).toEqual([12, 12, 0]);
@@ -182,10 +222,33 @@ describe('the wire engine', () => {
       request: { method: 'GET', path: '/', headers: {} },
       expect: expectHello,
       shape: { connections: 2, keepAlive: true, timeoutSeconds: 0.3, durationSeconds: 1 },
+      options: { core },
     });
     await new Promise<void>((resolve) => silent.close(() => resolve()));
     expect(m.requests).toBe(0);
     expect(m.failures.timeouts).toBeGreaterThanOrEqual(2);
     expect(m.errorSamples).toContainEqual('no answer within 0.3 s');
+  });
+});
+
+// the native core keeps its connections alive: a run without keep-alive is the js core's
+describe('the wire engine without keep-alive', () => {
+  it('without keep-alive opens a connection a request, and asks the server to close it', async () => {
+    const m = await measure('/length', { requests: 50, keepAlive: false }, {});
+    expect([m.requests, connections, m.connects?.count]).toEqual([50, 50, 50]);
+    expect(m.keepAliveResponses).toBe(0);
+  });
+
+  it('refuses --core native with it, in one line that says what to do', () => {
+    const refused = engine.supports(
+      { connections: 4, keepAlive: false, timeoutSeconds: 2, requests: 1 },
+      { method: 'GET', path: '/', headers: {} },
+      expectHello,
+      { core: 'native' },
+    );
+    expect(refused).toEqual({
+      ok: false,
+      reason: '--core native: it keeps its connections alive (no --no-keepalive); drop --core to run the js core',
+    });
   });
 });

@@ -1,9 +1,22 @@
-import type { LoadPlan } from '@bench/core';
+import { errors, type LoadPlan } from '@bench/core';
 import type { ThreadMeasurement } from '../threads/merge-threads.js';
 import type { ThreadSlot } from '../threads/serve-thread.js';
 import { runClosedLoop } from './closed-loop.js';
+import { runNativeClosedLoop } from './native-closed-loop.js';
+import { nativeLoop, nativeLoopRefuses } from './native-loop.js';
 import { runOpenLoop } from './open-loop.js';
 
-/** One thread's part of a wire-engine run: the open loop when the shape sets a rate, the closed loop otherwise. */
-export const runWire = (plan: LoadPlan, slot: ThreadSlot): Promise<ThreadMeasurement> =>
-  plan.shape.rate !== undefined ? runOpenLoop(plan, slot) : runClosedLoop(plan, slot);
+/**
+ * One thread's part of a wire-engine run: the open loop when the shape sets a rate; else the closed loop, on the
+ * native core where it was built and takes the plan (unless --core js), on libuv's handles otherwise.
+ */
+export function runWire(plan: LoadPlan, slot: ThreadSlot): Promise<ThreadMeasurement> {
+  if (plan.shape.rate !== undefined) return runOpenLoop(plan, slot);
+  const core = plan.options?.core;
+  if (core === 'js') return runClosedLoop(plan, slot);
+  const { loop, missing } = nativeLoop();
+  const refused = missing ?? nativeLoopRefuses(plan);
+  if (!refused) return runNativeClosedLoop(plan, slot, loop!);
+  if (core === 'native') throw errors.engineUnsupported('wire', `--core native: ${refused}; drop --core to run the js core`);
+  return runClosedLoop(plan, slot);
+}

@@ -1,9 +1,10 @@
-import { positiveIntegerOption, whilePinned, type LoadEngine } from '@bench/core';
+import { choiceOption, positiveIntegerOption, whilePinned, type LoadEngine } from '@bench/core';
 import { withDroppedRequests } from '../open-loop/dropped-requests.js';
 import { runOnThreads } from '../threads/run-on-threads.js';
 import { ENGINES_VERSION } from '../version.js';
 import { pipeliningOf } from './wire-run.js';
 import { rawSocketsMissing } from './raw-socket.js';
+import { nativeLoop, nativeShapeRefuses } from './native-loop.js';
 
 const worker = new URL('./wire-worker.js', import.meta.url);
 
@@ -14,6 +15,13 @@ const wireOptions = {
     description: 'requests each connection keeps in flight (HTTP/1.1 pipelining), as autocannon -p and wrk with a pipeline script',
     summary: 'pipelines requests',
     defaultText: '1',
+  }),
+  core: choiceOption(['native', 'js'], {
+    flags: '--core <native|js>',
+    description:
+      "wire's connections: native (a C loop on epoll, no JavaScript call per read; built with bench where a C compiler is) or js (libuv's handles)",
+    summary: "chooses wire's native or JavaScript connections",
+    defaultText: 'native where built and the run allows it (a closed loop, kept alive, plain HTTP to an IPv4 address), else js',
   }),
 };
 
@@ -34,13 +42,17 @@ export const wireEngine = {
     const missing = rawSocketsMissing();
     return missing
       ? { ok: false, reason: `Node ${process.version} offers no raw TCP handles (${missing}); use --engine autocannon` }
-      : { ok: true, version: ENGINES_VERSION };
+      : { ok: true, version: nativeLoop().loop ? `${ENGINES_VERSION} (native core)` : ENGINES_VERSION };
   },
   supports(shape, _request, _expect, options) {
     if (pipeliningOf(options) > 1 && !shape.keepAlive)
       return { ok: false, reason: '-p pipelines requests on a kept-alive connection; drop --no-keepalive or -p' };
     if (shape.rate !== undefined && shape.requests !== undefined)
       return { ok: false, reason: 'an open loop runs for a duration (-d), not a request count' };
+    if (options?.core === 'native') {
+      const refused = nativeLoop().missing ?? nativeShapeRefuses(shape, _expect);
+      if (refused) return { ok: false, reason: `--core native: ${refused}; drop --core to run the js core` };
+    }
     return { ok: true };
   },
   run: (plan) => whilePinned(plan.cpus, async () => withDroppedRequests(await runOnThreads(worker, plan), plan.shape.connections)),

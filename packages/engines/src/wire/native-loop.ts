@@ -1,0 +1,69 @@
+import { createRequire } from 'node:module';
+import { isIPv4 } from 'node:net';
+import type { BodyExpectation, LoadPlan, LoadShape } from '@bench/core';
+
+/** What the native closed loop (native/wire-loop.c, built by scripts/build-native.mjs) offers JavaScript. */
+export interface NativeLoop {
+  open(setup: {
+    address: string;
+    port: number;
+    request: Buffer;
+    expected: Buffer | undefined;
+    headOnly: number;
+    connections: number;
+    depth: number;
+    timeoutMs: number;
+    /** Requests to start in all; -1 for no end. */
+    budget: number;
+    /** performance.now() as the call is made: the loop's times are given on its clock. */
+    nowMs: number;
+    records: Float64Array;
+    text: Buffer;
+  }): NativeHandle;
+  /** Runs the loop for up to `sliceMs`; the records it wrote, or -1 - that count once a request budget is spent. */
+  pump(handle: NativeHandle, sliceMs: number): number;
+  stop(handle: NativeHandle): void;
+}
+declare const handleBrand: unique symbol;
+export type NativeHandle = { readonly [handleBrand]: true };
+
+/** The layout of a record: 12 doubles, the first its kind. */
+export const RECORD = 12;
+export const EVENT = { connected: 1, answer: 2, failed: 3 } as const;
+export const ANSWER_FLAGS = { bodyOk: 1, closes: 2, first: 4 } as const;
+export const FAILURE_KINDS = ['connect', 'receive', 'exceptions', 'timeout'] as const;
+
+let loaded: { loop?: NativeLoop; missing?: string } | undefined;
+
+function load(): { loop?: NativeLoop; missing?: string } {
+  if (process.platform !== 'linux') return { missing: 'it is built for Linux (epoll) only' };
+  try {
+    return { loop: createRequire(import.meta.url)('../native/wire-loop.node') as NativeLoop };
+  } catch (error) {
+    return { missing: `it was not built (${(error as Error).message.split('\n')[0]}): npm run build, with a C compiler` };
+  }
+}
+
+/** The native loop, or why there is none on this install. */
+export function nativeLoop(): { loop?: NativeLoop; missing?: string } {
+  return (loaded ??= load());
+}
+
+/** Why the native loop cannot run this shape and body check, or undefined when it can. */
+export function nativeShapeRefuses(shape: LoadShape, expect: BodyExpectation): string | undefined {
+  if (shape.rate !== undefined) return 'it runs the closed loop only (no --rate)';
+  if (!shape.keepAlive || shape.requestsPerConnection !== undefined) return 'it keeps its connections alive (no --no-keepalive)';
+  if (expect.kind !== 'any' && expect.kind !== 'exact') return 'it checks exact bodies only';
+  return undefined;
+}
+
+/**
+ * Why the native loop cannot run this plan, or undefined when it can: it runs the closed loop on kept-alive HTTP/1.1
+ * connections to an IPv4 address, with any body or the exact one expected.
+ */
+export function nativeLoopRefuses(plan: LoadPlan): string | undefined {
+  const url = new URL(plan.url);
+  if (url.protocol !== 'http:') return 'it speaks plain HTTP only';
+  if (!isIPv4(url.hostname)) return 'it connects to an IPv4 address only';
+  return nativeShapeRefuses(plan.shape, plan.expect);
+}
