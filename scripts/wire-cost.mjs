@@ -1,5 +1,5 @@
-// What a request costs the wire engine's client, beside bare wrk's, in interleaved rounds: client CPU per answered
-// request, split into user and system time. A plain Node server on CPU 0 answers; run it with the client on CPU 1,
+// What a request costs the wire engine's client on each of its cores (native, js), beside bare wrk's, in interleaved
+// rounds: client CPU per answered request, split into user and system time. A plain Node server on CPU 0 answers; run it with the client on CPU 1,
 // after `npm run build`:
 //   taskset -c 1 node scripts/wire-cost.mjs [rounds=3] [seconds=5] [connections=50,3000]
 import { execFileSync, spawn } from 'node:child_process';
@@ -15,17 +15,18 @@ const server = spawn('taskset', ['-c', '0', process.execPath, '-e', serve], { st
 await sleep(500);
 
 const wire = builtinEngines.find((e) => e.name === 'wire');
-const plan = (connections, durationSeconds) => ({
+const plan = (connections, durationSeconds, core = 'native') => ({
   url,
   request: { method: 'GET', path: '/', headers: {} },
   expect: { kind: 'any' },
   shape: { connections, durationSeconds, keepAlive: true, timeoutSeconds: 10 },
+  options: { core },
 });
 
 // this process's CPU over one run of the engine (its worker thread included), per answered request
-async function wireRun(connections) {
+async function wireRun(connections, core) {
   const before = process.cpuUsage();
-  const m = await wire.run(plan(connections, seconds));
+  const m = await wire.run(plan(connections, seconds, core));
   const used = process.cpuUsage(before);
   return { requests: m.requests, userUs: used.user / m.requests, systemUs: used.system / m.requests };
 }
@@ -46,19 +47,23 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const f = (n) => n.toFixed(1);
 try {
   await wire.run(plan(Math.min(...levels), 1));
+  await wire.run(plan(Math.min(...levels), 1, 'js'));
   for (const connections of levels) {
-    const runs = { wrk: [], wire: [] };
+    const tools = ['wrk', 'wire', 'wire js'];
+    const runs = Object.fromEntries(tools.map((tool) => [tool, []]));
     for (let round = 0; round < rounds; round++)
-      for (const tool of round % 2 ? ['wire', 'wrk'] : ['wrk', 'wire'])
-        runs[tool].push(tool === 'wrk' ? wrkRun(connections) : await wireRun(connections));
+      for (const tool of round % 2 ? [...tools].reverse() : tools)
+        runs[tool].push(tool === 'wrk' ? wrkRun(connections) : await wireRun(connections, tool === 'wire' ? 'native' : 'js'));
     const total = (r) => r.userUs + r.systemUs;
     console.log(`c=${connections}, ${rounds} rounds of ${seconds} s: client CPU per request, µs (user + system)`);
-    for (const tool of ['wrk', 'wire'])
+    for (const tool of tools)
       console.log(
-        `  ${tool.padEnd(4)} ${runs[tool].map((r) => `${f(total(r))} (${f(r.userUs)} + ${f(r.systemUs)})`).join('  ')}  median ${f(median(runs[tool].map(total)))}`,
+        `  ${tool.padEnd(7)} ${runs[tool].map((r) => `${f(total(r))} (${f(r.userUs)} + ${f(r.systemUs)})`).join('  ')}  median ${f(median(runs[tool].map(total)))}`,
       );
-    const ratios = runs.wire.map((r, i) => total(r) / total(runs.wrk[i]));
-    console.log(`  wire / wrk by round: ${ratios.map((r) => r.toFixed(2)).join(' ')}, median ${median(ratios).toFixed(2)}`);
+    for (const tool of ['wire', 'wire js']) {
+      const ratios = runs[tool].map((r, i) => total(r) / total(runs.wrk[i]));
+      console.log(`  ${tool} / wrk by round: ${ratios.map((r) => r.toFixed(2)).join(' ')}, median ${median(ratios).toFixed(2)}`);
+    }
   }
 } finally {
   server.kill();
