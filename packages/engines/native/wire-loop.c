@@ -77,6 +77,8 @@ typedef struct {
   int64_t budget; // requests still to start; -1: no end (-d)
   int64_t opening;
   int stopped;
+  // connections not opened yet: the first slices open them, as many as their records have room for
+  int unopened;
   // connections waiting to open again
   int waiting;
   // performance.now() = (monotonic ns - origin_ns) / 1e6
@@ -211,7 +213,8 @@ static int flush(loop_t *l, conn_t *c, int64_t now) {
   while (c->unsent > 0) {
     uint32_t copies = c->unsent < l->depth ? c->unsent : l->depth;
     size_t length = copies * l->request_len - c->written;
-    ssize_t n = write(c->fd, l->requests + c->written, length);
+    // MSG_NOSIGNAL: a peer gone is an EPIPE to count, not a SIGPIPE
+    ssize_t n = send(c->fd, l->requests + c->written, length, MSG_NOSIGNAL);
     if (n < 0) {
       if (errno == EINTR) continue;
       if (errno == EAGAIN) break;
@@ -408,7 +411,9 @@ static void answered(loop_t *l, conn_t *c, int64_t now) {
 // frames what one read brought
 static void frame(loop_t *l, conn_t *c, const char *data, size_t n, int64_t now) {
   size_t pos = 0;
-  while (pos < n && c->fd >= 0 && !c->closing) {
+  // a failure closes the connection (and may open another in its slot): the rest of the read is no one's
+  uint32_t generation = c->generation;
+  while (pos < n && c->fd >= 0 && c->generation == generation && !c->closing) {
     switch (c->phase) {
       case P_HEAD: {
         if (c->head_len == 0) {
@@ -623,10 +628,6 @@ static napi_value open_loop(napi_env env, napi_callback_info info) {
     l->conns[i].fd = -1;
     l->conns[i].sent = calloc(l->depth, sizeof(int64_t));
   }
-  for (int i = 0; i < l->count; i++) {
-    l->opening++;
-    start_connect(l, &l->conns[i], now);
-  }
   napi_value handle;
   napi_create_external(env, l, finalize, NULL, &handle);
   return handle;
@@ -654,6 +655,10 @@ static napi_value pump(napi_env env, napi_callback_info info) {
   int over = 0;
   // room for a full epoll batch's events: a read frames at most its pipeline's answers and a failure
   size_t room = 256 * (2 * (size_t)l->depth + 8);
+  for (; l->unopened < l->count && l->records_len + 4 < l->records_cap; l->unopened++) {
+    l->opening++;
+    start_connect(l, &l->conns[l->unopened], now);
+  }
   while (!l->stopped && l->records_len + room < l->records_cap) {
     // rounded up: a wait of 0 for the slice's last fraction of a millisecond would spin
     int wait = (int)((until - now + 999999) / 1000000);
@@ -671,7 +676,7 @@ static napi_value pump(napi_env env, napi_callback_info info) {
       if (e & EPOLLOUT && c->want_out && flush(l, c, now) < 0) continue;
       if (e & (EPOLLIN | EPOLLERR | EPOLLHUP | EPOLLRDHUP)) readable(l, c, now);
     }
-    for (int i = 0; i < l->count && l->waiting > 0; i++) {
+    for (int i = 0; i < l->count && l->waiting > 0 && l->records_len + 4 < l->records_cap; i++) {
       conn_t *c = &l->conns[i];
       if (c->fd < 0 && c->reopen_at > 0 && c->reopen_at <= now) l->waiting--, start_connect(l, c, now);
     }
