@@ -105,6 +105,8 @@ describe.each(['native', 'js'] as const)('the wire engine, %s core', (core) => {
     expect(decodeLatencyHistogram(m.connects!.firstByte!.histogram).totalCount).toBe(4);
     expect(m.connects!.firstByte!.latency.min).toBeGreaterThanOrEqual(m.connects!.latency.min);
     expect(m.seconds?.reduce((sum, s) => sum + (s.newConnections ?? 0), 0)).toBe(4);
+    // the measurement names the core that ran it (results give it after the engine's version)
+    expect(m.engineVariant).toBe(`${core} core`);
   });
 
   it('reads chunked bodies and checks them whole', async () => {

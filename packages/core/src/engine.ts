@@ -115,6 +115,8 @@ export interface LoadMeasurement {
   readonly histogram?: EncodedHistogram;
   /** The connections the engine opened and what each cost (TCP connect, TLS handshake, first byte), when it times them. */
   readonly connects?: ConnectTimes;
+  /** Which of its ways of running the engine ran this with ('native core' of wire's two): results name it after the version. */
+  readonly engineVariant?: string;
   /** A workload's numbers step by step (or mix member by member), in the workload's order; the totals above cover them all. */
   readonly steps?: readonly StepMeasurement[];
   /** What opening a connection cost, over every connection of the run (h2load): TCP (and TLS) connect, and the first byte. */

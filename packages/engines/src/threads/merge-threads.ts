@@ -197,5 +197,6 @@ export function mergeThreads(parts: readonly ThreadMeasurement[]): ThreadMeasure
     ...(connects ? { connects } : {}),
     ...(raw ? { rawSamplesUs: raw } : {}),
     ...(steps ? { steps } : {}),
+    ...(parts[0]?.engineVariant ? { engineVariant: parts[0].engineVariant } : {}),
   };
 }

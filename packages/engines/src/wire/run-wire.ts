@@ -10,13 +10,15 @@ import { runOpenLoop } from './open-loop.js';
  * One thread's part of a wire-engine run: the open loop when the shape sets a rate; else the closed loop, on the
  * native core where it was built and takes the plan (unless --core js), on libuv's handles otherwise.
  */
-export function runWire(plan: LoadPlan, slot: ThreadSlot): Promise<ThreadMeasurement> {
-  if (plan.shape.rate !== undefined) return runOpenLoop(plan, slot);
-  const core = plan.options?.core;
-  if (core === 'js') return runClosedLoop(plan, slot);
+export async function runWire(plan: LoadPlan, slot: ThreadSlot): Promise<ThreadMeasurement> {
+  const js = async () => ({
+    ...(await (plan.shape.rate !== undefined ? runOpenLoop(plan, slot) : runClosedLoop(plan, slot))),
+    engineVariant: 'js core',
+  });
+  if (plan.shape.rate !== undefined || plan.options?.core === 'js') return js();
   const { loop, missing } = nativeLoop();
   const refused = missing ?? nativeLoopRefuses(plan);
-  if (!refused) return runNativeClosedLoop(plan, slot, loop!);
-  if (core === 'native') throw errors.engineUnsupported('wire', `--core native: ${refused}; drop --core to run the js core`);
-  return runClosedLoop(plan, slot);
+  if (!refused) return { ...(await runNativeClosedLoop(plan, slot, loop!)), engineVariant: 'native core' };
+  if (plan.options?.core === 'native') throw errors.engineUnsupported('wire', `--core native: ${refused}; drop --core to run the js core`);
+  return js();
 }

@@ -42,7 +42,7 @@ export const wireEngine = {
     const missing = rawSocketsMissing();
     return missing
       ? { ok: false, reason: `Node ${process.version} offers no raw TCP handles (${missing}); use --engine autocannon` }
-      : { ok: true, version: nativeLoop().loop ? `${ENGINES_VERSION} (native core)` : ENGINES_VERSION };
+      : { ok: true, version: ENGINES_VERSION };
   },
   supports(shape, _request, _expect, options) {
     if (pipeliningOf(options) > 1 && !shape.keepAlive)

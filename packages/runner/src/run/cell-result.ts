@@ -123,6 +123,7 @@ export function measuredCell(context: CellContext, cell: MeasuredCell): CellResu
     ...result,
     status: 'ok',
     server: { ...result.server, software: String(cell.answer?.headers.server ?? '') },
+    ...(m.engineVariant ? { engine: { ...result.engine, version: `${result.engine.version} (${m.engineVariant})` } } : {}),
     durationSeconds: round(m.durationSeconds, 6),
     requests: m.requests,
     rps: round(m.requests / m.durationSeconds, 2),
