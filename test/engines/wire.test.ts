@@ -16,6 +16,11 @@ const answers: Record<string, (n: number) => string> = {
   // the rest of the body comes 2 ms after its head and first bytes ('\u0000' marks the pause), cut at 3 or 5 bytes by
   // turns: the reads of many connections interleave, each in the middle of a body cut elsewhere
   '/split': (n) => `HTTP/1.1 200 OK\r\nContent-Length: 11\r\n\r\n${n % 2 ? 'Hel\u0000lo World' : 'Hello\u0000 World'}`,
+  // the head itself cut in two, 2 ms apart, in the middle of a header's name or of its blank line by turns
+  '/split-head': (n) =>
+    n % 2
+      ? `HTTP/1.1 200 OK\r\nContent-Le\u0000ngth: 11\r\n\r\nHello World`
+      : `HTTP/1.1 200 OK\r\nContent-Length: 11\r\n\r\u0000\nHello World`,
   // every 7th answer of the run has a wrong body of the right length, the others the same bytes again and again
   '/sometimes-wrong': (n) => `HTTP/1.1 200 OK\r\nContent-Length: 11\r\n\r\n${n % 7 ? 'Hello World' : 'Hello Wurld'}`,
   // answers that close their connection: with Connection: close, and one framed by the close itself (HTTP/1.0, no
@@ -121,6 +126,11 @@ describe.each(['native', 'js'] as const)('the wire engine, %s core', (core) => {
   it('checks each body on its own connection while the reads of many connections interleave', async () => {
     const m = await measure('/split', { requests: 400, connections: 20 }, { core });
     expect([m.requests, requests, m.failures.length]).toEqual([400, 400, 0]);
+  });
+
+  it('frames a head that arrives in two reads', async () => {
+    const m = await measure('/split-head', { requests: 200, connections: 10 }, { core });
+    expect([m.requests, requests, m.failures.length, m.failures.exceptions, m.bytes.body]).toEqual([200, 200, 0, 0, 200 * 11]);
   });
 
   it('checks every answer whose bytes repeat the last one read whole, and finds each wrong one among them', async () => {
