@@ -21,6 +21,8 @@ const answers: Record<string, (n: number) => string> = {
     n % 2
       ? `HTTP/1.1 200 OK\r\nContent-Le\u0000ngth: 11\r\n\r\nHello World`
       : `HTTP/1.1 200 OK\r\nContent-Length: 11\r\n\r\u0000\nHello World`,
+  // answers with no body: a 204, and a 200 of length 0 (each ends with its read)
+  '/empty': (n) => (n % 2 ? 'HTTP/1.1 204 No Content\r\n\r\n' : 'HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n'),
   // every 7th answer of the run has a wrong body of the right length, the others the same bytes again and again
   '/sometimes-wrong': (n) => `HTTP/1.1 200 OK\r\nContent-Length: 11\r\n\r\n${n % 7 ? 'Hello World' : 'Hello Wurld'}`,
   // answers that close their connection: with Connection: close, and one framed by the close itself (HTTP/1.0, no
@@ -126,6 +128,12 @@ describe.each(['native', 'js'] as const)('the wire engine, %s core', (core) => {
   it('checks each body on its own connection while the reads of many connections interleave', async () => {
     const m = await measure('/split', { requests: 400, connections: 20 }, { core });
     expect([m.requests, requests, m.failures.length]).toEqual([400, 400, 0]);
+  });
+
+  it('counts an answer without a body as soon as its head is read', async () => {
+    const m = await measure('/empty', { requests: 100, connections: 1 }, { core });
+    // each is a body other than the one expected, counted, and none waits for a timeout
+    expect([m.requests, requests, m.failures.length, m.failures.timeouts, m.bytes.body]).toEqual([100, 100, 100, 0, 0]);
   });
 
   it('frames a head that arrives in two reads', async () => {

@@ -422,6 +422,8 @@ static void frame(loop_t *l, conn_t *c, const char *data, size_t n, int64_t now)
             size_t len = (size_t)(end + 4 - (data + pos));
             if (read_head(l, c, data + pos, len, now) < 0) return;
             pos += len;
+            // an answer without a body is whole with its head (the read may end there)
+            if (c->phase == P_BODY && c->remaining == 0) answered(l, c, now);
             break;
           }
         }
@@ -438,6 +440,7 @@ static void frame(loop_t *l, conn_t *c, const char *data, size_t n, int64_t now)
         pos += len - before;
         c->head_len = 0;
         if (read_head(l, c, c->head, len, now) < 0) return;
+        if (c->phase == P_BODY && c->remaining == 0) answered(l, c, now);
         break;
       }
       case P_BODY:
