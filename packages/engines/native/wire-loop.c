@@ -30,6 +30,8 @@ enum { P_HEAD, P_BODY, P_CHUNK_SIZE, P_CHUNK_DATA, P_CHUNK_CRLF, P_TRAILER, P_UN
 #define MAX_HEAD 65536
 #define SAMPLE 60
 #define RETRY_AFTER_REFUSAL_NS 10000000LL
+// the most events one epoll_wait hands over
+#define BATCH 256
 
 typedef struct {
   int fd;
@@ -87,6 +89,8 @@ typedef struct {
   // the slice's events, and the text their messages point into
   double *records;
   size_t records_cap, records_len;
+  // the records an epoll batch's events may write: each read frames at most its pipeline's answers and a failure
+  size_t room;
   char *text;
   size_t text_cap, text_len;
   napi_ref records_ref, text_ref;
@@ -505,8 +509,9 @@ static void readable(loop_t *l, conn_t *c, int64_t now) {
       // failed while framing (and perhaps opening again in its slot)
       if (c->fd < 0 || c->generation != generation) return;
       if (c->closing) return ended(l, c, 0, now);
-      // a full read may have more behind it: read on while the records have room (epoll tells the rest again)
-      if ((size_t)n < sizeof l->read_buffer || l->records_len + 2 * l->depth + 8 > l->records_cap) return;
+      // a full read may have more behind it: read on while the records keep room for the rest of the batch's
+      // events (epoll tells this one again)
+      if ((size_t)n < sizeof l->read_buffer || l->records_len + l->room + 2 * l->depth + 8 > l->records_cap) return;
       continue;
     }
     if (n < 0 && errno == EINTR) continue;
@@ -618,6 +623,14 @@ static napi_value open_loop(napi_env env, napi_callback_info info) {
   napi_get_typedarray_info(env, records, &type, &length, &data, NULL, NULL);
   l->records = data;
   l->records_cap = length / RECORD;
+  l->room = BATCH * (2 * (size_t)l->depth + 8);
+  if (l->room + 4096 > l->records_cap) {
+    free(l->requests);
+    free(l->expected);
+    free(l);
+    napi_throw_error(env, NULL, "the native loop needs room for 4,096 records beyond a batch's");
+    return NULL;
+  }
   napi_create_reference(env, records, 1, &l->records_ref);
   napi_get_named_property(env, o, "text", &text);
   napi_get_buffer_info(env, text, &data, &length);
@@ -654,18 +667,16 @@ static napi_value pump(napi_env env, napi_callback_info info) {
   l->records_len = 0;
   l->text_len = 0;
   int64_t now = now_ns(), until = now + (int64_t)(slice_ms * 1e6);
-  struct epoll_event events[256];
+  struct epoll_event events[BATCH];
   int over = 0;
-  // room for a full epoll batch's events: a read frames at most its pipeline's answers and a failure
-  size_t room = 256 * (2 * (size_t)l->depth + 8);
   for (; l->unopened < l->count && l->records_len + 4 < l->records_cap; l->unopened++) {
     l->opening++;
     start_connect(l, &l->conns[l->unopened], now);
   }
-  while (!l->stopped && l->records_len + room < l->records_cap) {
+  while (!l->stopped && l->records_len + l->room < l->records_cap) {
     // rounded up: a wait of 0 for the slice's last fraction of a millisecond would spin
     int wait = (int)((until - now + 999999) / 1000000);
-    int n = epoll_wait(l->ep, events, 256, wait > 0 ? wait : 0);
+    int n = epoll_wait(l->ep, events, BATCH, wait > 0 ? wait : 0);
     now = now_ns();
     for (int i = 0; i < n; i++) {
       conn_t *c = &l->conns[(uint32_t)events[i].data.u64];

@@ -20,7 +20,8 @@ export async function runNativeClosedLoop(plan: LoadPlan, slot: ThreadSlot, nati
   const { shape } = plan;
   const url = new URL(plan.url);
   const expected = plan.expect.kind === 'exact' ? plan.expect.bytes() : undefined;
-  // room for a full slice of events: a read frames at most a pipeline's answers
+  // the records of a slice: room for one epoll batch of 256 events (each read frames at most its pipeline's answers
+  // and a failure), and 16,384 more, filled before the slice ends early
   const records = new Float64Array((256 * (2 * run.depth + 8) + 16_384) * RECORD);
   const text = Buffer.alloc(256 * 1024);
   const byCount = shape.requests !== undefined;
