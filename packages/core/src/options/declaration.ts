@@ -78,7 +78,7 @@ export const positiveIntegerOption = (
 ): OptionDeclaration<number, 'maybe'> =>
   maybe({ ...d, schema: z.number().int().positive(), parse: (raw) => parsePositiveInteger(longFlag(d.flags), raw) });
 
-/** One of a few named values (`--loop <native|js>`), absent unless given. */
+/** One of a few named values (`--core <native|js>`), absent unless given. */
 export const choiceOption = <const T extends string>(
   choices: readonly [T, ...T[]],
   d: Omit<OptionDeclaration<T, 'maybe'>, 'presence' | 'schema' | 'parse'>,

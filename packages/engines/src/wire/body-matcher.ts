@@ -26,6 +26,13 @@ function sameBytes(chunk: Buffer, start: number, end: number, expected: Buffer, 
 }
 const quoted = (bytes: Buffer) => JSON.stringify(bytes.toString('utf8'));
 
+/**
+ * What differed in an exact body, for the run's error samples: its length against the expected one, and the first
+ * slice that differed (`sample`, cut to 60 bytes here), read at byte `at` of the body.
+ */
+export const exactMismatch = (total: number, expectedLength: number, differed?: { at: number; sample: Buffer }): string =>
+  `wrong body (${total} bytes, ${expectedLength} expected)${differed ? `, from byte ${differed.at}: ${quoted(differed.sample.subarray(0, SAMPLE_BYTES))}` : ''}`;
+
 // any body will do: one matcher, with no state, for every connection
 const ANY_BODY: BodyMatcher = { begin() {}, take() {}, finish: () => true, mismatch: () => '' };
 
@@ -34,20 +41,20 @@ export function bodyMatcher(expect: BodyExpectation): BodyMatcher {
     const expected = expect.bytes();
     let at = 0;
     let same = true;
-    let sample = '';
+    let differed: { at: number; sample: Buffer } | undefined;
     let total = 0;
     return {
       begin() {
         at = 0;
         same = true;
-        sample = '';
+        differed = undefined;
       },
       take(chunk, start, end) {
         const length = end - start;
         if (same) {
           same = at + length <= expected.length && sameBytes(chunk, start, end, expected, at);
           // the first slice that differs is copied (a few bytes), only then
-          if (!same) sample = `from byte ${at}: ${quoted(chunk.subarray(start, Math.min(end, start + SAMPLE_BYTES)))}`;
+          if (!same) differed = { at, sample: Buffer.from(chunk.subarray(start, Math.min(end, start + SAMPLE_BYTES))) };
         }
         at += length;
       },
@@ -55,7 +62,7 @@ export function bodyMatcher(expect: BodyExpectation): BodyMatcher {
         total = length;
         return same && length === expected.length;
       },
-      mismatch: () => `wrong body (${total} bytes, ${expected.length} expected)${sample ? `, ${sample}` : ''}`,
+      mismatch: () => exactMismatch(total, expected.length, differed),
     };
   }
   const check = bodyTextCheck(expect);

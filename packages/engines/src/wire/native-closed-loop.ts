@@ -2,14 +2,13 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FailureKind, LoadPlan } from '@bench/core';
 import type { ThreadMeasurement } from '../threads/merge-threads.js';
 import type { ThreadSlot } from '../threads/serve-thread.js';
+import { exactMismatch } from './body-matcher.js';
 import { ANSWER_FLAGS, EVENT, FAILURE_KINDS, RECORD, type NativeLoop } from './native-loop.js';
 import { WireRun } from './wire-run.js';
 
 // The loop runs in slices this long between turns of the thread's event loop (progress, the end of -d, an abort):
 // the generator's event-loop lag reads about this much.
 const SLICE_MS = 5;
-const SAMPLE_BYTES = 60;
-const quoted = (bytes: Buffer) => JSON.stringify(bytes.toString('utf8'));
 
 /**
  * The closed loop run by the native loop: the same run, counted by the same tally, as the JavaScript closed loop; the
@@ -73,9 +72,8 @@ export async function runNativeClosedLoop(plan: LoadPlan, slot: ThreadSlot, nati
           );
           if (!bodyOk) {
             const at = records[r + 9]!;
-            const sample =
-              at >= 0 ? `, from byte ${at}: ${quoted(textAt(records[r + 10]!, Math.min(SAMPLE_BYTES, records[r + 11]!)))}` : '';
-            run.tally.sample(`wrong body (${bodyBytes} bytes, ${expectedLength} expected)${sample}`);
+            const differed = at >= 0 ? { at, sample: textAt(records[r + 10]!, records[r + 11]!) } : undefined;
+            run.tally.sample(exactMismatch(bodyBytes, expectedLength, differed));
           }
           lastAnswerMs = nowMs;
         } else if (kind === EVENT.connected) run.recordConnect(records[r + 2]!);

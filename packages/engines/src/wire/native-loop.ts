@@ -52,10 +52,14 @@ export function nativeLoop(): { loop?: NativeLoop; missing?: string } {
 /** Why the native loop cannot run this shape and body check, or undefined when it can. */
 export function nativeShapeRefuses(shape: LoadShape, expect: BodyExpectation): string | undefined {
   if (shape.rate !== undefined) return 'it runs the closed loop only (no --rate)';
-  if (!shape.keepAlive || shape.requestsPerConnection !== undefined) return 'it keeps its connections alive (no --no-keepalive)';
+  if (!shape.keepAlive) return 'it keeps its connections alive (no --no-keepalive)';
+  if (shape.requestsPerConnection !== undefined) return 'it keeps each connection for the whole run (no --requests-per-connection)';
   if (expect.kind !== 'any' && expect.kind !== 'exact') return 'it checks exact bodies only';
   return undefined;
 }
+
+/** The one line that refuses `--core native` for `reason`. */
+export const nativeCoreRefused = (reason: string): string => `--core native: ${reason}; drop --core to run the js core`;
 
 /**
  * Why the native loop cannot run this plan, or undefined when it can: it runs the closed loop on kept-alive HTTP/1.1

@@ -3,7 +3,7 @@ import type { ThreadMeasurement } from '../threads/merge-threads.js';
 import type { ThreadSlot } from '../threads/serve-thread.js';
 import { runClosedLoop } from './closed-loop.js';
 import { runNativeClosedLoop } from './native-closed-loop.js';
-import { nativeLoop, nativeLoopRefuses } from './native-loop.js';
+import { nativeCoreRefused, nativeLoop, nativeLoopRefuses } from './native-loop.js';
 import { runOpenLoop } from './open-loop.js';
 
 /**
@@ -19,6 +19,6 @@ export async function runWire(plan: LoadPlan, slot: ThreadSlot): Promise<ThreadM
   const { loop, missing } = nativeLoop();
   const refused = missing ?? nativeLoopRefuses(plan);
   if (!refused) return { ...(await runNativeClosedLoop(plan, slot, loop!)), engineVariant: 'native core' };
-  if (plan.options?.core === 'native') throw errors.engineUnsupported('wire', `--core native: ${refused}; drop --core to run the js core`);
+  if (plan.options?.core === 'native') throw errors.engineUnsupported('wire', nativeCoreRefused(refused));
   return js();
 }

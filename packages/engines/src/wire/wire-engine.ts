@@ -4,7 +4,7 @@ import { runOnThreads } from '../threads/run-on-threads.js';
 import { ENGINES_VERSION } from '../version.js';
 import { pipeliningOf } from './wire-run.js';
 import { rawSocketsMissing } from './raw-socket.js';
-import { nativeLoop, nativeShapeRefuses } from './native-loop.js';
+import { nativeCoreRefused, nativeLoop, nativeShapeRefuses } from './native-loop.js';
 
 const worker = new URL('./wire-worker.js', import.meta.url);
 
@@ -51,7 +51,7 @@ export const wireEngine = {
       return { ok: false, reason: 'an open loop runs for a duration (-d), not a request count' };
     if (options?.core === 'native') {
       const refused = nativeLoop().missing ?? nativeShapeRefuses(shape, _expect);
-      if (refused) return { ok: false, reason: `--core native: ${refused}; drop --core to run the js core` };
+      if (refused) return { ok: false, reason: nativeCoreRefused(refused) };
     }
     return { ok: true };
   },
