@@ -32,8 +32,17 @@ export function checkout(name: string, slowMs = 0, slowWork = 0): string {
   return dir;
 }
 
-/** The recipe with a short load shape, capped in rounds and in time (the time cap applies after the first 5 rounds, the fewest a verdict needs). */
-export async function recipe(base: string, head: string, out: string, caps: { maxTime: number; maxRounds: number }, moreRunArgs = '') {
+/**
+ * The recipe with a short load shape, capped in rounds and in time (the time cap applies after the first 5 rounds, the
+ * fewest a verdict needs), at the script's default noise threshold (5%) unless `caps.noise` sets BENCH_NOISE.
+ */
+export async function recipe(
+  base: string,
+  head: string,
+  out: string,
+  caps: { maxTime: number; maxRounds: number; noise?: string },
+  moreRunArgs = '',
+) {
   const summary = path.join(home, `${out}-summary.md`);
   writeFileSync(summary, '');
   const run = await runProcess('bash', [script, base, head], {
@@ -48,6 +57,7 @@ export async function recipe(base: string, head: string, out: string, caps: { ma
       BENCH_RUN_ARGS: `-w 0.5 --warmup-max 0.5 ${moreRunArgs}`.trim(),
       BENCH_MAX_TIME: String(caps.maxTime),
       BENCH_MAX_ROUNDS: String(caps.maxRounds),
+      ...(caps.noise ? { BENCH_NOISE: caps.noise } : {}),
       BENCH_OUT: path.join(home, out),
       GITHUB_STEP_SUMMARY: summary,
     },
