@@ -88,6 +88,18 @@ async function measure(path: string, shape: Partial<LoadShape>, options: Record<
   return m;
 }
 
+/** A 5 s run of /length stopped after `seconds`, as a warm-up is stopped once its throughput settles. */
+function stoppedAfter(seconds: number, options: Record<string, unknown>, shape: Partial<LoadShape> = {}) {
+  return engine.run({
+    url: `${base}/length`,
+    request: { method: 'GET', path: '/length', headers: {} },
+    expect: expectHello,
+    shape: { connections: 4, keepAlive: true, timeoutSeconds: 2, durationSeconds: 5, ...shape },
+    options,
+    signal: AbortSignal.timeout(seconds * 1000),
+  });
+}
+
 // every case on each of wire's cores: the native loop (C, built by npm run build) and the JavaScript one
 describe.each(['native', 'js'] as const)('the wire engine, %s core', (core) => {
   it('runs on the core asked for', () => {
@@ -234,6 +246,13 @@ describe.each(['native', 'js'] as const)('the wire engine, %s core', (core) => {
     expect([m.requests, bodies, m.failures.exceptions]).toEqual([12, 12, 0]);
   });
 
+  it('ends its period and its seconds where a stop cut it (a warm-up that settled)', async () => {
+    const m = await stoppedAfter(1.2, { core });
+    expect(m.durationSeconds).toBeGreaterThan(1);
+    expect(m.durationSeconds).toBeLessThan(2);
+    expect(m.seconds?.map((second) => second.requests > 0)).toEqual([true, true]);
+  });
+
   it('times out a request the server never answers, and counts it', async () => {
     // reads every request (so it sees the engine hang up) and answers none
     const silent = net.createServer((socket) => socket.on('error', () => {}).resume());
@@ -272,5 +291,16 @@ describe('the wire engine without keep-alive', () => {
       ok: false,
       reason: '--core native: it keeps its connections alive (no --no-keepalive); drop --core to run the js core',
     });
+  });
+});
+
+describe('the wire engine at --rate', () => {
+  it('ends its period, its seconds and its achieved rate where a stop cut it', async () => {
+    const m = await stoppedAfter(1.2, {}, { rate: 200 });
+    expect(m.durationSeconds).toBeGreaterThan(1);
+    expect(m.durationSeconds).toBeLessThan(2);
+    expect(m.seconds).toHaveLength(2);
+    // 200 a second over the 1.2 s it ran, not over the 5 s it was planned for
+    expect(m.rate?.achieved).toBeGreaterThan(150);
   });
 });

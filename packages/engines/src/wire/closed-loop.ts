@@ -122,7 +122,7 @@ export async function runClosedLoop(plan: LoadPlan, slot: ThreadSlot): Promise<T
     if (timer) clearTimeout(timer);
     plan.signal?.removeEventListener('abort', loop.stop);
   }
-  // -n ends at the last answer (as ab measures); -d at the end of its period
-  const endNs = byCount ? run.nsAt(loop.lastAnswerMs) : run.startNs + durationNs;
+  // -n ends at the last answer (as ab measures); -d at the end of its period, or where a stop (a settled warm-up) cut it
+  const endNs = byCount ? run.nsAt(loop.lastAnswerMs) : run.periodEnd(Number(durationNs) / 1e9);
   return run.finish(endNs, Number(endNs - run.startNs) / 1e9);
 }

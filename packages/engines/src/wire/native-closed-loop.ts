@@ -90,7 +90,7 @@ export async function runNativeClosedLoop(plan: LoadPlan, slot: ThreadSlot, nati
     native.stop(handle);
     plan.signal?.removeEventListener('abort', stop);
   }
-  // -n ends at the last answer (as ab measures); -d at the end of its period
-  const endNs = byCount ? run.nsAt(lastAnswerMs) : run.startNs + durationNs;
+  // -n ends at the last answer (as ab measures); -d at the end of its period, or where a stop (a settled warm-up) cut it
+  const endNs = byCount ? run.nsAt(lastAnswerMs) : run.periodEnd(Number(durationNs) / 1e9);
   return run.finish(endNs, Number(endNs - run.startNs) / 1e9);
 }

@@ -151,7 +151,6 @@ export async function runOpenLoop(plan: LoadPlan, slot: ThreadSlot): Promise<Thr
   const rate = plan.shape.rate ?? 1;
   const seconds = plan.shape.durationSeconds ?? 10;
   const loop = new OpenLoop(run, plan.shape, rate, seconds, slot);
-  const periodEnd = run.startNs + BigInt(Math.round(seconds * 1e9));
   plan.signal?.addEventListener('abort', loop.abort, { once: true });
   if (plan.signal?.aborted) loop.abort();
   loop.start();
@@ -164,12 +163,15 @@ export async function runOpenLoop(plan: LoadPlan, slot: ThreadSlot): Promise<Thr
   const uncorrectedHistogram = encodeLatencyHistogram(loop.uncorrected);
   const latencyUncorrected = summarizeLatency(loop.uncorrected);
   recycleLatencyHistogram(loop.uncorrected);
-  const measurement = run.finish(periodEnd, seconds);
+  // the period as scheduled, or up to an abort that cut it short
+  const periodEnd = run.periodEnd(seconds);
+  const periodSeconds = Number(periodEnd - run.startNs) / 1e9;
+  const measurement = run.finish(periodEnd, periodSeconds);
   return {
     ...measurement,
     latencyUncorrected,
     uncorrectedHistogram,
-    rate: { target: rate, achieved: Math.round((measurement.requests / seconds) * 100) / 100 },
+    rate: { target: rate, achieved: Math.round((measurement.requests / periodSeconds) * 100) / 100 },
     droppedRequests: loop.droppedRequests,
   };
 }

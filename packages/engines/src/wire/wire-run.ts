@@ -147,6 +147,13 @@ export class WireRun {
     };
   }
 
+  /** The end of a period of `seconds` from the start: as planned, or now when the run was stopped (aborted) before it. */
+  periodEnd(seconds: number): bigint {
+    const planned = this.startNs + BigInt(Math.round(seconds * 1e9));
+    const now = process.hrtime.bigint();
+    return now < planned ? now : planned;
+  }
+
   /** The instant `ms` (a performance.now() reading) on the run's process.hrtime.bigint() clock. */
   nsAt(ms: number): bigint {
     return this.startNs + BigInt(Math.round((ms - this.startMs) * 1e6));
