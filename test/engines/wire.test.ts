@@ -72,17 +72,23 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
+/** One run: a GET of `url` that expects hello, on 4 kept-alive connections unless `shape` says otherwise. */
+function runAt(url: string, shape: Partial<LoadShape>, options: Record<string, unknown>, signal?: AbortSignal) {
+  return engine.run({
+    url,
+    request: { method: 'GET', path: new URL(url).pathname, headers: {} },
+    expect: expectHello,
+    shape: { connections: 4, keepAlive: true, timeoutSeconds: 2, ...shape },
+    options,
+    ...(signal ? { signal } : {}),
+  });
+}
+
 async function measure(path: string, shape: Partial<LoadShape>, options: Record<string, unknown>) {
   requests = 0;
   connections = 0;
   deepest = 0;
-  const m = await engine.run({
-    url: base + path,
-    request: { method: 'GET', path, headers: {} },
-    expect: expectHello,
-    shape: { connections: 4, keepAlive: true, timeoutSeconds: 2, requests: 400, ...shape },
-    options,
-  });
+  const m = await runAt(base + path, { requests: 400, ...shape }, options);
   // the server has read every request the engine sent by the time the run is over
   await new Promise((resolve) => setTimeout(resolve, 50));
   return m;
@@ -90,14 +96,7 @@ async function measure(path: string, shape: Partial<LoadShape>, options: Record<
 
 /** A 5 s run of /length stopped after `seconds`, as a warm-up is stopped once its throughput settles. */
 function stoppedAfter(seconds: number, options: Record<string, unknown>, shape: Partial<LoadShape> = {}) {
-  return engine.run({
-    url: `${base}/length`,
-    request: { method: 'GET', path: '/length', headers: {} },
-    expect: expectHello,
-    shape: { connections: 4, keepAlive: true, timeoutSeconds: 2, durationSeconds: 5, ...shape },
-    options,
-    signal: AbortSignal.timeout(seconds * 1000),
-  });
+  return runAt(`${base}/length`, { durationSeconds: 5, ...shape }, options, AbortSignal.timeout(seconds * 1000));
 }
 
 // every case on each of wire's cores: the native loop (C, built by npm run build) and the JavaScript one
@@ -180,13 +179,7 @@ describe.each(['native', 'js'] as const)('the wire engine, %s core', (core) => {
     const url = `http://127.0.0.1:${(closed.address() as net.AddressInfo).port}/`;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const started = Date.now();
-    const m = await engine.run({
-      url,
-      request: { method: 'GET', path: '/', headers: {} },
-      expect: expectHello,
-      shape: { connections: 2, keepAlive: true, timeoutSeconds: 1, durationSeconds: 0.5 },
-      options: { core },
-    });
+    const m = await runAt(url, { connections: 2, timeoutSeconds: 1, durationSeconds: 0.5 }, { core });
     expect(m.requests).toBe(0);
     // tried again every 10 ms or so on each of the two connections
     expect(m.failures.connect).toBeGreaterThan(10);
@@ -258,13 +251,7 @@ describe.each(['native', 'js'] as const)('the wire engine, %s core', (core) => {
     const silent = net.createServer((socket) => socket.on('error', () => {}).resume());
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(silent.address() as net.AddressInfo).port}/`;
-    const m = await engine.run({
-      url,
-      request: { method: 'GET', path: '/', headers: {} },
-      expect: expectHello,
-      shape: { connections: 2, keepAlive: true, timeoutSeconds: 0.3, durationSeconds: 1 },
-      options: { core },
-    });
+    const m = await runAt(url, { connections: 2, timeoutSeconds: 0.3, durationSeconds: 1 }, { core });
     await new Promise<void>((resolve) => silent.close(() => resolve()));
     expect(m.requests).toBe(0);
     expect(m.failures.timeouts).toBeGreaterThanOrEqual(2);
