@@ -22,7 +22,7 @@ const toMicros = (ms: number) => Math.max(1, Math.round(ms * 1000));
 export const pipeliningOf = (options: LoadPlan['options']): number => (typeof options?.pipelining === 'number' ? options.pipelining : 1);
 
 /**
- * What both of the wire engine's loops share in one thread: the request encoded once, the read buffer, the tally
+ * What the wire engine's loops share in one thread: the request encoded once, the js core's read buffer, the tally
  * (answers, failures, histogram, seconds), the connect times, the generator's health, progress and abort.
  */
 export class WireRun {
@@ -37,8 +37,8 @@ export class WireRun {
   private readonly firstBytes = createLatencyHistogram();
   private readonly health = watchGeneratorHealth();
   private readonly progress: NodeJS.Timeout;
-  private readonly sweeper: NodeJS.Timeout;
-  private readonly setup: Omit<ConnectionSetup, 'events'>;
+  private sweeper: NodeJS.Timeout | undefined;
+  private setup: Omit<ConnectionSetup, 'events'> | undefined;
   /** The request's bytes, encoded once for the run. */
   readonly request: Buffer;
   private setupFor: ConnectionEvents | undefined;
@@ -49,13 +49,11 @@ export class WireRun {
     readonly plan: LoadPlan,
     slot: ThreadSlot,
   ) {
-    const url = new URL(plan.url);
-    // its own memory, at offset 0: the memo reads it by 4-byte words
-    const readBuffer = Buffer.from(new ArrayBuffer(READ_BUFFER_BYTES));
     this.tally = new RunTally(this.startNs, slot.rawSamples);
     this.depth = plan.shape.keepAlive ? pipeliningOf(plan.options) : 1;
     this.timeoutMs = plan.shape.timeoutSeconds * 1000;
     // encoded once for the whole run: every connection writes these same bytes
+    const url = new URL(plan.url);
     this.request = encodeHttp1Request(
       {
         method: plan.request.method,
@@ -66,6 +64,16 @@ export class WireRun {
       },
       plan.shape.keepAlive,
     );
+    this.progress = setInterval(() => plan.onProgress?.(this.tally.progress(this.startNs)), 1000);
+  }
+
+  /** What every JavaScript connection of the run shares, made at the first (the native core opens none). */
+  private connectionSetup(): Omit<ConnectionSetup, 'events'> {
+    if (this.setup) return this.setup;
+    const { plan } = this;
+    const url = new URL(plan.url);
+    // its own memory, at offset 0: the memo reads it by 4-byte words
+    const readBuffer = Buffer.from(new ArrayBuffer(READ_BUFFER_BYTES));
     this.setup = {
       host: url.hostname,
       port: Number(url.port || 80),
@@ -76,10 +84,10 @@ export class WireRun {
       readBuffer,
       memo: new AnswerMemo(readBuffer),
     };
-    this.progress = setInterval(() => plan.onProgress?.(this.tally.progress(this.startNs)), 1000);
     // a request unanswered for --timeout fails its connection (and those in flight behind it); so does a connect
     this.sweeper = setInterval(() => this.sweep(), Math.min(250, Math.max(10, plan.shape.timeoutSeconds * 250)));
     this.sweeper.unref();
+    return this.setup;
   }
 
   /** Opens a connection whose events go to `events` (the run records its connect time and answers first). */
@@ -89,7 +97,7 @@ export class WireRun {
       this.setupFor = events;
       // written out, not spread: a spread object gets a new hidden class at every run, and every read of a connection's
       // setup then met a class it had not seen (scripts/wire-recompiles.mjs: 9-14 deoptimizations a run in runs 1-4)
-      const { host, port, request, matcher, headOnly, depth, readBuffer, memo } = this.setup;
+      const { host, port, request, matcher, headOnly, depth, readBuffer, memo } = this.connectionSetup();
       this.setupWithEvents = { host, port, request, matcher, headOnly, depth, readBuffer, memo, events: new RecordedEvents(this, events) };
     }
     const connection = new WireConnection(this.setupWithEvents!);
