@@ -37,12 +37,15 @@ let requests = 0;
 let connections = 0;
 /** The most requests one connection had waiting when the server answered them (it answers after 5 ms, all at once). */
 let deepest = 0;
+/** The most requests one connection sent. */
+let busiest = 0;
 let server: net.Server;
 let base = '';
 
 beforeAll(async () => {
   server = net.createServer((socket) => {
     connections++;
+    let sent = 0;
     let buffered = '';
     let waiting: string[] = [];
     let timer: NodeJS.Timeout | undefined;
@@ -52,6 +55,7 @@ beforeAll(async () => {
         const path = buffered.slice(0, end).split(' ')[1] ?? '/';
         buffered = buffered.slice(end + 4);
         requests++;
+        busiest = Math.max(busiest, ++sent);
         waiting.push(answers[path]?.(requests) ?? 'HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n');
       }
       timer ??= setTimeout(() => {
@@ -88,6 +92,7 @@ async function measure(path: string, shape: Partial<LoadShape>, options: Record<
   requests = 0;
   connections = 0;
   deepest = 0;
+  busiest = 0;
   const m = await runAt(base + path, { requests: 400, ...shape }, options);
   // the server has read every request the engine sent by the time the run is over
   await new Promise((resolve) => setTimeout(resolve, 50));
@@ -246,6 +251,19 @@ describe.each(['native', 'js'] as const)('the wire engine, %s core', (core) => {
     expect(m.seconds?.map((second) => second.requests > 0)).toEqual([true, true]);
   });
 
+  it('without keep-alive opens a connection a request, and asks the server to close it', async () => {
+    const m = await measure('/length', { requests: 50, keepAlive: false }, { core });
+    expect([m.requests, requests, connections, m.connects?.count, m.keepAliveResponses]).toEqual([50, 50, 50, 50, 0]);
+  });
+
+  it('closes each connection after --requests-per-connection answers, its pipeline kept within them', async () => {
+    const m = await measure('/length', { requests: 30, requestsPerConnection: 3 }, { core, pipelining: 2 });
+    expect([m.requests, requests, busiest, m.connects?.count, m.failures.length]).toEqual([30, 30, 3, connections, 0]);
+    // 10 connections at least (more where the -n budget ran out before a connection's third request)
+    expect(connections).toBeGreaterThanOrEqual(10);
+    expect(deepest).toBeLessThanOrEqual(2);
+  });
+
   it('times out a request the server never answers, and counts it', async () => {
     // reads every request (so it sees the engine hang up) and answers none
     const silent = net.createServer((socket) => socket.on('error', () => {}).resume());
@@ -259,29 +277,21 @@ describe.each(['native', 'js'] as const)('the wire engine, %s core', (core) => {
   });
 });
 
-// the native core keeps its connections alive: a run without keep-alive is the js core's
-describe('the wire engine without keep-alive', () => {
-  it('without keep-alive opens a connection a request, and asks the server to close it', async () => {
-    const m = await measure('/length', { requests: 50, keepAlive: false }, {});
-    expect([m.requests, connections, m.connects?.count]).toEqual([50, 50, 50]);
-    expect(m.keepAliveResponses).toBe(0);
-  });
-
+// the native core runs the closed loop only: a run at --rate is the js core's
+describe('the wire engine at --rate', () => {
   it('refuses --core native with it, in one line that says what to do', () => {
     const refused = engine.supports(
-      { connections: 4, keepAlive: false, timeoutSeconds: 2, requests: 1 },
+      { connections: 4, keepAlive: true, timeoutSeconds: 2, durationSeconds: 1, rate: 100 },
       { method: 'GET', path: '/', headers: {} },
       expectHello,
       { core: 'native' },
     );
     expect(refused).toEqual({
       ok: false,
-      reason: '--core native: it keeps its connections alive (no --no-keepalive); drop --core to run the js core',
+      reason: '--core native: it runs the closed loop only (no --rate); drop --core to run the js core',
     });
   });
-});
 
-describe('the wire engine at --rate', () => {
   it('ends its period, its seconds and its achieved rate where a stop cut it', async () => {
     const m = await stoppedAfter(1.2, {}, { rate: 200 });
     expect(m.durationSeconds).toBeGreaterThan(1);

@@ -77,6 +77,7 @@ typedef struct {
   int exact, head_only;
   int64_t timeout_ns;
   int64_t budget; // requests still to start; -1: no end (-d)
+  uint32_t per_conn; // answers a connection gives before it is closed and replaced; 0: no limit
   int64_t opening;
   int stopped;
   // connections not opened yet: the first slices open them, as many as their records have room for
@@ -247,6 +248,13 @@ static void send_requests(loop_t *l, conn_t *c, uint32_t count, int64_t now) {
   if (!c->want_out) flush(l, c, now);
 }
 
+// requests the connection may still put in flight: its pipeline's depth, within what its answers' limit leaves
+static uint32_t room_on(const loop_t *l, const conn_t *c) {
+  uint32_t cap = l->depth;
+  if (l->per_conn && l->per_conn - c->answers < cap) cap = l->per_conn - c->answers;
+  return cap > c->inflight ? cap - c->inflight : 0;
+}
+
 static void start_connect(loop_t *l, conn_t *c, int64_t now) {
   c->reopen_at = 0;
   c->generation++;
@@ -294,7 +302,7 @@ static void connected(loop_t *l, conn_t *c, int64_t now) {
   r[6] = ms_at(l, now);
   watch(l, c, EPOLL_CTL_MOD);
   if (!l->stopped) {
-    int64_t granted = take(l, l->depth);
+    int64_t granted = take(l, room_on(l, c));
     if (granted > 0) send_requests(l, c, (uint32_t)granted, now);
   }
 }
@@ -402,14 +410,15 @@ static void answered(loop_t *l, conn_t *c, int64_t now) {
   r[9] = (double)c->mismatch_at;
   if (c->mismatch_at >= 0) text_at(l, r, 10, c->sample, c->sample_len);
   if (l->stopped) return;
-  if (c->closes) {
+  if (c->closes || (l->per_conn && c->answers >= l->per_conn)) {
     // the rest of its pipeline goes out again on the connection that replaces it
     if (l->budget >= 0) l->budget += c->inflight;
     c->inflight = 0;
     c->closing = 1;
     return;
   }
-  if (take(l, 1) > 0) send_requests(l, c, 1, now);
+  int64_t granted = take(l, room_on(l, c));
+  if (granted > 0) send_requests(l, c, (uint32_t)granted, now);
 }
 
 // frames what one read brought
@@ -579,7 +588,7 @@ static size_t bytes_of(napi_env env, napi_value object, const char *name, char *
   return len;
 }
 
-// open({ address, port, request, expected?, headOnly, connections, depth, timeoutMs, budget, nowMs, records, text })
+// open({ address, port, request, expected?, headOnly, connections, depth, perConnection, timeoutMs, budget, nowMs, records, text })
 static napi_value open_loop(napi_env env, napi_callback_info info) {
   size_t argc = 1;
   napi_value o;
@@ -609,6 +618,7 @@ static napi_value open_loop(napi_env env, napi_callback_info info) {
   l->count = (int)int_of(env, o, "connections");
   l->timeout_ns = int_of(env, o, "timeoutMs") * 1000000LL;
   l->budget = int_of(env, o, "budget");
+  l->per_conn = (uint32_t)int_of(env, o, "perConnection");
   napi_get_named_property(env, o, "nowMs", &v);
   double now_ms;
   napi_get_value_double(env, v, &now_ms);

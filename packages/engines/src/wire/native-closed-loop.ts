@@ -39,6 +39,8 @@ export async function runNativeClosedLoop(plan: LoadPlan, slot: ThreadSlot, nati
     headOnly: plan.request.method === 'HEAD' ? 1 : 0,
     connections: shape.connections,
     depth: run.depth,
+    // without keep-alive one answer a connection (its request asks the server to close it too)
+    perConnection: shape.keepAlive ? (shape.requestsPerConnection ?? 0) : 1,
     timeoutMs: run.timeoutMs,
     budget: shape.requests ?? -1,
     nowMs: performance.now(),

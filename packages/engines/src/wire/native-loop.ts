@@ -12,6 +12,8 @@ export interface NativeLoop {
     headOnly: number;
     connections: number;
     depth: number;
+    /** Answers a connection gives before it is closed and a new one opened; 0: no limit. */
+    perConnection: number;
     timeoutMs: number;
     /** Requests to start in all; -1 for no end. */
     budget: number;
@@ -52,8 +54,6 @@ export function nativeLoop(): { loop?: NativeLoop; missing?: string } {
 /** Why the native loop cannot run this shape and body check, or undefined when it can. */
 export function nativeShapeRefuses(shape: LoadShape, expect: BodyExpectation): string | undefined {
   if (shape.rate !== undefined) return 'it runs the closed loop only (no --rate)';
-  if (!shape.keepAlive) return 'it keeps its connections alive (no --no-keepalive)';
-  if (shape.requestsPerConnection !== undefined) return 'it keeps each connection for the whole run (no --requests-per-connection)';
   if (expect.kind !== 'any' && expect.kind !== 'exact') return 'it checks exact bodies only';
   return undefined;
 }
@@ -62,7 +62,7 @@ export function nativeShapeRefuses(shape: LoadShape, expect: BodyExpectation): s
 export const nativeCoreRefused = (reason: string): string => `--core native: ${reason}; drop --core to run the js core`;
 
 /**
- * Why the native loop cannot run this plan, or undefined when it can: it runs the closed loop on kept-alive HTTP/1.1
+ * Why the native loop cannot run this plan, or undefined when it can: it runs the closed loop on HTTP/1.1
  * connections to an IPv4 address, with any body or the exact one expected.
  */
 export function nativeLoopRefuses(plan: LoadPlan): string | undefined {
