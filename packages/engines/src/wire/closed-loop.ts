@@ -31,7 +31,7 @@ class ClosedLoop implements ConnectionEvents {
   ) {
     this.byCount = shape.requests !== undefined;
     this.budget = shape.requests ?? Number.POSITIVE_INFINITY;
-    this.perConnection = shape.keepAlive ? (shape.requestsPerConnection ?? Number.POSITIVE_INFINITY) : 1;
+    this.perConnection = run.perConnection;
     this.lastAnswerMs = run.startMs;
   }
 
@@ -111,8 +111,8 @@ export async function runClosedLoop(plan: LoadPlan, slot: ThreadSlot): Promise<T
   const { shape } = plan;
   const loop = new ClosedLoop(run, shape);
   const byCount = shape.requests !== undefined;
-  const durationNs = BigInt(Math.round((shape.durationSeconds ?? 0) * 1e9));
-  const timer = byCount ? undefined : setTimeout(loop.stop, Number(durationNs / 1_000_000n));
+  const seconds = shape.durationSeconds ?? 0;
+  const timer = byCount ? undefined : setTimeout(loop.stop, Math.round(seconds * 1000));
   plan.signal?.addEventListener('abort', loop.stop, { once: true });
   if (plan.signal?.aborted) loop.stop();
   loop.start(shape.connections);
@@ -123,6 +123,6 @@ export async function runClosedLoop(plan: LoadPlan, slot: ThreadSlot): Promise<T
     plan.signal?.removeEventListener('abort', loop.stop);
   }
   // -n ends at the last answer (as ab measures); -d at the end of its period, or where a stop (a settled warm-up) cut it
-  const endNs = byCount ? run.nsAt(loop.lastAnswerMs) : run.periodEnd(Number(durationNs) / 1e9);
+  const endNs = byCount ? run.nsAt(loop.lastAnswerMs) : run.periodEnd(seconds);
   return run.finish(endNs, Number(endNs - run.startNs) / 1e9);
 }

@@ -24,9 +24,9 @@ export async function runNativeClosedLoop(plan: LoadPlan, slot: ThreadSlot, nati
   const records = new Float64Array((256 * (2 * run.depth + 8) + 16_384) * RECORD);
   const text = Buffer.alloc(256 * 1024);
   const byCount = shape.requests !== undefined;
-  const durationNs = BigInt(Math.round((shape.durationSeconds ?? 0) * 1e9));
+  const seconds = shape.durationSeconds ?? 0;
   // -d: the last slice ends with the period (answers read after it are not counted)
-  const endMs = byCount ? Number.POSITIVE_INFINITY : run.startMs + Number(durationNs) / 1e6;
+  const endMs = byCount ? Number.POSITIVE_INFINITY : run.startMs + seconds * 1000;
   let stopped = false;
   const stop = () => (stopped = true);
   plan.signal?.addEventListener('abort', stop, { once: true });
@@ -39,8 +39,7 @@ export async function runNativeClosedLoop(plan: LoadPlan, slot: ThreadSlot, nati
     headOnly: plan.request.method === 'HEAD' ? 1 : 0,
     connections: shape.connections,
     depth: run.depth,
-    // without keep-alive one answer a connection (its request asks the server to close it too)
-    perConnection: shape.keepAlive ? (shape.requestsPerConnection ?? 0) : 1,
+    perConnection: Number.isFinite(run.perConnection) ? run.perConnection : 0,
     timeoutMs: run.timeoutMs,
     budget: shape.requests ?? -1,
     nowMs: performance.now(),
@@ -93,6 +92,6 @@ export async function runNativeClosedLoop(plan: LoadPlan, slot: ThreadSlot, nati
     plan.signal?.removeEventListener('abort', stop);
   }
   // -n ends at the last answer (as ab measures); -d at the end of its period, or where a stop (a settled warm-up) cut it
-  const endNs = byCount ? run.nsAt(lastAnswerMs) : run.periodEnd(Number(durationNs) / 1e9);
+  const endNs = byCount ? run.nsAt(lastAnswerMs) : run.periodEnd(seconds);
   return run.finish(endNs, Number(endNs - run.startNs) / 1e9);
 }

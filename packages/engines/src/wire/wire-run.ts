@@ -31,6 +31,8 @@ export class WireRun {
   readonly startMs = performance.now();
   readonly tally: RunTally;
   readonly depth: number;
+  /** Answers a connection gives before it is closed and replaced: 1 without keep-alive, else --requests-per-connection or no limit. */
+  readonly perConnection: number;
   readonly timeoutMs: number;
   private readonly connectTimes = createLatencyHistogram();
   /** From each connection's start to the first read of an answer on it. */
@@ -51,6 +53,7 @@ export class WireRun {
   ) {
     this.tally = new RunTally(this.startNs, slot.rawSamples);
     this.depth = plan.shape.keepAlive ? pipeliningOf(plan.options) : 1;
+    this.perConnection = plan.shape.keepAlive ? (plan.shape.requestsPerConnection ?? Number.POSITIVE_INFINITY) : 1;
     this.timeoutMs = plan.shape.timeoutSeconds * 1000;
     // encoded once for the whole run: every connection writes these same bytes
     const url = new URL(plan.url);
