@@ -23,6 +23,7 @@ export type BenchErrorCode =
   | 'BENCH_ERR_CONFLICTING_OPTIONS'
   | 'BENCH_ERR_NOTHING_TO_RUN'
   | 'BENCH_ERR_PORT_IN_USE'
+  | 'BENCH_ERR_UNKNOWN_HOST'
   | 'BENCH_ERR_TARGET_UNAVAILABLE'
   | 'BENCH_ERR_TARGET_UNSUPPORTED'
   | 'BENCH_ERR_TARGET_START'
@@ -121,6 +122,11 @@ export const errors = {
     new BenchError(
       'BENCH_ERR_PORT_IN_USE',
       `port ${port} on 127.0.0.1 is already in use; pick another with --port or stop what is listening there`,
+    ),
+  unknownHost: (url: string, host: string, code: string) =>
+    new BenchError(
+      'BENCH_ERR_UNKNOWN_HOST',
+      `${url}: the host name "${host}" does not resolve (${code}); check its spelling, or give the server's IP address`,
     ),
   targetUnavailable: (target: string, reason: string) =>
     new BenchError('BENCH_ERR_TARGET_UNAVAILABLE', `target "${target}" is not available: ${reason} (see \`bench doctor\`)`),

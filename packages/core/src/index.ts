@@ -12,6 +12,7 @@ export * from './schema-issue.js';
 export * from './reporter.js';
 export * from './machine.js';
 export * from './http.js';
+export * from './resolve-host.js';
 export * from './output-file.js';
 export * from './process/process-group.js';
 export * from './process/proc-table.js';

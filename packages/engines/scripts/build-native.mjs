@@ -1,14 +1,18 @@
-// Builds the wire engine's native core (native/wire-loop.c) into dist/native/wire-loop.node with the system's C
+// Builds the wire engine's native core (native/*.c) into dist/native/wire-loop.node with the system's C
 // compiler ($CC, else cc) and Node-API's headers. Where there is no compiler (or not Linux), it says so in one line and
 // the wire engine runs its JavaScript core: the build does not fail for it.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const source = join(here, '..', 'native', 'wire-loop.c');
+const native = join(here, '..', 'native');
+// every C file of the core (native/fuzz/ holds the fuzzing harness, built by scripts/fuzz-framer.sh)
+const sources = readdirSync(native)
+  .filter((name) => name.endsWith('.c'))
+  .map((name) => join(native, name));
 const target = join(here, '..', 'dist', 'native', 'wire-loop.node');
 
 function headers() {
@@ -29,7 +33,7 @@ const compiler = process.env.CC || 'cc';
 mkdirSync(dirname(target), { recursive: true });
 try {
   if (!existsSync(join(include, 'node_api.h'))) throw new Error(`no node_api.h in ${include}`);
-  execFileSync(compiler, ['-O2', '-Wall', '-shared', '-fPIC', '-fvisibility=hidden', `-I${include}`, source, '-o', target], {
+  execFileSync(compiler, [...(process.env.BENCH_NATIVE_CFLAGS?.split(' ').filter(Boolean) ?? ['-O2']), '-std=gnu11', '-Wall', '-Wextra', '-Werror', '-shared', '-fPIC', '-fvisibility=hidden', `-I${include}`, ...sources, '-o', target], {
     stdio: ['ignore', 'inherit', 'pipe'],
   });
 } catch (error) {

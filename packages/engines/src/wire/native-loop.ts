@@ -1,11 +1,13 @@
 import { createRequire } from 'node:module';
-import { isIPv4 } from 'node:net';
-import type { BodyExpectation, LoadPlan, LoadShape } from '@bench/core';
+import { isIP } from 'node:net';
+import { bareHostname, type BodyExpectation, type LoadPlan, type LoadShape } from '@bench/core';
 
 /** What the native closed loop (native/wire-loop.c, built by scripts/build-native.mjs) offers JavaScript. */
 export interface NativeLoop {
   open(setup: {
+    /** A numeric address (the engine resolved any host name before load), of this family. */
     address: string;
+    family: 4 | 6;
     port: number;
     request: Buffer;
     expected: Buffer | undefined;
@@ -24,8 +26,16 @@ export interface NativeLoop {
   }): NativeHandle;
   /** Runs the loop for up to `sliceMs`; the records it wrote, or -1 - that count once a request budget is spent. */
   pump(handle: NativeHandle, sliceMs: number): number;
-  stop(handle: NativeHandle): void;
+  /** Closes every connection; returns the events lost for want of room in the records (0 unless bench has a bug). */
+  stop(handle: NativeHandle): number;
+  /** What the framer makes of these reads on one connection (the tests that hold both cores to the same cases). */
+  frame(chunks: readonly Buffer[], expected: Buffer | undefined, headOnly: number, closeAfter: boolean): FramedForTest[];
 }
+
+/** An answer framed whole, or why the bytes are not HTTP. */
+export type FramedForTest =
+  | { readonly status: number; readonly bytes: number; readonly bodyBytes: number; readonly bodyOk: boolean; readonly closes: boolean }
+  | { readonly error: string };
 declare const handleBrand: unique symbol;
 export type NativeHandle = { readonly [handleBrand]: true };
 
@@ -63,11 +73,12 @@ export const nativeCoreRefused = (reason: string): string => `--core native: ${r
 
 /**
  * Why the native loop cannot run this plan, or undefined when it can: it runs the closed loop on HTTP/1.1
- * connections to an IPv4 address, with any body or the exact one expected.
+ * connections to a numeric address (the engine resolved the URL's host name before), with any body or the exact one
+ * expected.
  */
 export function nativeLoopRefuses(plan: LoadPlan): string | undefined {
   const url = new URL(plan.url);
   if (url.protocol !== 'http:') return 'it speaks plain HTTP only';
-  if (!isIPv4(url.hostname)) return 'it connects to an IPv4 address only';
+  if (!isIP(bareHostname(url))) return 'it connects to a numeric address only';
   return nativeShapeRefuses(plan.shape, plan.expect);
 }

@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import { getSystemErrorName } from 'node:util';
 
 // libuv's TCP handle as Node's own net.Socket drives it (the tcp_wrap and stream_wrap bindings), typed for what the
@@ -9,6 +10,7 @@ interface TcpHandle {
   /** The socket reading on this handle (set by bench). */
   owner: RawSocket;
   connect(request: ConnectRequest, address: string, port: number): number;
+  connect6(request: ConnectRequest, address: string, port: number): number;
   setNoDelay(on: boolean): number;
   useUserBuffer(buffer: Buffer): void;
   readStart(): number;
@@ -23,6 +25,8 @@ interface ConnectRequest {
 interface WriteRequest {
   /** Called, when a write the kernel did not take at once is done, with the handle it was written on. */
   oncomplete: (this: WriteRequest, status: number, handle: TcpHandle) => void;
+  /** The bytes of a write left queued, kept alive until libuv is done with them (as Node's streams keep req.buffer). */
+  buffer: Buffer | undefined;
 }
 interface Bindings {
   readonly TCP: new (type: number) => TcpHandle;
@@ -88,6 +92,7 @@ function onconnect(this: ConnectRequest, status: number): void {
   this.owner.connectDone(status);
 }
 function onwritten(this: WriteRequest, status: number, handle: TcpHandle): void {
+  this.buffer = undefined;
   handle.owner.writeDone(status);
 }
 
@@ -97,18 +102,19 @@ let freeWriteRequest: WriteRequest | undefined;
 function newWriteRequest(): WriteRequest {
   const request = new bindings!.WriteWrap();
   request.oncomplete = onwritten;
+  request.buffer = undefined;
   return request;
 }
 
 /**
- * One client TCP connection to host:port on a libuv handle, with TCP_NODELAY, reading into `readBuffer`; what happens
- * on it goes to the subclass's socket methods.
+ * One client TCP connection to address:port (a numeric IPv4 or IPv6 address) on a libuv handle, with TCP_NODELAY,
+ * reading into `readBuffer`; what happens on it goes to the subclass's socket methods.
  */
 export abstract class RawSocket {
   private readonly handle: TcpHandle;
   private open = true;
 
-  constructor(host: string, port: number, readBuffer: Buffer) {
+  constructor(address: string, port: number, readBuffer: Buffer) {
     const b = (bindings ??= loadBindings());
     this.handle = new b.TCP(b.socketType);
     this.handle.owner = this;
@@ -117,7 +123,7 @@ export abstract class RawSocket {
     const request = new b.TCPConnectWrap();
     request.owner = this;
     request.oncomplete = onconnect;
-    const status = this.handle.connect(request, host, port);
+    const status = isIPv6(address) ? this.handle.connect6(request, address, port) : this.handle.connect(request, address, port);
     // a connect refused at once (no file descriptor left, say) is told as a failed connect would be, not in the constructor
     if (status < 0) queueMicrotask(() => this.open && this.socketErrored(uvError(status, 'connect')));
   }
@@ -146,14 +152,18 @@ export abstract class RawSocket {
   /** The connection failed; `error.code` names the errno (ECONNREFUSED), as classifyError reads it. */
   abstract socketErrored(error: NodeJS.ErrnoException): void;
 
-  /** Writes the bytes; an error is told through socketErrored. The bytes must stay unchanged until written. */
+  /** Writes the bytes (kept alive until written); an error is told through socketErrored. They must stay unchanged until written. */
   protected write(data: Buffer): void {
     if (!this.open) return;
     const b = bindings!;
-    const status = this.handle.writeBuffer((freeWriteRequest ??= newWriteRequest()), data);
+    const request = (freeWriteRequest ??= newWriteRequest());
+    const status = this.handle.writeBuffer(request, data);
     if (status < 0) return this.socketErrored(uvError(status, 'write'));
-    // a write left queued keeps its request until done: the next write takes a new one
-    if (b.state[b.lastWriteWasAsync]) freeWriteRequest = undefined;
+    // a write left queued keeps its request, and its bytes alive, until done: the next write takes a new request
+    if (b.state[b.lastWriteWasAsync]) {
+      request.buffer = data;
+      freeWriteRequest = undefined;
+    }
   }
 
   /** Closes the handle (no event follows). */

@@ -4,6 +4,7 @@ import type { BodyMatcher } from './body-matcher.js';
 /** One answer read off a connection: its status, its bytes on the wire (head and body), its body's, and whether it was the expected one. */
 export interface ParsedAnswer {
   readonly status: number;
+  /** Every byte of the answer: interim answers (100, 103) before it, head, chunk framing, body, trailers. */
   readonly bytes: number;
   readonly bodyBytes: number;
   readonly bodyMatches: boolean;
@@ -20,123 +21,106 @@ export interface AnswerSink {
 // one answer object for every parser of the thread: each is read by its sink before the next answer is framed
 const answer: FramedAnswer = { status: 0, bytes: 0, bodyBytes: 0, bodyMatches: true, closes: false };
 
+/** A head (status line and headers, or an interim answer's) larger than this is taken for a stream that is not HTTP. */
+const MAX_HEAD = 65536;
+/** The longest value kept of the headers framing reads. */
+const MAX_VALUE = 512;
+const MAX_CHUNK_LINE = 4096;
+/** The largest length a number may give: exact in a double, as in the native core's int64. */
+const MAX_LENGTH = Number.MAX_SAFE_INTEGER;
+const STATUS_KEPT = 40;
+
 const CR = 13;
 const LF = 10;
-/** A head larger than this is taken for a stream that is not HTTP. */
-const MAX_HEAD_BYTES = 64 * 1024;
-const MAX_CHUNK_LINE = 1024;
+const SP = 32;
+const HT = 9;
+const COLON = 58;
 
-const enum Framing {
-  Interim,
-  NoBody,
+// The phases of an answer, as the native core's framer (native/http-framer.c) has them: both cores frame every
+// answer the same way, and test/engines/framing-cases.ts holds both to the same cases.
+const enum Phase {
+  Status,
+  Line,
+  Name,
+  Value,
+  Skip,
+  HeadLf,
   Body,
-}
-
-const enum State {
-  Head,
-  Length,
   ChunkSize,
+  ChunkExt,
+  ChunkLf,
   ChunkData,
-  ChunkDataEnd,
-  Trailers,
+  DataCr,
+  DataLf,
+  Trailer,
+  TrailerSkip,
+  TrailerLf,
   UntilClose,
 }
 
-/** The decimal number between `from` and `to` (spaces and tabs around it allowed), read off the bytes; -1 when there is none. */
-function digitsBetween(bytes: Buffer, from: number, to: number): number {
-  let at = from;
-  while (at < to && (bytes[at] === 32 || bytes[at] === 9)) at++;
-  let end = to;
-  while (end > at && (bytes[end - 1] === 32 || bytes[end - 1] === 9)) end--;
-  if (end === at || end - at > 15) return -1;
-  let value = 0;
-  for (let i = at; i < end; i++) {
-    const digit = bytes[i]! - 48;
-    if (digit < 0 || digit > 9) return -1;
-    value = value * 10 + digit;
-  }
-  return value;
+const enum Header {
+  Other,
+  Length,
+  Encoding,
+  Connection,
+}
+const HEADER_NAMES = ['', 'content-length', 'transfer-encoding', 'connection'] as const;
+const HEADER_TITLES = ['', 'Content-Length', 'Transfer-Encoding', 'Connection'] as const;
+
+// RFC 9110's token characters, the only ones a header's name may hold
+const TOKEN = new Uint8Array(256);
+for (const c of "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") TOKEN[c.charCodeAt(0)] = 1;
+
+const isSpace = (c: number) => c === SP || c === HT;
+const lower = (c: number) => c | 0x20;
+
+function hexDigit(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  if (c >= 97 && c <= 102) return c - 87;
+  if (c >= 65 && c <= 70) return c - 55;
+  return -1;
 }
 
-const isDigit = (byte: number | undefined) => byte !== undefined && byte >= 48 && byte <= 57;
-const lower = (byte: number) => byte | 0x20;
-
-/** Whether `chunk` holds, from `at`, this header name (lower case, ':' included), in any case. */
-function nameIs(chunk: Buffer, at: number, end: number, name: string): boolean {
-  if (at + name.length > end) return false;
-  for (let i = 0; i < name.length; i++) {
-    const expected = name.charCodeAt(i);
-    const byte = chunk[at + i]!;
-    if (byte !== expected && lower(byte) !== expected) return false;
-  }
-  return true;
-}
-
-/** Whether the line between `at` and `end` starts "HTTP/1.x SSS". */
-function isStatusLine(bytes: Buffer, at: number, end: number): boolean {
-  return (
-    end - at >= 12 &&
-    bytes[at] === 72 &&
-    bytes[at + 1] === 84 &&
-    bytes[at + 2] === 84 &&
-    bytes[at + 3] === 80 &&
-    bytes[at + 4] === 47 &&
-    bytes[at + 5] === 49 &&
-    bytes[at + 6] === 46 &&
-    bytes[at + 8] === 32 &&
-    isDigit(bytes[at + 9]) &&
-    isDigit(bytes[at + 10]) &&
-    isDigit(bytes[at + 11])
-  );
-}
-
-/** Whether the bytes between `from` and `to` hold `word` (lower case), in any case. */
-function holds(bytes: Buffer, from: number, to: number, word: string): boolean {
-  for (let at = from; at + word.length <= to; at++) if (nameIs(bytes, at, to, word)) return true;
-  return false;
-}
-
-const CLOSE = 1;
-const KEEP_ALIVE = 2;
-
-/** What a Connection header's value between `from` and `to` says: CLOSE, KEEP_ALIVE, both or neither. */
-function connectionIntent(bytes: Buffer, from: number, to: number): number {
-  let at = from;
-  while (at < to && (bytes[at] === 32 || bytes[at] === 9)) at++;
-  let end = to;
-  while (end > at && (bytes[end - 1] === 32 || bytes[end - 1] === 9)) end--;
-  // the one token servers send, read at once; a list of tokens is searched
-  if (end - at === 10 && nameIs(bytes, at, end, 'keep-alive')) return KEEP_ALIVE;
-  if (end - at === 5 && nameIs(bytes, at, end, 'close')) return CLOSE;
-  return (holds(bytes, at, end, 'close') ? CLOSE : 0) | (holds(bytes, at, end, 'keep-alive') ? KEEP_ALIVE : 0);
-}
-
-/** Whether the bytes between `from` and `to`, spaces and tabs after them dropped, end with `word` (lower case), in any case. */
-function endsWith(bytes: Buffer, from: number, to: number, word: string): boolean {
-  let end = to;
-  while (end > from && (bytes[end - 1] === 32 || bytes[end - 1] === 9)) end--;
-  return end - word.length >= from && nameIs(bytes, end - word.length, end, word);
+/** The elements of a list value (split at commas), spaces around each dropped. */
+function elements(value: string): string[] {
+  return value.split(',').map((element) => element.replace(/^[ \t]+|[ \t]+$/g, ''));
 }
 
 /**
- * An incremental HTTP/1.1 response parser for a load generator: answers framed by Content-Length, by chunked
- * transfer coding or by the connection's end, one after another on one connection (pipelining), read from whatever
- * slices the socket hands over. It reads only what framing needs from a head (status, Content-Length,
- * Transfer-Encoding, Connection) and checks bodies through a matcher without copying them. Anything it cannot frame
- * is an error, reported once: the caller drops the connection, so a malformed answer never hangs a run.
+ * An incremental HTTP/1.1 response parser for a load generator: answers framed by Content-Length, by chunked transfer
+ * coding (the last of Transfer-Encoding's codings) or by the connection's end, one after another on one connection
+ * (pipelining), read from whatever slices the socket hands over. Interim answers (1xx but 101) are skipped, their bytes
+ * counted in the answer that follows. It reads only what framing needs from a head (status, Content-Length,
+ * Transfer-Encoding, Connection) and checks bodies through a matcher without copying them. Its state is bounded
+ * (heads, values, chunk lines); anything it cannot frame is an error, reported once: the caller drops the connection,
+ * so a malformed answer never hangs a run.
  */
 export class ResponseParser {
-  private state = State.Head;
-  /** A head (or a chunk-size line) cut between two reads, copied until its end arrives. */
-  private pending: Buffer | undefined;
-  private status = 0;
-  private closes = false;
-  /** How the last head read frames its answer. */
-  private framing = Framing.Body;
-  private headBytes = 0;
-  private bodyBytes = 0;
-  private remaining = 0;
+  private phase = Phase.Status;
   private failed: string | undefined;
+  private headBytes = 0;
+  private lineLength = 0;
+  private statusLength = 0;
+  private readonly statusLine = Buffer.alloc(STATUS_KEPT);
+  private lastCr = false;
+  private status = 0;
+  private http10 = false;
+  private header = Header.Other;
+  /** The framing headers a name being read may still be (a bit each). */
+  private nameMatch = 0;
+  private value = '';
+  private valueLength = 0;
+  private hasLength = false;
+  private length = 0;
+  private hasEncoding = false;
+  private chunkedLast = false;
+  private keepAlive = false;
+  private close = false;
+  private closes = false;
+  private digits = false;
+  private remaining = 0;
+  private answerBytes = 0;
+  private answerBody = 0;
   /** Answers completed in the read being fed. */
   private completed = 0;
 
@@ -149,9 +133,9 @@ export class ResponseParser {
     private readonly memo?: AnswerMemo,
   ) {}
 
-  /** Whether an answer is under way (part of it read). */
+  /** Whether an answer is under way (part of it, an interim one included, read). */
   get midAnswer(): boolean {
-    return this.state !== State.Head || this.pending !== undefined;
+    return this.phase !== Phase.Status || this.headBytes > 0 || this.answerBytes > 0;
   }
 
   /**
@@ -161,77 +145,27 @@ export class ResponseParser {
   feed(chunk: Buffer, length = chunk.length): string | undefined {
     if (this.failed) return this.failed;
     // a read of the run's read buffer that starts between two answers may be the remembered answer again
-    const memo = chunk === this.memo?.source && this.state === State.Head && this.pending === undefined ? this.memo : undefined;
+    const memo = chunk === this.memo?.source && !this.midAnswer ? this.memo : undefined;
     if (memo?.recall(length, answer)) {
       this.sink.parsedAnswer(answer);
       return undefined;
     }
     this.completed = 0;
     let at = 0;
-    const end = length;
-    while (at < end) {
-      switch (this.state) {
-        case State.Head: {
-          const next = this.readHead(chunk, at, end);
-          if (next < 0) return this.failed;
-          at = next;
-          break;
-        }
-        case State.Length: {
-          const take = Math.min(this.remaining, end - at);
-          this.body(chunk, at, at + take);
-          at += take;
-          this.remaining -= take;
-          if (this.remaining === 0) this.complete();
-          break;
-        }
-        case State.UntilClose:
-          this.body(chunk, at, end);
-          at = end;
-          break;
-        case State.ChunkSize:
-        case State.Trailers: {
-          const next = this.readLine(chunk, at, end);
-          if (next < 0) return this.failed;
-          at = next;
-          break;
-        }
-        case State.ChunkData: {
-          const take = Math.min(this.remaining, end - at);
-          this.body(chunk, at, at + take);
-          at += take;
-          this.remaining -= take;
-          if (this.remaining === 0) {
-            this.state = State.ChunkDataEnd;
-            this.remaining = 2;
-          }
-          break;
-        }
-        case State.ChunkDataEnd: {
-          // the CRLF after a chunk's data
-          const byte = chunk[at]!;
-          if ((this.remaining === 2 && byte !== CR) || (this.remaining === 1 && byte !== LF))
-            return this.fail('chunk data not followed by CRLF');
-          at++;
-          this.headBytes++;
-          if (--this.remaining === 0) this.state = State.ChunkSize;
-          break;
-        }
-      }
+    while (at < length) {
+      at = this.phase <= Phase.HeadLf ? this.head(chunk, at, length) : this.body(chunk, at, length);
+      if (at < 0) return this.failed;
     }
     // the read held one whole answer and nothing else: the same bytes again will be that answer again
-    if (memo && this.completed === 1 && this.state === State.Head && this.pending === undefined) memo.remember(length);
+    if (memo && this.completed === 1 && !this.midAnswer) memo.remember(length);
     return undefined;
   }
 
   /** The connection ended: an answer framed by the close is complete; any other answer cut short is an error. */
   end(): string | undefined {
     if (this.failed) return this.failed;
-    if (this.state === State.UntilClose) {
-      this.complete();
-      return undefined;
-    }
-    if (this.midAnswer) return this.fail('the connection closed in the middle of an answer');
+    if (this.phase === Phase.UntilClose) this.answered();
+    else if (this.midAnswer) return this.fail('the connection closed in the middle of an answer');
     return undefined;
   }
 
@@ -240,139 +174,331 @@ export class ResponseParser {
     return this.failed;
   }
 
-  private body(chunk: Buffer, start: number, end: number): void {
-    if (end > start) this.matcher.take(chunk, start, end);
-    this.bodyBytes += end - start;
+  /** The next answer's head starts. */
+  private nextHead(): void {
+    this.phase = Phase.Status;
+    this.headBytes = 0;
+    this.lineLength = 0;
+    this.statusLength = 0;
+    this.lastCr = false;
+    this.header = Header.Other;
+    this.hasLength = this.hasEncoding = this.chunkedLast = this.keepAlive = this.close = false;
+    this.length = 0;
   }
 
-  private complete(): void {
+  private answered(): void {
     answer.status = this.status;
-    answer.bytes = this.headBytes + this.bodyBytes;
-    answer.bodyBytes = this.bodyBytes;
-    answer.bodyMatches = this.matcher.finish(this.bodyBytes);
+    answer.bytes = this.answerBytes;
+    answer.bodyBytes = this.answerBody;
+    answer.bodyMatches = this.matcher.finish(this.answerBody);
     answer.closes = this.closes;
-    this.state = State.Head;
+    this.answerBytes = this.answerBody = 0;
+    this.nextHead();
     if (++this.completed === 1) this.memo?.framed(answer);
     this.sink.parsedAnswer(answer);
   }
 
-  /** Reads a head from `at`; returns where its end leaves the chunk, or -1 on an error. */
-  private readHead(chunk: Buffer, at: number, end: number): number {
-    const pendingLength = this.pending?.length ?? 0;
-    const source = this.pending ? Buffer.concat([this.pending, chunk.subarray(at, end)]) : chunk;
-    const from = this.pending ? 0 : at;
-    const stop = this.pending ? source.length : end;
-    const bodyStart = this.parseHead(source, from, stop);
-    if (bodyStart < 0) return -1;
-    if (bodyStart === 0) {
-      if (stop - from > MAX_HEAD_BYTES) return (this.fail(`no end of head within ${MAX_HEAD_BYTES} bytes`), -1);
-      // copied: the read buffer is reused by the next read
-      this.pending = Buffer.from(source.subarray(from, stop));
-      return end;
-    }
-    this.pending = undefined;
-    const next = at + (bodyStart - from) - pendingLength;
-    // an interim answer (100 Continue): the real one follows
-    if (this.framing === Framing.Interim) return next;
-    this.headBytes = bodyStart - from;
-    this.bodyBytes = 0;
-    this.matcher.begin();
-    if (this.framing === Framing.NoBody) this.complete();
-    return next;
+  private takeBody(chunk: Buffer, start: number, end: number): void {
+    if (end > start) this.matcher.take(chunk, start, end);
+    this.answerBody += end - start;
+    this.answerBytes += end - start;
   }
 
-  /**
-   * Status, framing and connection from a head, in one pass over its bytes (no string made, no call into C++ per
-   * line): where its body starts, 0 when the head's end has not arrived yet, -1 when it is not HTTP.
-   */
-  private parseHead(head: Buffer, from: number, stop: number): number {
-    let status = -1;
-    let http10 = false;
-    let contentLength = -1;
-    let chunked = false;
-    let keepAlive = false;
-    let closes = false;
-    let line = from;
-    for (let i = from; i < stop; i++) {
-      if (head[i] !== LF) continue;
-      const valueEnd = i > line && head[i - 1] === CR ? i - 1 : i;
-      if (status < 0) {
-        if (!isStatusLine(head, line, valueEnd))
-          return (
-            this.fail(`not an HTTP/1 status line: ${JSON.stringify(head.toString('latin1', line, Math.min(valueEnd, line + 40)))}`),
-            -1
-          );
-        http10 = head[line + 7] === 48;
-        status = (head[line + 9]! - 48) * 100 + (head[line + 10]! - 48) * 10 + (head[line + 11]! - 48);
-      } else if (valueEnd === line) {
-        this.status = status;
-        this.closes = closes || (http10 && !keepAlive);
-        this.framing = this.framingOf(contentLength, chunked);
-        return i + 1;
-      } else {
-        // only names starting c or t matter: one byte read tells most lines apart (content-type from content-length too)
-        const first = lower(head[line]!);
-        if (first === 99 /* c */) {
-          const fourth = lower(head[line + 3]!);
-          if (fourth === 116 /* t */ && lower(head[line + 8]!) === 108 /* l */ && nameIs(head, line, valueEnd, 'content-length:')) {
-            contentLength = digitsBetween(head, line + 15, valueEnd);
-            if (contentLength < 0) return (this.fail(`Content-Length "${head.toString('latin1', line + 15, valueEnd).trim()}"`), -1);
-          } else if (fourth === 110 /* n */ && nameIs(head, line, valueEnd, 'connection:')) {
-            const intent = connectionIntent(head, line + 11, valueEnd);
-            if (intent & CLOSE) closes = true;
-            if (intent & KEEP_ALIVE) keepAlive = true;
-          }
-        } else if (first === 116 /* t */ && nameIs(head, line, valueEnd, 'transfer-encoding:')) {
-          chunked = endsWith(head, line + 18, valueEnd, 'chunked');
-        }
+  /** Head bytes from `at`: where it leaves the chunk (at the head's end, or the chunk's), or -1 on an error. */
+  private head(chunk: Buffer, at: number, end: number): number {
+    while (at < end && this.phase <= Phase.HeadLf) {
+      if (this.phase === Phase.Skip) {
+        // the rest of a line nothing reads, to its LF
+        const lf = chunk.indexOf(LF, at);
+        const take = lf >= 0 && lf < end ? lf + 1 - at : end - at;
+        if (this.headBytes + take > MAX_HEAD) return this.error(`no end of head within ${MAX_HEAD} bytes`);
+        this.headBytes += take;
+        this.answerBytes += take;
+        at += take;
+        if (lf >= 0 && lf < end) this.phase = Phase.Line;
+        continue;
       }
-      line = i + 1;
+      const c = chunk[at++]!;
+      if (++this.headBytes > MAX_HEAD) return this.error(`no end of head within ${MAX_HEAD} bytes`);
+      this.answerBytes++;
+      switch (this.phase) {
+        case Phase.Status:
+          if (c === LF) {
+            // the CR before LF is no part of the line
+            if (this.lastCr) this.statusLength--;
+            if (!this.statusLineOk()) return this.error(`not an HTTP/1 status line: "${this.quotedStatusLine()}"`);
+            this.phase = Phase.Line;
+          } else {
+            if (this.statusLength < STATUS_KEPT) this.statusLine[this.statusLength] = c;
+            this.statusLength++;
+            this.lastCr = c === CR;
+          }
+          break;
+        case Phase.Line:
+          if (c === CR) this.phase = Phase.HeadLf;
+          else if (c === LF) {
+            if (this.headEnd() < 0) return -1;
+          } else if (isSpace(c)) {
+            // obs-fold: a line that continues the last header's value
+            if (this.header !== Header.Other) return this.error(`a folded ${HEADER_TITLES[this.header]} header`);
+            this.phase = Phase.Skip;
+          } else if (TOKEN[c]) {
+            this.phase = Phase.Name;
+            this.lineLength = 1;
+            this.nameMatch = 0;
+            for (let h = Header.Length; h <= Header.Connection; h++)
+              if (lower(c) === HEADER_NAMES[h].charCodeAt(0)) this.nameMatch |= 1 << h;
+          } else return this.error(c === COLON ? 'a header without a name' : 'a header name that is not a token');
+          break;
+        case Phase.Name:
+          if (c === COLON) {
+            this.header = this.headerNamed();
+            this.phase = this.header === Header.Other ? Phase.Skip : Phase.Value;
+            this.value = '';
+            this.valueLength = 0;
+          } else if (TOKEN[c]) {
+            for (let h = Header.Length; h <= Header.Connection; h++) {
+              const name = HEADER_NAMES[h];
+              if (this.nameMatch & (1 << h) && (this.lineLength >= name.length || lower(c) !== name.charCodeAt(this.lineLength)))
+                this.nameMatch &= ~(1 << h);
+            }
+            this.lineLength++;
+          } else return this.error(c === LF || c === CR ? 'a header line without a colon' : 'a header name that is not a token');
+          break;
+        case Phase.Value: {
+          // the value taken at once, to its LF where it lies (this byte included): leading spaces dropped, its CR later
+          at--;
+          this.headBytes--;
+          this.answerBytes--;
+          let from = at;
+          if (this.valueLength === 0) while (from < end && isSpace(chunk[from]!)) from++;
+          const lf = chunk.indexOf(LF, from);
+          const stop = lf >= 0 && lf < end ? lf : end;
+          const through = stop < end ? stop + 1 : end;
+          // the head's bound counts every byte to the LF, spaces included
+          if (this.headBytes + (through - at) > MAX_HEAD) return this.error(`no end of head within ${MAX_HEAD} bytes`);
+          if (this.valueLength + (stop - from) <= MAX_VALUE) this.value += chunk.toString('latin1', from, stop);
+          this.valueLength += stop - from;
+          this.headBytes += through - at;
+          this.answerBytes += through - at;
+          at = through;
+          if (stop < end) {
+            if (this.headerValue() < 0) return -1;
+            this.phase = Phase.Line;
+          }
+          break;
+        }
+        case Phase.HeadLf:
+          if (c !== LF) return this.error('a CR not followed by LF in the head');
+          if (this.headEnd() < 0) return -1;
+          break;
+      }
+    }
+    return at;
+  }
+
+  private error(message: string): number {
+    this.fail(message);
+    return -1;
+  }
+
+  /** The status line, ended by LF: "HTTP/1.x SSS" and a reason phrase after a space, or nothing. */
+  private statusLineOk(): boolean {
+    const s = this.statusLine;
+    const n = this.statusLength;
+    const digit = (c: number | undefined) => c !== undefined && c >= 48 && c <= 57;
+    if (n < 12 || s.toString('latin1', 0, 7) !== 'HTTP/1.' || !digit(s[7]) || s[8] !== SP) return false;
+    if (s[9]! < 49 || s[9]! > 57 || !digit(s[10]) || !digit(s[11])) return false;
+    if (n > 12 && s[12] !== SP) return false;
+    this.status = (s[9]! - 48) * 100 + (s[10]! - 48) * 10 + (s[11]! - 48);
+    this.http10 = s[7] === 48;
+    return true;
+  }
+
+  /** The status line's first bytes, those that are not printable shown as '.'. */
+  private quotedStatusLine(): string {
+    let text = '';
+    for (let i = 0; i < Math.min(this.statusLength, STATUS_KEPT); i++) {
+      const c = this.statusLine[i]!;
+      text += c >= 0x20 && c < 0x7f ? String.fromCharCode(c) : '.';
+    }
+    return text;
+  }
+
+  /** The framing header whose name ends here, if it is one. */
+  private headerNamed(): Header {
+    for (let h = Header.Length; h <= Header.Connection; h++)
+      if (this.lineLength === HEADER_NAMES[h].length && this.nameMatch & (1 << h)) return h;
+    return Header.Other;
+  }
+
+  /** A framing header's value, whole: 0, or -1 with the error set. */
+  private headerValue(): number {
+    const title = HEADER_TITLES[this.header];
+    if (this.valueLength > MAX_VALUE) return this.error(`a ${title} header over ${MAX_VALUE} bytes`);
+    const value = this.value.endsWith('\r') ? this.value.slice(0, -1) : this.value;
+    if (this.header === Header.Length) {
+      // a list of one length, said once or more (RFC 9110 8.6), at most 2^53 - 1
+      let length = -1;
+      for (const element of elements(value)) {
+        let n = element === '' ? -1 : 0;
+        for (let i = 0; i < element.length && n >= 0; i++) {
+          const d = element.charCodeAt(i) - 48;
+          if (d < 0 || d > 9) n = -1;
+          else if (n > Math.floor((MAX_LENGTH - d) / 10)) n = -2;
+          else n = n * 10 + d;
+        }
+        if (n === -2) return this.error('Content-Length over 2^53 - 1');
+        if (n < 0 || (length >= 0 && n !== length)) return this.error(`Content-Length "${value.slice(0, 40)}"`);
+        length = n;
+      }
+      if (this.hasLength && this.length !== length) return this.error('Content-Length headers that differ');
+      this.hasLength = true;
+      this.length = length;
+      return 0;
+    }
+    if (this.header === Header.Encoding) {
+      // a list of codings: chunked frames the body when it is the last one (RFC 9112 6.3)
+      this.hasEncoding = true;
+      for (const element of elements(value)) if (element !== '') this.chunkedLast = /^chunked(?:[; \t]|$)/i.test(element);
+      return 0;
+    }
+    for (const element of elements(value)) {
+      const token = element.toLowerCase();
+      if (token === 'close') this.close = true;
+      if (token === 'keep-alive') this.keepAlive = true;
     }
     return 0;
   }
 
-  /** How the answer whose head was just read is framed, its state set to read it. */
-  private framingOf(contentLength: number, chunked: boolean): Framing {
-    this.state = State.Head;
-    if (this.status < 200) return Framing.Interim;
-    if (this.headOnly || this.status === 204 || this.status === 304) return Framing.NoBody;
-    if (chunked) this.state = State.ChunkSize;
-    else if (contentLength === 0) return Framing.NoBody;
-    else if (contentLength > 0) {
-      this.remaining = contentLength;
-      this.state = State.Length;
-    } else this.state = State.UntilClose;
-    return Framing.Body;
+  /** The head's end: how its answer is framed (an interim one is skipped); 0, or -1 with the error set. */
+  private headEnd(): number {
+    if (this.status >= 100 && this.status < 200) {
+      if (this.status === 101) return this.error('101 Switching Protocols, to a request that asked for no upgrade');
+      // an interim answer (100 Continue, 103 Early Hints): its bytes count in the final answer's, which follows
+      this.nextHead();
+      return 0;
+    }
+    this.closes = this.close || (this.http10 && !this.keepAlive);
+    this.matcher.begin();
+    if (this.headOnly || this.status === 204 || this.status === 304) {
+      this.answered();
+      return 0;
+    }
+    if (this.hasEncoding && this.hasLength) return this.error('both Transfer-Encoding and Content-Length');
+    if (this.hasEncoding && this.chunkedLast) {
+      this.phase = Phase.ChunkSize;
+      this.lineLength = 0;
+      this.digits = false;
+      this.remaining = 0;
+    } else if (this.hasLength) {
+      if (this.length === 0) this.answered();
+      else {
+        this.phase = Phase.Body;
+        this.remaining = this.length;
+      }
+    } else {
+      // no length, or codings that do not end in chunked: the body ends with the connection
+      this.phase = Phase.UntilClose;
+      this.closes = true;
+    }
+    return 0;
   }
 
-  /** Reads a chunk-size line or a trailer line from `at`; returns where it leaves the chunk, or -1 on an error. */
-  private readLine(chunk: Buffer, at: number, end: number): number {
-    let source = chunk;
-    let from = at;
-    if (this.pending) {
-      source = Buffer.concat([this.pending, chunk.subarray(at, end)]);
-      from = 0;
+  /** Body bytes (and chunk framing, trailers) from `at`: where it leaves the chunk, or -1 on an error. */
+  private body(chunk: Buffer, at: number, end: number): number {
+    switch (this.phase) {
+      case Phase.Body:
+      case Phase.ChunkData: {
+        const take = Math.min(this.remaining, end - at);
+        this.takeBody(chunk, at, at + take);
+        this.remaining -= take;
+        if (this.remaining === 0) {
+          if (this.phase === Phase.Body) this.answered();
+          else this.phase = Phase.DataCr;
+        }
+        return at + take;
+      }
+      case Phase.UntilClose:
+        this.takeBody(chunk, at, end);
+        return end;
+      case Phase.ChunkSize: {
+        const c = chunk[at++]!;
+        this.answerBytes++;
+        if (++this.lineLength > MAX_CHUNK_LINE) return this.error(`a chunk-size line over ${MAX_CHUNK_LINE} bytes`);
+        const digit = hexDigit(c);
+        if (digit >= 0) {
+          // leading zeros are no digits of the size
+          if (this.remaining > 0 || digit > 0) {
+            if (this.remaining > Math.floor((MAX_LENGTH - digit) / 16)) return this.error('a chunk size over 2^53 - 1');
+            this.remaining = this.remaining * 16 + digit;
+          }
+          this.digits = true;
+          return at;
+        }
+        if (!this.digits) return this.error('chunk size not a hexadecimal number');
+        if (c === 59 /* ; */ || isSpace(c)) this.phase = Phase.ChunkExt;
+        else if (c === CR) this.phase = Phase.ChunkLf;
+        else if (c === LF) this.chunkSizeRead();
+        else return this.error('chunk size not a hexadecimal number');
+        return at;
+      }
+      case Phase.ChunkExt: {
+        // extensions (or spaces before them), to the line's LF
+        const lf = chunk.indexOf(LF, at);
+        const take = lf >= 0 && lf < end ? lf + 1 - at : end - at;
+        if (this.lineLength + take > MAX_CHUNK_LINE) return this.error(`a chunk-size line over ${MAX_CHUNK_LINE} bytes`);
+        this.lineLength += take;
+        this.answerBytes += take;
+        if (lf >= 0 && lf < end) this.chunkSizeRead();
+        return at + take;
+      }
+      case Phase.ChunkLf:
+        this.answerBytes++;
+        if (++this.lineLength > MAX_CHUNK_LINE) return this.error(`a chunk-size line over ${MAX_CHUNK_LINE} bytes`);
+        if (chunk[at] !== LF) return this.error('a chunk-size line not ended by CRLF');
+        this.chunkSizeRead();
+        return at + 1;
+      case Phase.DataCr:
+      case Phase.DataLf: {
+        this.answerBytes++;
+        if (chunk[at] !== (this.phase === Phase.DataCr ? CR : LF)) return this.error('chunk data not followed by CRLF');
+        if (this.phase === Phase.DataLf) {
+          this.phase = Phase.ChunkSize;
+          this.digits = false;
+        } else this.phase = Phase.DataLf;
+        return at + 1;
+      }
+      case Phase.Trailer:
+      case Phase.TrailerLf: {
+        const c = chunk[at++]!;
+        this.answerBytes++;
+        if (++this.headBytes > MAX_HEAD) return this.error(`no end of trailers within ${MAX_HEAD} bytes`);
+        if (this.phase === Phase.TrailerLf) {
+          if (c !== LF) return this.error('a CR not followed by LF in the trailers');
+          this.answered();
+        } else if (c === CR) this.phase = Phase.TrailerLf;
+        else if (c === LF) this.answered();
+        else this.phase = Phase.TrailerSkip;
+        return at;
+      }
+      case Phase.TrailerSkip: {
+        const lf = chunk.indexOf(LF, at);
+        const take = lf >= 0 && lf < end ? lf + 1 - at : end - at;
+        if (this.headBytes + take > MAX_HEAD) return this.error(`no end of trailers within ${MAX_HEAD} bytes`);
+        this.headBytes += take;
+        this.answerBytes += take;
+        if (lf >= 0 && lf < end) this.phase = Phase.Trailer;
+        return at + take;
+      }
+      default:
+        return this.error('the parser lost its place');
     }
-    const lf = source.indexOf(LF, from);
-    const stop = this.pending ? source.length : end;
-    if (lf < 0 || lf >= stop) {
-      if (stop - from > MAX_CHUNK_LINE) return (this.fail('a chunk-size line without an end'), -1);
-      this.pending = Buffer.from(source.subarray(from, stop));
-      return end;
-    }
-    const lineBytes = lf + 1 - from;
-    const next = at + lineBytes - (this.pending?.length ?? 0);
-    this.pending = undefined;
-    this.headBytes += lineBytes;
-    const text = source.toString('latin1', from, lf).replace(/\r$/, '');
-    if (this.state === State.Trailers) {
-      if (text === '') this.complete();
-      return next;
-    }
-    const size = text.split(';')[0]!.trim();
-    if (!/^[0-9a-fA-F]+$/.test(size)) return (this.fail(`chunk size "${text.slice(0, 40)}"`), -1);
-    this.remaining = parseInt(size, 16);
-    this.state = this.remaining === 0 ? State.Trailers : State.ChunkData;
-    return next;
+  }
+
+  private chunkSizeRead(): void {
+    this.lineLength = 0;
+    this.headBytes = 0;
+    this.phase = this.remaining === 0 ? Phase.Trailer : Phase.ChunkData;
   }
 }

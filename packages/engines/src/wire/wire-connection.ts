@@ -29,10 +29,11 @@ export interface ConnectionEvents {
 }
 
 export interface ConnectionSetup {
-  readonly host: string;
+  /** A numeric IPv4 or IPv6 address (the engine resolved the URL's host name before load). */
+  readonly address: string;
   readonly port: number;
-  /** The request's bytes, encoded once for the run. */
-  readonly request: Buffer;
+  /** The request's bytes, `depth` times back to back, encoded once for the run: a pipeline of n sends the first n. */
+  readonly requests: Buffer;
   /** A body checker for each connection: its state lives across the reads of one body, which interleave with others'. */
   readonly matcher: () => BodyMatcher;
   readonly headOnly: boolean;
@@ -64,10 +65,12 @@ export class WireConnection extends RawSocket implements AnswerSink {
   connected = false;
   /** Answers read on this connection. */
   answers = 0;
+  /** Answers the read being framed may still hold: the requests that were in flight when it was read. */
+  private answerable = 0;
   private done = false;
 
   constructor(private readonly setup: ConnectionSetup) {
-    super(setup.host, setup.port, setup.readBuffer);
+    super(setup.address, setup.port, setup.readBuffer);
     this.times = new Float64Array(2 * setup.depth);
     this.matcher = setup.matcher();
     // the connection hears its own socket and its own parser: no closures per connection
@@ -82,6 +85,8 @@ export class WireConnection extends RawSocket implements AnswerSink {
   socketRead(bytes: number): void {
     const now = (readAt.ms = performance.now());
     if (this.firstReadMs === 0) this.firstReadMs = now;
+    // a read's answers can only be to the requests in flight when it was read (one sent while framing it cannot be)
+    this.answerable = this.count;
     const error = this.parser.feed(this.setup.readBuffer, bytes);
     if (error) this.fail('exceptions', error);
   }
@@ -89,6 +94,7 @@ export class WireConnection extends RawSocket implements AnswerSink {
   socketEnded(): void {
     // the server closed: an answer framed by the close is complete now; one cut short failed
     readAt.ms = performance.now();
+    this.answerable = this.count;
     const error = this.parser.end();
     if (error) this.fail('receive', error);
     else if (this.count > 0) this.fail('receive', 'the server closed the connection with requests unanswered');
@@ -118,8 +124,9 @@ export class WireConnection extends RawSocket implements AnswerSink {
     const now = nowMs ?? performance.now();
     const depth = this.setup.depth;
     if (this.count + count > depth) throw new Error(`${this.count + count} requests in flight on a pipeline of ${depth}`);
-    // a pipeline's requests leave in one write
-    this.write(count === 1 ? this.setup.request : Buffer.concat(new Array<Buffer>(count).fill(this.setup.request)));
+    // a pipeline's requests leave in one write, a view of the run's own bytes (no copy made per send)
+    const { requests } = this.setup;
+    this.write(count === depth ? requests : requests.subarray(0, (requests.length / depth) * count));
     for (let i = 0; i < count; i++) {
       const ring = this.oldest + this.count++;
       const slot = 2 * (ring < depth ? ring : ring - depth);
@@ -158,10 +165,12 @@ export class WireConnection extends RawSocket implements AnswerSink {
   parsedAnswer(answer: ParsedAnswer): void {
     // closed while the rest of a read was being framed: those answers belong to no one now
     if (this.done) return;
-    if (this.count === 0) {
+    // one beyond the requests in flight when its read began: a server answering twice, or a proxy out of step
+    if (this.answerable === 0) {
       this.fail('exceptions', 'malformed answer: an answer to no request');
       return;
     }
+    this.answerable--;
     const sentMs = this.times[2 * this.oldest]!;
     const intendedMs = this.times[2 * this.oldest + 1]!;
     this.oldest = this.oldest + 1 === this.setup.depth ? 0 : this.oldest + 1;

@@ -5,6 +5,7 @@ import { ENGINES_VERSION } from '../version.js';
 import { pipeliningOf } from './wire-run.js';
 import { rawSocketsMissing } from './raw-socket.js';
 import { nativeCoreRefused, nativeLoop, nativeShapeRefuses } from './native-loop.js';
+import { withResolvedHost } from './resolved-plan.js';
 
 const worker = new URL('./wire-worker.js', import.meta.url);
 
@@ -21,7 +22,7 @@ const wireOptions = {
     description:
       "wire's connections: native (a C loop on epoll, no JavaScript call per read; built with bench where a C compiler is) or js (libuv's handles)",
     summary: "chooses wire's native or JavaScript connections",
-    defaultText: 'native where built and the run allows it (a closed loop, kept alive, plain HTTP to an IPv4 address), else js',
+    defaultText: 'native where built and the run allows it (a closed loop over plain HTTP), else js',
   }),
 };
 
@@ -55,5 +56,8 @@ export const wireEngine = {
     }
     return { ok: true };
   },
-  run: (plan) => whilePinned(plan.cpus, async () => withDroppedRequests(await runOnThreads(worker, plan), plan.shape.connections)),
+  run: (plan) =>
+    whilePinned(plan.cpus, async () =>
+      withDroppedRequests(await runOnThreads(worker, await withResolvedHost(plan)), plan.shape.connections),
+    ),
 } satisfies LoadEngine;

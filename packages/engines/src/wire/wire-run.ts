@@ -1,4 +1,5 @@
 import {
+  bareHostname,
   createLatencyHistogram,
   timedPhase,
   watchGeneratorHealth,
@@ -78,9 +79,9 @@ export class WireRun {
     // its own memory, at offset 0: the memo reads it by 4-byte words
     const readBuffer = Buffer.from(new ArrayBuffer(READ_BUFFER_BYTES));
     this.setup = {
-      host: url.hostname,
+      address: bareHostname(url),
       port: Number(url.port || 80),
-      request: this.request,
+      requests: this.depth === 1 ? this.request : Buffer.concat(new Array<Buffer>(this.depth).fill(this.request)),
       matcher: () => bodyMatcher(plan.expect),
       headOnly: plan.request.method === 'HEAD',
       depth: this.depth,
@@ -100,8 +101,18 @@ export class WireRun {
       this.setupFor = events;
       // written out, not spread: a spread object gets a new hidden class at every run, and every read of a connection's
       // setup then met a class it had not seen (scripts/wire-recompiles.mjs: 9-14 deoptimizations a run in runs 1-4)
-      const { host, port, request, matcher, headOnly, depth, readBuffer, memo } = this.connectionSetup();
-      this.setupWithEvents = { host, port, request, matcher, headOnly, depth, readBuffer, memo, events: new RecordedEvents(this, events) };
+      const { address, port, requests, matcher, headOnly, depth, readBuffer, memo } = this.connectionSetup();
+      this.setupWithEvents = {
+        address,
+        port,
+        requests,
+        matcher,
+        headOnly,
+        depth,
+        readBuffer,
+        memo,
+        events: new RecordedEvents(this, events),
+      };
     }
     const connection = new WireConnection(this.setupWithEvents!);
     this.live.add(connection);

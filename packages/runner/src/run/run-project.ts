@@ -1,6 +1,6 @@
 import { highestConcurrency } from '../options/declarations.js';
 import os from 'node:os';
-import { assertPortFree, errors, overTls, type Reporter, type RunDocument, allowedCpus, expandCpuList } from '@bench/core';
+import { assertPortFree, errors, overTls, resolveHost, type Reporter, type RunDocument, allowedCpus, expandCpuList } from '@bench/core';
 import type { RunOptionInput } from '../options/declarations.js';
 import { resolveRunOptionsIn } from '../options/resolve.js';
 import { ensureOpenFiles } from './open-files.js';
@@ -74,6 +74,8 @@ export async function runProject(project: Project, request: ProjectRunRequest): 
     if (tlsUrl && options.protocol === 'http1') runOptions = { ...runOptions, protocol: 'https' };
     if (!tlsUrl && overTls(options.protocol))
       throw errors.usage(`--protocol ${options.protocol} runs over TLS: give an https:// URL (got ${options.url})`);
+    // a host name that does not resolve is bad input, said before anything starts
+    await resolveHost(options.url);
   } else if (options.ca !== undefined) {
     throw errors.usage(
       '--ca names the authority of a server bench does not start (--url https://...); a run that starts its servers makes its own CA',
