@@ -188,7 +188,12 @@ export const answerCases: readonly AnswerCase[] = [
       broken(`HTTP/1.1 200 OK\r\nX-Padding: ${'x'.repeat(70_000)}\r\nContent-Length: 11\r\n\r\n`, 'no end of head within 65536 bytes'),
     ],
   },
+  { name: 'a long reason phrase', answers: [hello(`HTTP/1.1 200 ${'Fine '.repeat(40)}\r\nContent-Length: 11`)] },
   { name: 'not HTTP', answers: [broken('XYZZY\r\n\r\n', 'not an HTTP/1 status line: "XYZZY"')] },
+  {
+    name: 'a long line that is not HTTP, quoted to 40 bytes',
+    answers: [broken(`SSH-2.0-OpenSSH_9.2p1 Debian-2+deb12u3\x00${'x'.repeat(60)}\r\n`, 'not an HTTP/1 status line: "SSH-2.0-OpenSSH_9.2p1 Debian-2+deb12u3.x"')],
+  },
   { name: 'HTTP/2 preface-like status line', answers: [broken('HTTP/2 200\r\n\r\n', 'not an HTTP/1 status line: "HTTP/2 200"')] },
   { name: 'a four-digit status', answers: [broken('HTTP/1.1 2000 OK\r\n\r\n', 'not an HTTP/1 status line: "HTTP/1.1 2000 OK"')] },
   {

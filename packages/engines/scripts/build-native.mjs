@@ -13,7 +13,8 @@ const native = join(here, '..', 'native');
 const sources = readdirSync(native)
   .filter((name) => name.endsWith('.c'))
   .map((name) => join(native, name));
-const target = join(here, '..', 'dist', 'native', 'wire-loop.node');
+// BENCH_NATIVE_OUT and BENCH_NATIVE_CFLAGS build another variant (scripts/native-sanitizers.sh: one under sanitizers)
+const target = process.env.BENCH_NATIVE_OUT || join(here, '..', 'dist', 'native', 'wire-loop.node');
 
 function headers() {
   try {

@@ -50,7 +50,8 @@ let loaded: { loop?: NativeLoop; missing?: string } | undefined;
 function load(): { loop?: NativeLoop; missing?: string } {
   if (process.platform !== 'linux') return { missing: 'it is built for Linux (epoll) only' };
   try {
-    return { loop: createRequire(import.meta.url)('../native/wire-loop.node') as NativeLoop };
+    // BENCH_WIRE_NATIVE: another build of the core (scripts/native-sanitizers.sh runs the wire tests on one under sanitizers)
+    return { loop: createRequire(import.meta.url)(process.env.BENCH_WIRE_NATIVE || '../native/wire-loop.node') as NativeLoop };
   } catch (error) {
     return { missing: `it was not built (${(error as Error).message.split('\n')[0]}): npm run build, with a C compiler` };
   }

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Builds wire's native core under AddressSanitizer and UndefinedBehaviorSanitizer (gcc's) and runs the tests that
+# drive it (the framing cases and the wire engine's, both cores) on that build: a read or write out of bounds, a use
+# after free or undefined behaviour stops the run with the sanitizer's report. Node is not built with ASan, so its
+# runtime is preloaded; leaks are not checked (V8 keeps its heap to the end).
+#   bash scripts/native-sanitizers.sh [test files...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+work=$(mktemp -d "${TMPDIR:-/tmp}/bench-sanitized-XXXXXX")
+trap 'rm -rf "$work"' EXIT
+BENCH_NATIVE_OUT="$work/wire-loop.node" BENCH_NATIVE_CFLAGS="-g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all" \
+  node packages/engines/scripts/build-native.mjs
+[ -f "$work/wire-loop.node" ] || { echo "native-sanitizers: the sanitized core was not built" >&2; exit 1; }
+files=("$@")
+[ ${#files[@]} -gt 0 ] || files=(test/engines/framing.test.ts test/engines/wire.test.ts)
+LD_PRELOAD="$(gcc -print-file-name=libasan.so)" ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
+  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 BENCH_WIRE_NATIVE="$work/wire-loop.node" \
+  npx vitest run "${files[@]}"
