@@ -192,7 +192,12 @@ export const answerCases: readonly AnswerCase[] = [
   { name: 'not HTTP', answers: [broken('XYZZY\r\n\r\n', 'not an HTTP/1 status line: "XYZZY"')] },
   {
     name: 'a long line that is not HTTP, quoted to 40 bytes',
-    answers: [broken(`SSH-2.0-OpenSSH_9.2p1 Debian-2+deb12u3\x00${'x'.repeat(60)}\r\n`, 'not an HTTP/1 status line: "SSH-2.0-OpenSSH_9.2p1 Debian-2+deb12u3.x"')],
+    answers: [
+      broken(
+        `SSH-2.0-OpenSSH_9.2p1 Debian-2+deb12u3\x00${'x'.repeat(60)}\r\n`,
+        'not an HTTP/1 status line: "SSH-2.0-OpenSSH_9.2p1 Debian-2+deb12u3.x"',
+      ),
+    ],
   },
   { name: 'HTTP/2 preface-like status line', answers: [broken('HTTP/2 200\r\n\r\n', 'not an HTTP/1 status line: "HTTP/2 200"')] },
   { name: 'a four-digit status', answers: [broken('HTTP/1.1 2000 OK\r\n\r\n', 'not an HTTP/1 status line: "HTTP/1.1 2000 OK"')] },

@@ -34,9 +34,26 @@ const compiler = process.env.CC || 'cc';
 mkdirSync(dirname(target), { recursive: true });
 try {
   if (!existsSync(join(include, 'node_api.h'))) throw new Error(`no node_api.h in ${include}`);
-  execFileSync(compiler, [...(process.env.BENCH_NATIVE_CFLAGS?.split(' ').filter(Boolean) ?? ['-O2']), '-std=gnu11', '-Wall', '-Wextra', '-Werror', '-shared', '-fPIC', '-fvisibility=hidden', `-I${include}`, ...sources, '-o', target], {
-    stdio: ['ignore', 'inherit', 'pipe'],
-  });
+  execFileSync(
+    compiler,
+    [
+      ...(process.env.BENCH_NATIVE_CFLAGS?.split(' ').filter(Boolean) ?? ['-O2']),
+      '-std=gnu11',
+      '-Wall',
+      '-Wextra',
+      '-Werror',
+      '-shared',
+      '-fPIC',
+      '-fvisibility=hidden',
+      `-I${include}`,
+      ...sources,
+      '-o',
+      target,
+    ],
+    {
+      stdio: ['ignore', 'inherit', 'pipe'],
+    },
+  );
 } catch (error) {
   const why = error.code === 'ENOENT' ? `${compiler}: not found` : (error.stderr?.toString().trim().split('\n')[0] ?? error.message);
   console.log(`build-native: wire's native core was not built (${why}); wire runs its js core. A C compiler (gcc) builds it.`);

@@ -41,6 +41,12 @@ export const autocannonEngine = {
       return { rps: json.requests.total / json.duration, requests: json.requests.total };
     },
   },
+  // what test/engines/conformance/ found it counting wrongly
+  miscounts: {
+    'interim answers': 'miscounts the answers after an interim one (100, 103): as wrong bodies, or as answers of their own',
+    'no body after a length': 'fails a 204, a 304 or an answer to HEAD that announces a length',
+    'a repeated Content-Length': 'miscounts the bodies of answers whose Content-Length is a list ("11, 11")',
+  },
   available: async () => ({ ok: true, version: AUTOCANNON_VERSION }),
   supports(shape) {
     if (shape.rate !== undefined)
@@ -49,6 +55,8 @@ export const autocannonEngine = {
         reason:
           "autocannon's own rate limit sends each connection's quota in bursts and misreports latency; --rate uses bench's open-loop engine",
       };
+    if (shape.timeoutSeconds < 1)
+      return { ok: false, reason: `autocannon times out after 1 s at the least (--timeout ${shape.timeoutSeconds}); use --engine wire` };
     return { ok: true };
   },
   // the generator is this process (its workers), pinned for the run when the plan says so; --client-threads

@@ -18,7 +18,8 @@ import type { ThreadSlot } from '../threads/serve-thread.js';
 import { RunTally } from '../threads/run-tally.js';
 
 // autocannon's instance is an EventEmitter that is also a promise; its typings only say the latter.
-type AutocannonInstance = EventEmitter & PromiseLike<unknown> & { stop(): void };
+// stop() is missing on an instance whose options autocannon refused
+type AutocannonInstance = EventEmitter & PromiseLike<unknown> & { stop?(): void };
 
 // Bytes that survive a round trip through a string: autocannon hands bodies over as text.
 function isText(bytes: Buffer): boolean {
@@ -104,7 +105,7 @@ export async function runAutocannon(
     tally.error(classifyError(error), error instanceof Error ? error.message : String(error));
   });
   const progress = setInterval(() => plan.onProgress?.(tally.progress(started)), 1000);
-  const abort = () => instance.stop();
+  const abort = () => instance.stop?.();
   plan.signal?.addEventListener('abort', abort, { once: true });
   if (plan.signal?.aborted) abort();
   const health = watchGeneratorHealth();
