@@ -7,6 +7,7 @@ import type { BodyExpectation, Scenario, ScenarioRequest } from './scenario.js';
 import type { Support } from './target.js';
 import type { Workload } from './workload/workload.js';
 import type { Protocol } from './tls/protocol.js';
+import type { ServerHabit } from './http.js';
 
 /** How hard and how long to drive a server. */
 export interface LoadShape {
@@ -244,6 +245,11 @@ export interface LoadEngine {
   readonly verifiesCertificates?: boolean;
   /** False for an engine that sees no body under load (h2load): its cells say only the verification request checked one. */
   readonly checksBodies?: boolean;
+  /**
+   * What it counts wrongly when a server has one of these habits (docs/engines.md, the conformance table): the cells of
+   * a server whose verification answer shows the habit say so, in these words.
+   */
+  readonly miscounts?: Readonly<Partial<Record<ServerHabit, string>>>;
   /** The protocols it speaks (`--protocol`), verifying a TLS server against the run's CA; HTTP/1.1 only when absent. */
   readonly protocols?: readonly Protocol[];
   /** What of a workload it runs (generated values, flows, mixes, think time); absent: one fixed request only. */

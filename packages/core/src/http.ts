@@ -6,6 +6,30 @@ export interface HttpAnswer {
   readonly body: Buffer;
   /** Bytes of the status line and headers as received. */
   readonly headerBytes: number;
+  /** What the server did that some load engines count wrongly (HTTP/1.x only); none when absent. */
+  readonly habits?: readonly ServerHabit[];
+}
+
+/**
+ * Things servers do within HTTP/1.1 that some engines miscount (docs/engines.md, the conformance table): interim
+ * answers (100, 103) before the answer, a body that ends with the connection, a Content-Length said twice or as a
+ * list, a 204 or 304 that says a length.
+ */
+export type ServerHabit = 'interim answers' | 'a body ended by the close' | 'a repeated Content-Length' | 'no body after a length';
+
+/** The habits an HTTP/1.x answer shows: its interim answers, its raw headers, its status, and whether it was to HEAD. */
+export function serverHabits(interim: number, rawHeaders: readonly string[], status: number, head: boolean): ServerHabit[] {
+  const habits: ServerHabit[] = [];
+  if (interim > 0) habits.push('interim answers');
+  const lengths = rawHeaders.filter((v, i) => i % 2 === 1 && rawHeaders[i - 1]!.toLowerCase() === 'content-length');
+  const codings = rawHeaders.filter((v, i) => i % 2 === 1 && rawHeaders[i - 1]!.toLowerCase() === 'transfer-encoding');
+  if (lengths.length > 1 || lengths.some((v) => v.includes(','))) habits.push('a repeated Content-Length');
+  const noBody = head || status === 204 || status === 304;
+  if (noBody && lengths.length > 0 && !lengths.every((v) => v.trim() === '0')) habits.push('no body after a length');
+  const chunkedLast = codings.length > 0 && /(?:^|,)\s*chunked\s*$/i.test(codings.join(','));
+  if (!noBody && ((codings.length > 0 && !chunkedLast) || (codings.length === 0 && lengths.length === 0)))
+    habits.push('a body ended by the close');
+  return habits;
 }
 
 export interface HttpRequestSpec {
@@ -19,6 +43,7 @@ export function httpRequest(url: string, spec: HttpRequestSpec = {}, timeoutMs =
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { connection: 'close', ...spec.headers };
     if (spec.body) headers['content-length'] = String(spec.body.length);
+    let interim = 0;
     const request = http.request(url, { method: spec.method ?? 'GET', agent: false, timeout: timeoutMs, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -27,12 +52,16 @@ export function httpRequest(url: string, spec: HttpRequestSpec = {}, timeoutMs =
         const raw = response.rawHeaders;
         let headerBytes = `HTTP/${response.httpVersion} ${response.statusCode} ${response.statusMessage}\r\n`.length + 2;
         for (let i = 0; i + 1 < raw.length; i += 2) headerBytes += `${raw[i]}: ${raw[i + 1]}\r\n`.length;
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks), headerBytes });
+        const status = response.statusCode ?? 0;
+        const habits = serverHabits(interim, raw, status, (spec.method ?? 'GET') === 'HEAD');
+        resolve({ status, headers: response.headers, body: Buffer.concat(chunks), headerBytes, ...(habits.length > 0 ? { habits } : {}) });
       });
     });
     // internal: destroy() hands this to the 'error' handler below, whose caller says which request and what to do
     request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     request.on('error', reject);
+    // 1xx answers before the answer (Node tells of every one but 101)
+    request.on('information', () => interim++);
     request.end(spec.body);
   });
 }

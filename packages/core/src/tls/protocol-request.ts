@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import http2 from 'node:http2';
 import https from 'node:https';
 import type { TLSSocket } from 'node:tls';
-import { httpRequest, type HttpAnswer, type HttpRequestSpec } from '../http.js';
+import { httpRequest, serverHabits, type HttpAnswer, type HttpRequestSpec } from '../http.js';
 import type { Protocol } from './protocol.js';
 
 /** How a request reaches the server: the protocol, and over TLS the only authority trusted (the run's CA). */
@@ -18,6 +18,7 @@ function overHttps(url: string, spec: HttpRequestSpec, ca: Buffer | undefined, t
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { connection: 'close', ...spec.headers };
     if (spec.body) headers['content-length'] = String(spec.body.length);
+    let interim = 0;
     const request = https.request(
       url,
       { method: spec.method ?? 'GET', agent: false, timeout: timeoutMs, headers, ...(ca ? { ca } : {}) },
@@ -27,12 +28,15 @@ function overHttps(url: string, spec: HttpRequestSpec, ca: Buffer | undefined, t
         response.on('error', reject);
         response.on('end', () => {
           const alpn = (response.socket as TLSSocket).alpnProtocol;
+          const status = response.statusCode ?? 0;
+          const habits = serverHabits(interim, response.rawHeaders, status, (spec.method ?? 'GET') === 'HEAD');
           resolve({
-            status: response.statusCode ?? 0,
+            status,
             headers: response.headers,
             body: Buffer.concat(chunks),
             headerBytes: 0,
             ...(typeof alpn === 'string' ? { alpn } : {}),
+            ...(habits.length > 0 ? { habits } : {}),
           });
         });
       },
@@ -40,6 +44,7 @@ function overHttps(url: string, spec: HttpRequestSpec, ca: Buffer | undefined, t
     // internal: destroy() hands this to the 'error' handler below, whose caller says which request and what to do
     request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     request.on('error', reject);
+    request.on('information', () => interim++);
     request.end(spec.body);
   });
 }

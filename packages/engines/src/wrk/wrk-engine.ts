@@ -214,6 +214,13 @@ export const wrkEngine = {
   // wrk speaks TLS (OpenSSL) but checks no certificate
   protocols: ['http1', 'https'],
   verifiesCertificates: false,
+  // what test/engines/conformance/ found it counting wrongly
+  miscounts: {
+    'interim answers': 'counts each interim answer (100, 103) as an answer of its own',
+    'a body ended by the close': 'fails every answer whose body ends with the connection (no length, no chunked)',
+    'a repeated Content-Length': 'fails an answer whose Content-Length is said twice or as a list',
+    'no body after a length': 'miscounts the bodies of a 204 or a 304 that announces a length',
+  },
   supportsWorkload(workload) {
     if (workload.data?.per === 'connection')
       return {

@@ -158,6 +158,7 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
           url,
           settings,
           engine: { name: engine.name, version },
+          ...(engine.miscounts ? { miscounts: engine.miscounts } : {}),
           ...(engine.checksBodies === false ? { bodiesUnchecked: true } : {}),
           ...(engine.verifiesCertificates === false && overTls(options.protocol) ? { certificatesUnchecked: true } : {}),
           startedAt: new Date().toISOString(),
