@@ -165,7 +165,7 @@ export const resultSchema = z.object({
   /** Backend counters read before and after the measured run (proof the backend was hit). */
   backend: z.record(z.string(), z.object({ counter: z.string(), before: z.number(), after: z.number(), delta: z.number() })).optional(),
   /** The load generator that measured the cell; absent in files from before engines were recorded, all autocannon's (engineOf). */
-  engine: z.object({ name: z.string(), version: z.string() }).optional(),
+  engine: z.object({ name: z.string(), version: z.string(), chosenBecause: z.string().optional() }).optional(),
   /** The request's method, when not GET. */
   method: z.string().optional(),
   /** Open loop (--rate): the rate asked for and achieved, requests per second. */

@@ -8,7 +8,8 @@ import { wireEngine } from './wire/wire-engine.js';
 import { h2loadEngine } from './h2load/h2load-engine.js';
 
 // One line per engine: an engine is its folder and this line.
-const engines = [autocannonEngine, wrkEngine, abEngine, openLoopEngine, k6Engine, wireEngine, h2loadEngine] as const;
+// wire before the open loop: --rate chooses the first of them that can drive the run
+const engines = [autocannonEngine, wrkEngine, abEngine, wireEngine, openLoopEngine, k6Engine, h2loadEngine] as const;
 
 /** Every load engine bench ships, by name. */
 export const builtinEngines: readonly LoadEngine[] = engines;

@@ -35,6 +35,8 @@ export const wireEngine = {
   name: 'wire',
   processNames: [],
   countsProgress: true,
+  // the cheapest open loop here: --rate runs on wire wherever it can drive the run (docs/engines.md)
+  chosenBy: 'rate',
   description:
     "bench's own engine on libuv's TCP handles (worker threads: --client-threads): closed loop, or an open loop at --rate; -p pipelines",
   clientThreads: true,

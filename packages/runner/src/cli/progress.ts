@@ -41,6 +41,7 @@ export function progressPrinter() {
         );
         for (const skip of event.plan.skipped)
           process.stderr.write(`bench: skipping ${skip.target} for ${skip.scenario}: ${skip.reason}\n`);
+        if (event.engineBecause) process.stderr.write(`bench: ${event.engineBecause}\n`);
         if (event.options.journal !== undefined) process.stderr.write(`bench: journal ${event.options.journal}\n`);
         break;
       case 'target-starting':

@@ -2,8 +2,9 @@ import { errors, longFlag, protocols, speaksProtocol, type LoadEngine, type Opti
 import { defaultEngine } from '@bench/engines';
 
 // Which engine a run uses, from the engines' own declarations: named with --engine; else the one whose own options
-// the run gives (k6 for --generators); else the one an option chooses (the open loop for --rate); else the default,
-// unless --protocol asks for what it cannot speak: then the first engine that speaks it (k6 for h2, h2load for h2c).
+// the run gives (k6 for --generators); else the first of those an option chooses that can run the run (wire, else the
+// open loop, for --rate); else the default, unless --protocol asks for what it cannot speak: then the first engine
+// that speaks it (k6 for h2, h2load for h2c).
 
 type Values = Readonly<Record<string, unknown>>;
 
@@ -14,23 +15,36 @@ const given = (options: Values, key: string) => options[key] !== undefined;
 const claimedBy = (options: Values, engines: readonly LoadEngine[]) =>
   engines.filter((engine) => Object.keys(engine.options ?? {}).some((key) => given(options, key)));
 
-/** The first engine that speaks a protocol and runs without an option of its own (not the open loop, which needs --rate). */
+/** The first engine that speaks a protocol and is chosen by no option (not wire or the open loop, which --rate chooses). */
 const protocolSpeaker = (engines: readonly LoadEngine[], protocol: Protocol) =>
   engines.find((engine) => engine.chosenBy === undefined && speaksProtocol(engine, protocol));
 
-/** The name of the engine a run uses. */
-export function chosenEngineName(
+/**
+ * The engines a run may use, in the order they are tried: the one named; else the one whose own options the run gives;
+ * else those an option chooses, in the registry's order (wire, then the open loop, for --rate); else the default;
+ * unless --protocol asks for what they cannot speak: then the first engine that speaks it.
+ */
+export function candidateEngineNames(
   options: Values & { readonly engine?: string | undefined; readonly protocol?: Protocol | undefined },
   engines: readonly LoadEngine[],
-): string {
-  if (options.engine !== undefined) return options.engine;
+): string[] {
+  if (options.engine !== undefined) return [options.engine];
   const claimed = claimedBy(options, engines);
-  if (claimed.length > 0) return claimed[0]!.name;
-  const chosen = engines.find((engine) => engine.chosenBy !== undefined && given(options, engine.chosenBy)) ?? defaultEngine;
+  if (claimed.length > 0) return [claimed[0]!.name];
+  const chosen = engines.filter((engine) => engine.chosenBy !== undefined && given(options, engine.chosenBy));
+  const list = chosen.length > 0 ? chosen : [defaultEngine];
   const protocol = options.protocol;
-  if (protocol === undefined || speaksProtocol(chosen, protocol)) return chosen.name;
-  return protocolSpeaker(engines, protocol)?.name ?? chosen.name;
+  if (protocol === undefined) return list.map((engine) => engine.name);
+  // one that cannot speak it is still tried, so that the run says why the next one drives it
+  if (list.some((engine) => speaksProtocol(engine, protocol))) return list.map((engine) => engine.name);
+  return [protocolSpeaker(engines, protocol)?.name ?? list[0]!.name];
 }
+
+/** The name of the engine a run uses, before what its scenarios ask is known: the first candidate. */
+export const chosenEngineName = (
+  options: Values & { readonly engine?: string | undefined; readonly protocol?: Protocol | undefined },
+  engines: readonly LoadEngine[],
+): string => candidateEngineNames(options, engines)[0]!;
 
 /** The engine each protocol gets when the default cannot speak it: "k6 with --protocol h2". */
 function protocolChoices(engines: readonly LoadEngine[]): string[] {

@@ -23,7 +23,7 @@ export interface CellContext {
   readonly options: RunOptions;
   readonly url: string;
   readonly settings: Readonly<Record<string, string | number | boolean>>;
-  readonly engine: { readonly name: string; readonly version: string };
+  readonly engine: { readonly name: string; readonly version: string; readonly chosenBecause?: string };
   /** What the engine counts wrongly when a server has one of these habits (its `miscounts`). */
   readonly miscounts?: LoadEngine['miscounts'];
   /** The engine sees no body under load (h2load). */

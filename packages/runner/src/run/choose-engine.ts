@@ -1,5 +1,6 @@
 import {
   errors,
+  longFlag,
   protocolsOf,
   protocolWords,
   speaksProtocol,
@@ -10,7 +11,7 @@ import {
 } from '@bench/core';
 import { builtinEngines, findEngine } from '@bench/engines';
 import { runOptionDeclarations, type RunOptions, highestConcurrency } from '../options/declarations.js';
-import { chosenEngineName, ownOptionValues, refuseOtherEnginesOptions } from '../options/engine-choice.js';
+import { candidateEngineNames, chosenEngineName, ownOptionValues, refuseOtherEnginesOptions } from '../options/engine-choice.js';
 import { loadShape } from './load-shape.js';
 
 /** The engine a run uses when none is named: the one its options ask for (k6 for --generators, the open loop for --rate), else the default. */
@@ -60,17 +61,14 @@ export function engineRefusal(
   return undefined;
 }
 
-/**
- * The engine the options name, checked before anything starts: installed, given no option of another engine's, and
- * able to drive this run at every level of -c.
- */
-export async function chooseEngine(
+/** One engine checked for this run before anything starts: installed, given no option of another engine's, and able to drive every scenario at every level of -c. */
+async function checkEngine(
+  engine: LoadEngine,
   options: RunOptions,
   engines: readonly LoadEngine[],
   scenarios: readonly Scenario[],
-  table: OptionTable = runOptionDeclarations,
-): Promise<{ engine: LoadEngine; version: string }> {
-  const engine = findEngine(chosenEngineName(options, engines), engines);
+  table: OptionTable,
+): Promise<string> {
   refuseOtherEnginesOptions(engine, options, engines, table);
   const levels = [Math.min(...options.concurrency), highestConcurrency(options)];
   const early = runRefusal(engine, options, engines);
@@ -81,5 +79,35 @@ export async function chooseEngine(
     const refusal = engineRefusal(engine, options, scenario, levels, engines);
     if (refusal) throw errors.engineUnsupported(engine.name, refusal);
   }
-  return { engine, version: availability.version ?? 'unknown' };
+  return availability.version ?? 'unknown';
+}
+
+/**
+ * The engine the run uses, checked before anything starts: the one the options name, or the first of the candidates an
+ * option chooses that can drive this run (--rate: wire, else the open loop), with why when it was not the first.
+ */
+export async function chooseEngine(
+  options: RunOptions,
+  engines: readonly LoadEngine[],
+  scenarios: readonly Scenario[],
+  table: OptionTable = runOptionDeclarations,
+): Promise<{ engine: LoadEngine; version: string; because?: string }> {
+  const candidates = candidateEngineNames(options, engines).map((name) => findEngine(name, engines));
+  const passedOver: string[] = [];
+  for (const [i, engine] of candidates.entries()) {
+    try {
+      const version = await checkEngine(engine, options, engines, scenarios, table);
+      const chooser = engine.chosenBy !== undefined ? longFlag(table[engine.chosenBy]?.flags ?? `--${engine.chosenBy}`) : undefined;
+      if (candidates.length === 1 || chooser === undefined) return { engine, version };
+      const because =
+        passedOver.length === 0
+          ? `${chooser} runs on ${engine.name}, the first of ${candidates.map((c) => c.name).join(', ')} that can drive this run`
+          : `${chooser} runs on ${engine.name}: ${passedOver.join('; ')}`;
+      return { engine, version, because };
+    } catch (error) {
+      if (i === candidates.length - 1 || !(error instanceof Error)) throw error;
+      passedOver.push(`${engine.name} cannot (${error.message.replace(/^engine "[^"]+" (cannot do this|is not available): /, '')})`);
+    }
+  }
+  throw errors.nothingToRun('no engine can drive this run');
 }

@@ -82,7 +82,7 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
   const services = context.services ?? noServices;
   const signal = context.signal;
   const plan = await makePlan(options, context.targets, context.scenarios);
-  const { engine, version } = await chooseEngine(
+  const { engine, version, because } = await chooseEngine(
     options,
     context.engines ?? builtinEngines,
     [...new Set(plan.pairs.map((p) => p.scenario))],
@@ -110,7 +110,15 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
   const auto = options.repeat === 'auto';
   const repeats = options.repeat === 'auto' ? options.maxRounds : options.repeat;
   const total = plan.pairs.length * plan.concurrency.length * repeats;
-  emit({ type: 'plan', plan, cells: total, engine: engine.name, options, runStartedAt: doc.startedAt });
+  emit({
+    type: 'plan',
+    plan,
+    cells: total,
+    engine: engine.name,
+    ...(because ? { engineBecause: because } : {}),
+    options,
+    runStartedAt: doc.startedAt,
+  });
   const maxConcurrency = highestConcurrency(options);
   const profiling = runProfiling(options);
 
@@ -157,7 +165,7 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
           options,
           url,
           settings,
-          engine: { name: engine.name, version },
+          engine: { name: engine.name, version, ...(because ? { chosenBecause: because } : {}) },
           ...(engine.miscounts ? { miscounts: engine.miscounts } : {}),
           ...(engine.checksBodies === false ? { bodiesUnchecked: true } : {}),
           ...(engine.verifiesCertificates === false && overTls(options.protocol) ? { certificatesUnchecked: true } : {}),

@@ -10,6 +10,8 @@ export type RunEvent =
       readonly plan: Plan;
       readonly cells: number;
       readonly engine: string;
+      /** Why this engine, when an option chose it over another (--rate: wire, else the open loop). */
+      readonly engineBecause?: string;
       readonly options: RunOptions;
       /** The run's startedAt, as its document records it: what names the run outside bench (Prometheus's `run` label). */
       readonly runStartedAt: string;
