@@ -275,6 +275,8 @@ export const runDocumentSchema = z.object({
   machine: machineSchema,
   command: z.string(),
   options: z.record(z.string(), z.unknown()).default({}),
+  /** What was replaced by `[redacted]` in this document: `header Authorization`, `query token`, `user info`, `config defaults.headers.X-Key`. */
+  redacted: z.array(z.string()).optional(),
   results: z.array(resultSchema),
   /** A run of `bench suite`: which article, at what scale (1 = the article's own load shape). */
   suite: z

@@ -57,10 +57,15 @@ export function parseNameList(values: readonly string[]): string[] {
 }
 
 /** `-H "Name: value"`, as curl, ab and autocannon take it; repeatable. */
-export function parseHeader(raw: string, previous: Readonly<Record<string, string>> = {}): Record<string, string> {
+export function parseHeader(raw: string, previous: Readonly<Record<string, string>> = {}, option = '-H'): Record<string, string> {
   const at = raw.indexOf(':');
   const name = raw.slice(0, at).trim();
-  if (at <= 0 || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw errors.usage(`-H "${raw}" must look like "Name: value"`);
+  if (at <= 0 || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) {
+    // the error names the header, not its value: that may be a token
+    const words = raw.trim().split(/\s+/);
+    const shown = at > 0 ? `${raw.slice(0, at)}: ...` : words.length > 1 ? `${words[0]} ...` : raw;
+    throw errors.usage(`${option} "${shown}" must look like "Name: value"`);
+  }
   return { ...previous, [name]: raw.slice(at + 1).trim() };
 }
 

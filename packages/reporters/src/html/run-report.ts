@@ -34,6 +34,7 @@ function header(doc: RunDocument, live: boolean): string {
     `<p class="meta">${escapeHtml(doc.startedAt)}${doc.finishedAt ? ` to ${escapeHtml(doc.finishedAt)}` : ''}; bench ${escapeHtml(doc.tool.version)}, results schema ${doc.schemaVersion}</p>`,
     `<p class="meta">Machine: ${escapeHtml(machineSummary(m))}${m.sharedHost ? '. The load generator and the servers share these cores.' : ''}</p>`,
     `<p class="meta">Command: <code>${escapeHtml(doc.command || '(not recorded)')}</code></p>`,
+    ...(doc.redacted?.length ? [`<p class="meta">Redacted (sent, never written): ${escapeHtml(doc.redacted.join(', '))}</p>`] : []),
     `<p class="meta">Engine: ${escapeHtml(engines.join(', ') || 'unknown')}</p>`,
   ];
   if (doc.schemaVersion < 2) {

@@ -16,9 +16,10 @@ const clock = (seconds: number) => {
 
 /**
  * Progress on standard error: a live bar on a terminal, one line per cell elsewhere (CI logs).
- * Reports go to standard output, so `bench run ... > report.md` stays clean.
+ * Reports go to standard output, so `bench run ... > report.md` stays clean. Every line goes through `write`
+ * (the run's redaction, for `bench run`).
  */
-export function progressPrinter() {
+export function progressPrinter(write: (text: string) => void = (text) => void process.stderr.write(text)) {
   const tty = Boolean(process.stderr.isTTY) && !process.env.CI;
   let options: { durationSeconds?: number; requests?: number; warmupSeconds: number; warmupMaxSeconds?: number } = { warmupSeconds: 0 };
   let bar: cliProgress.SingleBar | undefined;
@@ -36,25 +37,22 @@ export function progressPrinter() {
     switch (event.type) {
       case 'plan':
         options = event.options;
-        process.stderr.write(
+        write(
           `bench: ${event.options.repeat === 'auto' ? `up to ${event.cells} cell(s) (rounds until decided, at most ${event.options.maxRounds})` : `${event.cells} cell(s)`}: ${event.plan.pairs.map((p) => `${p.scenario.name}/${p.target.name}`).join(', ')} at c=${event.plan.concurrency.join(',')}, engine ${event.engine}\n`,
         );
-        for (const skip of event.plan.skipped)
-          process.stderr.write(`bench: skipping ${skip.target} for ${skip.scenario}: ${skip.reason}\n`);
-        if (event.engineBecause) process.stderr.write(`bench: ${event.engineBecause}\n`);
-        if (event.options.journal !== undefined) process.stderr.write(`bench: journal ${event.options.journal}\n`);
+        for (const skip of event.plan.skipped) write(`bench: skipping ${skip.target} for ${skip.scenario}: ${skip.reason}\n`);
+        if (event.engineBecause) write(`bench: ${event.engineBecause}\n`);
+        if (event.options.journal !== undefined) write(`bench: journal ${event.options.journal}\n`);
         break;
       case 'target-starting':
-        if (!tty) process.stderr.write(`bench: starting ${event.target} for ${event.scenario}\n`);
+        if (!tty) write(`bench: starting ${event.target} for ${event.scenario}\n`);
         break;
       case 'step':
-        process.stderr.write(`bench: ${event.text}\n`);
+        write(`bench: ${event.text}\n`);
         break;
       case 'round-end':
         stopBar();
-        process.stderr.write(
-          `bench: round ${event.round}: ${event.decided ? 'decided' : 'undecided'}${event.lines.map((l) => `\n  ${l}`).join('')}\n`,
-        );
+        write(`bench: round ${event.round}: ${event.decided ? 'decided' : 'undecided'}${event.lines.map((l) => `\n  ${l}`).join('')}\n`);
         break;
       case 'rounds-end': {
         stopBar();
@@ -67,12 +65,11 @@ export function progressPrinter() {
           failed: 'the run failed',
         }[event.stoppedBecause];
         // a fixed count, a failure and an interruption say themselves; only --repeat auto's own stop needs a line
-        if (!['fixed', 'failed', 'interrupted'].includes(event.stoppedBecause))
-          process.stderr.write(`bench: ${event.rounds} round(s); stopped: ${why}\n`);
+        if (!['fixed', 'failed', 'interrupted'].includes(event.stoppedBecause)) write(`bench: ${event.rounds} round(s); stopped: ${why}\n`);
         break;
       }
       case 'target-verifying':
-        if (!tty) process.stderr.write(`bench: verifying ${event.target} for ${event.scenario}\n`);
+        if (!tty) write(`bench: verifying ${event.target} for ${event.scenario}\n`);
         break;
       case 'cell-start': {
         stopBar();
@@ -80,7 +77,7 @@ export function progressPrinter() {
         const run = event.repeat > 1 ? ` run ${event.repeat}` : '';
         label = `[${event.index}/${event.total}] ${event.scenario} ${event.target} c=${event.concurrency}${run}${phase === 'warmup' ? ' warm-up' : ''}`;
         if (!tty) {
-          if (phase === 'measure') process.stderr.write(`bench: ${label} ...\n`);
+          if (phase === 'measure') write(`bench: ${label} ...\n`);
           logged = { at: 0, requests: 0 };
           break;
         }
@@ -108,7 +105,7 @@ export function progressPrinter() {
           const { elapsedSeconds, requests } = event.progress;
           const of = options.requests === undefined ? ` of ${clock(options.durationSeconds ?? 10)}` : '';
           const recent = (requests - logged.requests) / (elapsedSeconds - logged.at);
-          process.stderr.write(
+          write(
             `bench: ${label}: ${clock(elapsedSeconds)}${of}, ${fmt(requests)} requests, ${fmt(Math.round(recent))} rps in the last ${clock(elapsedSeconds - logged.at)}\n`,
           );
           logged = { at: elapsedSeconds, requests };
@@ -127,7 +124,7 @@ export function progressPrinter() {
           r.status === 'ok'
             ? `${fmt(r.rps)} rps, p50 ${fmt(r.latency.p50)} ms, p99 ${fmt(r.latency.p99)} ms, ${r.failed} failed, ${r.non2xx} non-2xx`
             : `FAILED: ${r.error}`;
-        process.stderr.write(`bench: ${r.scenario} ${r.target} c=${r.concurrency}: ${summary}\n`);
+        write(`bench: ${r.scenario} ${r.target} c=${r.concurrency}: ${summary}\n`);
         break;
       }
     }

@@ -13,6 +13,10 @@ import { journalPath } from '../journal/journal-location.js';
 import { startDashboard, type Dashboard } from '../dashboard/dashboard-server.js';
 import { PrometheusOutput } from '../outputs/prometheus-output.js';
 import type { RunEvent } from '../run/run-events.js';
+import type { Project } from '../project/project.js';
+import type { RunOptionInput } from '../options/declarations.js';
+import type { Redaction } from '../redact/redaction.js';
+import { runRedaction } from '../redact/run-redaction.js';
 
 const alsoTo =
   (first: (event: RunEvent) => void, second: (event: RunEvent) => void) =>
@@ -31,7 +35,29 @@ export async function runCommand(
 ): Promise<void> {
   const flags = command.opts<{ config?: string; targets?: string; reporterOption?: string[] }>();
   const project = await loadProject(flags.config !== undefined ? { configFile: flags.config } : {});
-  let given = givenRunOptions(command, Object.keys(project.optionTable), project.optionTable);
+  const given = givenRunOptions(command, Object.keys(project.optionTable), project.optionTable);
+  // every line this command writes, its errors included, goes through the run's redaction
+  const redaction = runRedaction(
+    project,
+    given,
+    [reporterSpecs.prometheus()].filter((u): u is string => u !== undefined),
+  );
+  try {
+    await runWith(scenarios, flags, project, given, reporterSpecs, redaction);
+  } catch (error) {
+    throw redaction.error(error);
+  }
+}
+
+async function runWith(
+  scenarios: string[],
+  flags: { targets?: string; reporterOption?: string[] },
+  project: Project,
+  given: RunOptionInput,
+  reporterSpecs: ReturnType<typeof reporterSpecCollector>,
+  redaction: Redaction,
+): Promise<void> {
+  const say = (line: string) => process.stderr.write(redaction.text(line));
   // `bench run --history hello`: commander hands "hello" to --history's optional file; scenario names (and no such file) are scenarios
   const history = given.history;
   if (
@@ -49,7 +75,7 @@ export async function runCommand(
   const journal = journalPath(
     options.journal ?? project.defaults?.journal,
     specs.flatMap((spec) => (spec.out !== undefined ? [spec.out] : [])),
-    (line) => process.stderr.write(`bench: ${line}\n`),
+    (line) => say(`bench: ${line}\n`),
   );
   const prometheusUrl = options.prometheus ?? reporterSpecs.prometheus() ?? project.defaults?.prometheus;
   const prometheus = prometheusUrl !== undefined ? new PrometheusOutput(prometheusUrl) : undefined;
@@ -64,7 +90,7 @@ export async function runCommand(
       throw errors.usage('--dashboard draws the run from its journal, which cannot be written here; give --journal FILE');
     dashboard = await startDashboard(journal, options.dashboardPort ?? project.defaults?.dashboardPort ?? DEFAULT_DASHBOARD_PORT);
   }
-  if (dashboard) process.stderr.write(`bench: dashboard ${dashboard.url}\n`);
+  if (dashboard) say(`bench: dashboard ${dashboard.url}\n`);
   const interrupt = interruptSignal();
   try {
     const doc = await runProject(project, {
@@ -76,14 +102,13 @@ export async function runCommand(
         ...(prometheusUrl !== undefined ? { prometheus: prometheusUrl } : {}),
       },
       reporters,
-      onEvent: prometheus ? alsoTo(progressPrinter(), (event) => prometheus.record(event)) : progressPrinter(),
+      onEvent: prometheus ? alsoTo(progressPrinter(say), (event) => prometheus.record(event)) : progressPrinter(say),
       signal: interrupt.signal,
-      command: ['bench', ...process.argv.slice(2)].join(' '),
+      command: redaction.commandLine(['bench', ...process.argv.slice(2)]),
+      redaction,
     });
     if (typeof doc.options['history'] === 'string')
-      process.stderr.write(
-        `bench: ${doc.results.length} ${doc.results.length === 1 ? 'cell' : 'cells'} appended to ${doc.options['history']}\n`,
-      );
+      say(`bench: ${doc.results.length} ${doc.results.length === 1 ? 'cell' : 'cells'} appended to ${doc.options['history']}\n`);
     const failedCells = doc.results.filter((r) => r.status === 'failed');
     if (failedCells.length > 0) {
       const first = failedCells[0]!;
@@ -107,7 +132,7 @@ export async function runCommand(
     interrupt.dispose();
     const tally = await prometheus?.close();
     if (tally)
-      process.stderr.write(
+      say(
         `bench: prometheus: ${tally.sent} points sent to ${prometheusUrl}${tally.notSent > 0 ? `, ${tally.notSent} not sent (${tally.lastError ?? 'unknown'})` : ''}\n`,
       );
     await dashboard?.finish();

@@ -16,6 +16,8 @@ export interface BenchConfig {
   readonly thresholds?: ThresholdsSpec;
 }
 
+export { secret } from '../redact/secret.js';
+
 /** Types a config file; returns it unchanged. */
 export function defineConfig(config: BenchConfig): BenchConfig {
   return config;

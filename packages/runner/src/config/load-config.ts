@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { createJiti } from 'jiti';
 import { describeIssue, errors } from '@bench/core';
 import { configSchemaBeforeEngines, type BenchConfigOutput } from './schema.js';
+import { unwrapSecrets } from '../redact/secret.js';
 
 export const CONFIG_FILES = ['bench.config.ts', 'bench.config.mts', 'bench.config.mjs', 'bench.config.js', 'bench.config.json'];
 
@@ -26,7 +27,7 @@ async function importConfig(file: string): Promise<unknown> {
 
 /** Validates a config given as an object (the API's `run({ config })`); relative paths resolve against `cwd`. */
 export function inlineConfig(config: unknown, cwd: string = process.cwd()): LoadedConfig {
-  const parsed = configSchemaBeforeEngines.safeParse(config);
+  const parsed = configSchemaBeforeEngines.safeParse(unwrapSecrets(config));
   if (!parsed.success) throw errors.config('(given to run())', describeIssue(parsed.error.issues[0]!));
   return { file: path.join(cwd, '(inline config)'), dir: cwd, config: parsed.data };
 }
@@ -55,7 +56,8 @@ export async function loadConfig(options: { file?: string; cwd?: string } = {}):
       'its default export must be an object, e.g. `export default defineConfig({ targets: [...], scenarios: [...] })`',
     );
   }
-  const parsed = configSchemaBeforeEngines.safeParse(exported);
+  // `{ "$secret": "..." }` anywhere: the value, marked secret (a TypeScript config says secret('...'))
+  const parsed = configSchemaBeforeEngines.safeParse(unwrapSecrets(exported));
   if (!parsed.success) throw errors.config(shown, describeIssue(parsed.error.issues[0]!));
   return { file, dir: path.dirname(file), config: parsed.data };
 }

@@ -10,6 +10,7 @@ import {
   parseHeader,
   parseHttpUrl,
   parseMethod,
+  parseNameList,
   parseNonNegativeSeconds,
   parsePositiveInteger,
   parsePositiveNumber,
@@ -276,6 +277,20 @@ const generalOptions = {
       'send every second to a Prometheus remote-write receiver as it is measured (k6 spelling: --out prometheus=URL), e.g. http://127.0.0.1:9090/api/v1/write',
     schema: z.string().url(),
     parse: (raw) => parseReceiverUrl('--prometheus', raw),
+  }),
+  outHeaders: maybe({
+    flags: '--out-header <header>',
+    description:
+      'a header "Name: value" sent with every request to an output\'s receiver (--out prometheus=URL), e.g. "Authorization: Bearer ..."; may repeat; its value is redacted',
+    schema: z.record(z.string(), z.string()),
+    parse: (raw, previous) => parseHeader(raw, previous, '--out-header'),
+  }),
+  redact: maybe({
+    flags: '--redact <names>',
+    description:
+      'header and query-parameter names whose values are secret besides Authorization, Proxy-Authorization and Cookie (a comma list; may repeat): sent as they are, written as [redacted]',
+    schema: z.array(z.string().min(1)),
+    parse: (raw, previous) => [...new Set([...(previous ?? []), ...parseNameList([raw])])],
   }),
   history: maybe({
     flags: '--history [file]',

@@ -21,7 +21,7 @@ export function targetAndScenarioFromUrl(options: RunOptions & { readonly url: s
     name: `${method} ${decodeURI(path)}`,
     method,
     path: decodeURI(path),
-    headers: { ...options.headers },
+    headers: { ...basicAuthorization(url, options.headers), ...options.headers },
     ...(body !== undefined ? { body } : {}),
     expect: options.expectStatus !== undefined ? { status: options.expectStatus } : {},
   };
@@ -38,4 +38,11 @@ export function targetAndScenarioFromUrl(options: RunOptions & { readonly url: s
       )
     : requestScenario({ ...spec, name: `${method} ${path}`, path });
   return { scenario, target: urlTarget({ name: url.host, url: url.origin }) };
+}
+
+// The URL's user info as Basic authorization, as curl sends it; an Authorization given with -H wins.
+function basicAuthorization(url: URL, headers: Readonly<Record<string, string>> = {}): Record<string, string> {
+  if (!url.username || Object.keys(headers).some((name) => name.toLowerCase() === 'authorization')) return {};
+  const credentials = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+  return { Authorization: `Basic ${Buffer.from(credentials).toString('base64')}` };
 }

@@ -41,6 +41,8 @@ import { measureCell } from './measure-cell.js';
 import { runProfiling } from '../measure/profiling.js';
 import type { RunEvent } from './run-events.js';
 import { JournalWriter } from '../journal/journal-writer.js';
+import { defaultRedaction, type Redaction } from '../redact/redaction.js';
+import { redactEvent } from '../redact/redact-event.js';
 
 export type { RunEvent } from './run-events.js';
 
@@ -62,17 +64,21 @@ export interface RunContext {
   readonly signal?: AbortSignal;
   /** The command line, recorded in the document. */
   readonly command?: string;
+  /** The run's secrets: sent as they are, hidden in the document, the journal and every event; URLs' user info alone when absent. */
+  readonly redaction?: Redaction;
 }
 
-export function newRunDocument(command: string, options: RunOptions): RunDocument {
+/** A run's document before its first cell: its command line and options with no secret in them, and what was hidden. */
+export function newRunDocument(command: string, options: RunOptions, redaction: Redaction = defaultRedaction): RunDocument {
   return {
     schemaVersion: SCHEMA_VERSION,
     tool: { name: 'bench', version: TOOL_VERSION },
     startedAt: new Date().toISOString(),
     complete: false,
     machine: describeMachine(),
-    command,
-    options: { ...options },
+    command: redaction.text(command),
+    options: redaction.value({ ...options }),
+    ...(redaction.names.length > 0 ? { redacted: [...redaction.names] } : {}),
     results: [],
   };
 }
@@ -99,13 +105,15 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
   await services.prepare(plan.pairs.map((p) => p.scenario));
   // the seed of every round's order, recorded so the order can be replayed (--seed)
   const seed = options.seed ?? randomSeed();
-  const doc = newRunDocument(context.command ?? '', { ...options, seed });
+  const redaction = context.redaction ?? defaultRedaction;
+  const doc = newRunDocument(context.command ?? '', { ...options, seed }, redaction);
   // every second on disk as it is measured: a run killed at any point leaves what it measured (`bench report JOURNAL`)
   const journal = options.journal !== undefined ? JournalWriter.open(options.journal, doc) : undefined;
   const tell = context.onEvent ?? (() => {});
   const emit = (event: RunEvent) => {
-    journal?.record(event);
-    tell(event);
+    const shown = redactEvent(redaction, event);
+    journal?.record(shown);
+    tell(shown);
   };
   const auto = options.repeat === 'auto';
   const repeats = options.repeat === 'auto' ? options.maxRounds : options.repeat;
@@ -129,7 +137,8 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
   let running: RunningTarget | undefined;
   let failure: unknown;
 
-  const record = async (result: CellResult) => {
+  const record = async (measured: CellResult) => {
+    const result = redaction.value(measured);
     doc.results.push(result);
     emit({ type: 'cell-end', result });
     await callReporters(context.reporters, 'onResult', doc, result);

@@ -10,6 +10,8 @@ import { runCells, type RunEvent } from './run-cells.js';
 import { createServiceManager } from '@bench/services';
 import { targetAndScenarioFromUrl } from './from-url.js';
 import { appendRunToHistory, historyFilePath } from '@bench/history';
+import type { Redaction } from '../redact/redaction.js';
+import { runRedaction } from '../redact/run-redaction.js';
 
 export interface ProjectRunRequest {
   /** Scenario names; the config's own when absent. */
@@ -24,6 +26,8 @@ export interface ProjectRunRequest {
   readonly command?: string;
   /** Where a module path in `options.engine` is resolved from; the current directory when absent. */
   readonly cwd?: string;
+  /** The run's secrets, hidden in all it writes; made from the project and `options` when absent. */
+  readonly redaction?: Redaction;
 }
 
 // --cpus may only name CPUs this process may run on.
@@ -39,8 +43,17 @@ function assertCpusExist(cpus: { server?: string; client?: string }): void {
   }
 }
 
-/** Resolves the run's options (request over config over bench's defaults), checks the machine, and runs. */
+/** Resolves the run's options (request over config over bench's defaults), checks the machine, and runs; no secret in what it writes. */
 export async function runProject(project: Project, request: ProjectRunRequest): Promise<RunDocument> {
+  const redaction = request.redaction ?? runRedaction(project, request.options);
+  try {
+    return await runProjectWith(project, request, redaction);
+  } catch (error) {
+    throw redaction.error(error);
+  }
+}
+
+async function runProjectWith(project: Project, request: ProjectRunRequest, redaction: Redaction): Promise<RunDocument> {
   const named = request.scenarios && request.scenarios.length > 0 ? request.scenarios : undefined;
   const givenUrl = request.options?.url !== undefined;
   if (givenUrl && request.targets && request.targets.length > 0) {
@@ -100,6 +113,7 @@ export async function runProject(project: Project, request: ProjectRunRequest): 
     ...(request.onEvent ? { onEvent: request.onEvent } : {}),
     ...(request.signal ? { signal: request.signal } : {}),
     ...(request.command ? { command: request.command } : {}),
+    redaction,
   });
   if (historyFile !== undefined && doc.complete) await appendRunToHistory(doc, historyFile, baseDir);
   return doc;

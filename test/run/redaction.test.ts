@@ -1,0 +1,129 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunDocument } from '@bench/core';
+import { repoRoot, runCli, waitForText } from '../support/cli.js';
+import { testTempDir } from '../support/temp-dir.js';
+
+// Secrets given on the command line, in a config and in the URL: every request carries them, and nothing the run
+// writes or serves (results, every reporter, journal, history, the live dashboard, its terminal output) holds one.
+const secrets = {
+  bearer: 'CLI-TOKEN-a1b2c3',
+  cookie: 'COOKIE-SESSION-d4e5',
+  named: 'NAMED-HEADER-f6g7',
+  query: 'QUERY-TOKEN-h8i9',
+  password: 'URL-PASSWORD-j0k1',
+  config: 'CONFIG-BODY-l2m3',
+};
+
+interface Seen {
+  readonly authorization?: string;
+  readonly cookie?: string;
+  readonly apiKey?: string;
+  readonly url?: string;
+  readonly body: string;
+}
+
+describe('secrets in what a run writes', () => {
+  const seen: Seen[] = [];
+  let server: http.Server;
+  let port = 0;
+  beforeAll(async () => {
+    server = http.createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        seen.push({
+          ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}),
+          ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+          ...(typeof request.headers['x-api-key'] === 'string' ? { apiKey: request.headers['x-api-key'] } : {}),
+          ...(request.url ? { url: request.url } : {}),
+          body,
+        });
+        response.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('sends every secret on every request and writes none, saying which names it redacted', async () => {
+    const dir = testTempDir('redaction');
+    const config = path.join(dir, 'bench.config.mjs');
+    const runner = pathToFileURL(path.join(repoRoot, 'packages', 'runner', 'dist', 'index.js')).href;
+    writeFileSync(config, `import { secret } from '${runner}';\nexport default { defaults: { body: secret('${secrets.config}') } };\n`);
+    const out = (name: string) => path.join(dir, name);
+    const pages: string[] = [];
+    const run = await runCli(
+      [
+        'run',
+        ...['--config', config, '--url', `http://alice:${secrets.password}@127.0.0.1:${port}/items?token=${secrets.query}&page=2`],
+        ...['-m', 'POST', '-H', `Authorization: Bearer ${secrets.bearer}`, '-H', `Cookie: a=1; session=${secrets.cookie}`],
+        ...['-H', `X-Api-Key: ${secrets.named}`, '--redact', 'X-Api-Key,token', '-c', '2', '-d', '2', '--warmup', '0'],
+        ...['-r', 'json', '-o', out('results.json'), '-r', 'html', '-o', out('report.html'), '-r', 'markdown', '-o', out('report.md')],
+        ...['-r', 'ab', '-o', out('ab.txt'), '--journal', out('run.journal.jsonl'), '--history', out('history.jsonl')],
+        ...['--dashboard', '--dashboard-port', '0'],
+      ],
+      {
+        cwd: dir,
+        timeoutMs: 60_000,
+        onSpawn: (_child, output) => {
+          void (async () => {
+            const printed = /bench: dashboard (http:\/\/127\.0\.0\.1:\d+\/)/;
+            await waitForText(output, printed);
+            const url = printed.exec(output())?.[1] ?? '';
+            // the live page once it shows the cell in progress, and the final report
+            await waitForText(output, /\[1\/1\]/);
+            for (const at of ['', 'body', 'report.html']) pages.push(await fetch(url + at).then((r) => r.text(), String));
+          })();
+        },
+      },
+    );
+    expect(run.code, run.stderr).toBe(0);
+
+    // the wire: every request carried each secret
+    expect(seen.length).toBeGreaterThan(10);
+    const missing = seen.filter(
+      (s) =>
+        s.authorization !== `Bearer ${secrets.bearer}` ||
+        s.cookie !== `a=1; session=${secrets.cookie}` ||
+        s.apiKey !== secrets.named ||
+        s.url !== `/items?token=${secrets.query}&page=2` ||
+        s.body !== secrets.config,
+    );
+    expect(missing).toEqual([]);
+
+    // everything written: each file of the run's folder, the dashboard's pages, the terminal
+    const written = readdirSync(dir).filter((name) => name !== 'bench.config.mjs');
+    expect(written.sort()).toEqual(['ab.txt', 'history.jsonl', 'report.html', 'report.md', 'results.json', 'run.journal.jsonl']);
+    expect(pages).toHaveLength(3);
+    const texts = [
+      ...written.map((name) => [name, readFileSync(out(name), 'utf8')]),
+      ...pages.map((p, i) => [`page ${i}`, p]),
+      ['stdout', run.stdout],
+      ['stderr', run.stderr],
+    ];
+    const leaks = texts.flatMap(([name, text]) =>
+      Object.values(secrets)
+        .filter((s) => text!.includes(s))
+        .map((s) => `${name}: ${s}`),
+    );
+    expect(leaks).toEqual([]);
+
+    const doc = JSON.parse(readFileSync(out('results.json'), 'utf8')) as RunDocument;
+    expect(doc.redacted).toEqual([
+      'config defaults.body',
+      'header Authorization',
+      'header Cookie',
+      'header X-Api-Key',
+      'query token',
+      'user info',
+    ]);
+    expect(doc.command).toContain('-H Authorization: [redacted]');
+    expect(doc.results[0]?.scenario).toBe('POST /items?token=[redacted]&page=2');
+  });
+});
