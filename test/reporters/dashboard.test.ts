@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import type { Browser } from 'playwright-core';
 import { launchChromium } from '../support/browser.js';
 import { repoRoot, runCli, waitForText } from '../support/cli.js';
 import { testTempDir } from '../support/temp-dir.js';
+import { allowedCpus, readProcessTable } from '@bench/core';
 
 // Where the test leaves its screenshots for people to look at (git ignores .tmp/).
 const screenshots = path.join(repoRoot, '.tmp', 'screenshots');
@@ -20,6 +22,24 @@ const refused = (port: number) =>
     });
     socket.once('error', () => resolve(true));
   });
+
+/** A request to the dashboard naming `host` (and `origin`): its status and headers. */
+const ask = (port: number, host: string, origin?: string) =>
+  new Promise<{ status: number; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
+    const request = http.get({ host: '127.0.0.1', port, path: '/', headers: { host, ...(origin ? { origin } : {}) } }, (response) => {
+      response.resume();
+      resolve({ status: response.statusCode ?? 0, headers: response.headers });
+    });
+    request.once('error', reject);
+  });
+
+/** The CPUs the runner's dashboard process may run on: the child of `runner` that runs dashboard-process.js. */
+function dashboardCpus(runner: number): string | undefined {
+  const child = readProcessTable().find(
+    (p) => p.ppid === runner && readFileSync(`/proc/${p.pid}/cmdline`, 'utf8').includes('dashboard-process.js'),
+  );
+  return child ? allowedCpus(child.pid) : undefined;
+}
 
 describe('the live dashboard (--dashboard) in Chromium', () => {
   let browser: Browser;
@@ -36,14 +56,26 @@ describe('the live dashboard (--dashboard) in Chromium', () => {
     let url = '';
     const pointsSeen: number[] = [];
     let finalStatus = '';
+    const answers: { status: number; headers: http.IncomingHttpHeaders }[] = [];
+    const cpus: (string | undefined)[] = [];
     const run = await runCli(
-      [...'run hello -t node -c 5 -d 8 --warmup 0 --dashboard --dashboard-port 0 -r json -o'.split(' '), path.join(dir, 'results.json')],
+      [
+        ...'run hello -t node -c 5 -d 8 --warmup 0 --cpus client=0 --dashboard --dashboard-port 0 -r json -o'.split(' '),
+        path.join(dir, 'results.json'),
+      ],
       {
-        onSpawn: (_child, output) => {
+        onSpawn: (child, output) => {
           void (async () => {
             const printed = /bench: dashboard (http:\/\/127\.0\.0\.1:\d+\/)/;
             await waitForText(output, printed);
             url = printed.exec(output())?.[1] ?? '';
+            // a page elsewhere that rebinds its name to 127.0.0.1 is refused; the dashboard's own names are not
+            const port = Number(new URL(url).port);
+            for (const host of [`rebind.example:${port}`, `127.0.0.1:${port + 1}`, `localhost:${port}`, `127.0.0.1:${port}`])
+              answers.push(await ask(port, host, 'http://rebind.example'));
+            // while the generator runs pinned to CPU 0, the dashboard renders elsewhere
+            await waitForText(output, /\[1\/1\] hello node c=5/);
+            cpus.push(dashboardCpus(child.pid ?? 0), allowedCpus(child.pid ?? 0));
             const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
             page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
             page.on('pageerror', (e) => consoleErrors.push(e.message));
@@ -76,6 +108,9 @@ describe('the live dashboard (--dashboard) in Chromium', () => {
       },
     );
     expect(run.code).toBe(0);
+    expect(answers.map((a) => a.status)).toEqual([421, 421, 200, 200]);
+    expect(answers.flatMap((a) => Object.keys(a.headers).filter((h) => h.startsWith('access-control-')))).toEqual([]);
+    expect(cpus).toEqual(['1', '0']);
     expect(consoleErrors).toEqual([]);
     expect(offMachine).toEqual([]);
     // the charts grew between the two looks

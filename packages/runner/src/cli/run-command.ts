@@ -88,7 +88,11 @@ async function runWith(
   if (options.dashboard ?? project.defaults?.dashboard) {
     if (journal === undefined)
       throw errors.usage('--dashboard draws the run from its journal, which cannot be written here; give --journal FILE');
-    dashboard = await startDashboard(journal, options.dashboardPort ?? project.defaults?.dashboardPort ?? DEFAULT_DASHBOARD_PORT);
+    dashboard = await startDashboard(
+      journal,
+      options.dashboardPort ?? project.defaults?.dashboardPort ?? DEFAULT_DASHBOARD_PORT,
+      (options.cpus ?? project.defaults?.cpus)?.client,
+    );
   }
   if (dashboard) say(`bench: dashboard ${dashboard.url}\n`);
   const interrupt = interruptSignal();

@@ -1,0 +1,43 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { DashboardPages } from './dashboard-pages.js';
+
+// Every answer: never cached, never sniffed, readable by no other origin (no CORS header is ever sent).
+const HEADERS = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'cross-origin-resource-policy': 'same-origin' };
+
+/**
+ * The hosts a request may name: this server's own address and port. A page elsewhere that rebinds its own name to
+ * 127.0.0.1 (DNS rebinding) sends its own name as Host, and is refused.
+ */
+export const ownHosts = (port: number): ReadonlySet<string> => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+
+/** The dashboard's HTTP server on 127.0.0.1: its page, the body the page polls, the final report; 421 to a foreign Host. */
+export async function serveDashboard(pages: DashboardPages, port: number, isFinished: () => boolean): Promise<http.Server> {
+  let hosts: ReadonlySet<string> = new Set();
+  const server = http.createServer((request, response) => {
+    if (!hosts.has((request.headers.host ?? '').toLowerCase())) {
+      response.writeHead(421, { ...HEADERS, 'content-type': 'text/plain' }).end('bench: this dashboard answers only to its own address\n');
+      return;
+    }
+    const send = (type: string, body: string) => response.writeHead(200, { ...HEADERS, 'content-type': type }).end(body);
+    void (async () => {
+      const finished = isFinished();
+      if (request.url === '/favicon.ico') return void response.writeHead(204, HEADERS).end(); // browsers ask for one; the page has none
+      if (request.url !== '/' && request.url !== '/body' && request.url !== '/report.html')
+        return void response.writeHead(404, HEADERS).end();
+      const current = await pages.current(finished);
+      if (request.url === '/') send('text/html; charset=utf-8', current.page);
+      else if (request.url === '/body') send('application/json', current.body);
+      else if (current.report !== undefined) send('text/html; charset=utf-8', current.report);
+      else response.writeHead(404, HEADERS).end();
+    })().catch((error: unknown) => {
+      response.writeHead(500, { ...HEADERS, 'content-type': 'text/plain' }).end(error instanceof Error ? error.message : String(error));
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  hosts = ownHosts((server.address() as AddressInfo).port);
+  return server;
+}
