@@ -11,7 +11,7 @@ import { runProject } from '../run/run-project.js';
 import { interruptSignal } from './interrupt.js';
 import { journalPath } from '../journal/journal-location.js';
 import { startDashboard, type Dashboard } from '../dashboard/dashboard-server.js';
-import { PrometheusOutput } from '../outputs/prometheus-output.js';
+import { closeOutputs, recordInOutputs, startOutputs } from '../outputs/start-outputs.js';
 import type { RunEvent } from '../run/run-events.js';
 import type { Project } from '../project/project.js';
 import type { RunOptionInput } from '../options/declarations.js';
@@ -37,11 +37,7 @@ export async function runCommand(
   const project = await loadProject(flags.config !== undefined ? { configFile: flags.config } : {});
   const given = givenRunOptions(command, Object.keys(project.optionTable), project.optionTable);
   // every line this command writes, its errors included, goes through the run's redaction
-  const redaction = runRedaction(
-    project,
-    given,
-    [reporterSpecs.prometheus()].filter((u): u is string => u !== undefined),
-  );
+  const redaction = runRedaction(project, given, Object.values(reporterSpecs.outputs()));
   try {
     await runWith(scenarios, flags, project, given, reporterSpecs, redaction);
   } catch (error) {
@@ -77,13 +73,11 @@ async function runWith(
     specs.flatMap((spec) => (spec.out !== undefined ? [spec.out] : [])),
     (line) => say(`bench: ${line}\n`),
   );
-  const prometheusUrl = options.prometheus ?? reporterSpecs.prometheus() ?? project.defaults?.prometheus;
-  const prometheus = prometheusUrl !== undefined ? new PrometheusOutput(prometheusUrl) : undefined;
-  const unusable = await prometheus?.probe();
-  if (unusable !== undefined)
-    throw errors.usage(
-      `the Prometheus receiver ${prometheusUrl} cannot be used (${unusable}); start it with remote write on (prometheus --web.enable-remote-write-receiver) or leave it out`,
-    );
+  const receivers = {
+    prometheus: options.prometheus ?? reporterSpecs.outputs().prometheus ?? project.defaults?.prometheus,
+    otlp: options.otlp ?? reporterSpecs.outputs().otlp ?? project.defaults?.otlp,
+  };
+  const outputs = await startOutputs(receivers, options.outHeaders ?? project.defaults?.outHeaders, (line) => say(`bench: ${line}\n`));
   let dashboard: Dashboard | undefined;
   if (options.dashboard ?? project.defaults?.dashboard) {
     if (journal === undefined)
@@ -103,10 +97,11 @@ async function runWith(
       options: {
         ...options,
         ...(journal !== undefined ? { journal } : {}),
-        ...(prometheusUrl !== undefined ? { prometheus: prometheusUrl } : {}),
+        ...(receivers.prometheus !== undefined ? { prometheus: receivers.prometheus } : {}),
+        ...(receivers.otlp !== undefined ? { otlp: receivers.otlp } : {}),
       },
       reporters,
-      onEvent: prometheus ? alsoTo(progressPrinter(say), (event) => prometheus.record(event)) : progressPrinter(say),
+      onEvent: alsoTo(progressPrinter(say), recordInOutputs(outputs)),
       signal: interrupt.signal,
       command: redaction.commandLine(['bench', ...process.argv.slice(2)]),
       redaction,
@@ -134,11 +129,7 @@ async function runWith(
     }
   } finally {
     interrupt.dispose();
-    const tally = await prometheus?.close();
-    if (tally)
-      say(
-        `bench: prometheus: ${tally.sent} points sent to ${prometheusUrl}${tally.notSent > 0 ? `, ${tally.notSent} not sent (${tally.lastError ?? 'unknown'})` : ''}\n`,
-      );
+    await closeOutputs(outputs, say);
     await dashboard?.finish();
   }
 }

@@ -278,10 +278,17 @@ const generalOptions = {
     schema: z.string().url(),
     parse: (raw) => parseReceiverUrl('--prometheus', raw),
   }),
+  otlp: maybe({
+    flags: '--otlp <url>',
+    description:
+      'send every second to an OpenTelemetry (OTLP/HTTP, protobuf) receiver as it is measured (k6 spelling: --out otlp=URL), e.g. http://127.0.0.1:4318/v1/metrics',
+    schema: z.string().url(),
+    parse: (raw) => parseReceiverUrl('--otlp', raw, 'otlp'),
+  }),
   outHeaders: maybe({
     flags: '--out-header <header>',
     description:
-      'a header "Name: value" sent with every request to an output\'s receiver (--out prometheus=URL), e.g. "Authorization: Bearer ..."; may repeat; its value is redacted',
+      'a header "Name: value" sent with every request to an output\'s receiver (--out prometheus=URL, --out otlp=URL), e.g. "Authorization: Bearer ..."; may repeat; its value is redacted',
     schema: z.record(z.string(), z.string()),
     parse: (raw, previous) => parseHeader(raw, previous, '--out-header'),
   }),

@@ -1,5 +1,7 @@
 import protobuf from 'protobufjs';
 import SnappyJS from 'snappyjs';
+import type { MetricSeries } from './live-metrics.js';
+import type { ReceiverFormat } from './series-sender.js';
 
 // Prometheus's remote-write 1.0 message (prompb.WriteRequest): the fields a sender of samples fills.
 const WriteRequest = protobuf.Root.fromJSON({
@@ -17,17 +19,11 @@ const WriteRequest = protobuf.Root.fromJSON({
   },
 }).lookupType('prometheus.WriteRequest');
 
-/** One time series: its labels (`__name__` among them) and its samples, oldest first. */
-export interface TimeSeries {
-  readonly labels: Readonly<Record<string, string>>;
-  readonly samples: readonly { readonly value: number; readonly timestampMs: number }[];
-}
-
-/** A remote-write request's body: the protobuf message, snappy-compressed (block format), labels sorted by name. */
-export function encodeWriteRequest(series: readonly TimeSeries[]): Uint8Array<ArrayBuffer> {
+/** A remote-write request's body: the protobuf message, snappy-compressed (block format), labels sorted by name (`__name__` first). */
+export function encodeWriteRequest(series: readonly MetricSeries[]): Uint8Array<ArrayBuffer> {
   const message = WriteRequest.fromObject({
     timeseries: series.map((s) => ({
-      labels: Object.entries(s.labels)
+      labels: Object.entries({ __name__: s.name, ...s.labels })
         .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
         .map(([name, value]) => ({ name, value })),
       samples: s.samples.map((p) => ({ value: p.value, timestamp: p.timestampMs })),
@@ -35,3 +31,9 @@ export function encodeWriteRequest(series: readonly TimeSeries[]): Uint8Array<Ar
   });
   return new Uint8Array(SnappyJS.compress(WriteRequest.encode(message).finish()));
 }
+
+/** Prometheus remote write 1.0. */
+export const remoteWriteFormat: ReceiverFormat = {
+  headers: { 'Content-Encoding': 'snappy', 'Content-Type': 'application/x-protobuf', 'X-Prometheus-Remote-Write-Version': '0.1.0' },
+  encode: encodeWriteRequest,
+};

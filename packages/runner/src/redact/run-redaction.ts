@@ -21,7 +21,7 @@ export function runRedaction(project: Project, given: RunOptionInput = {}, recei
     headers: [...layers.flatMap((layer) => (layer.headers ? [layer.headers] : [])), ...requests.map((r) => r.headers)],
     secretHeaders: layers.flatMap((layer) => (layer.outHeaders ? [layer.outHeaders] : [])),
     urls: [
-      ...layers.flatMap((layer) => [layer.url, layer.prometheus].filter((u): u is string => u !== undefined)),
+      ...layers.flatMap((layer) => [layer.url, layer.prometheus, layer.otlp].filter((u): u is string => u !== undefined)),
       ...configTargets.flatMap((t) => (typeof t === 'object' && 'url' in t ? [t.url] : [])),
       ...requests.map((r) => r.path),
       ...receiverUrls,

@@ -1,4 +1,5 @@
 import { parseReceiverUrl } from '../outputs/receiver-url.js';
+import { outputKinds, type OutputKind } from '../outputs/metrics-output.js';
 
 /** A reporter as named on the command line or in a config file, with the file its output goes to and its options. */
 export interface ReporterSpec {
@@ -15,18 +16,19 @@ export interface ReporterSpec {
 export function reporterSpecCollector() {
   const specs: ReporterSpec[] = [];
   let pendingOut: string | undefined;
-  let prometheus: string | undefined;
+  const outputs: Partial<Record<OutputKind, string>> = {};
   return {
-    /** `--out prometheus=URL`, k6's spelling of a live output: the receiver's URL, not a file. */
-    prometheus: () => prometheus,
+    /** `--out prometheus=URL`, `--out otlp=URL`, k6's spelling of a live output: each receiver's URL, not a file. */
+    outputs: (): Readonly<Partial<Record<OutputKind, string>>> => outputs,
     addReporter: (name: string) => {
       specs.push({ name, ...(specs.length === 0 && pendingOut ? { out: pendingOut } : {}) });
       return name;
     },
     addOut: (file: string) => {
-      const output = /^prometheus=(.+)$/.exec(file);
-      if (output) {
-        prometheus = parseReceiverUrl('--out prometheus=', output[1]!);
+      const output = /^([a-z]+)=(.+)$/.exec(file);
+      const kind = output?.[1];
+      if (kind !== undefined && Object.hasOwn(outputKinds, kind)) {
+        outputs[kind as OutputKind] = parseReceiverUrl(`--out ${kind}=`, output![2]!, kind as OutputKind);
         return file;
       }
       const last = specs.at(-1);
