@@ -4,6 +4,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import SnappyJS from 'snappyjs';
 import type { RunDocument } from '@bench/core';
 import { repoRoot, runCli, waitForText } from '../support/cli.js';
 import { testTempDir } from '../support/temp-dir.js';
@@ -17,6 +18,8 @@ const secrets = {
   query: 'QUERY-TOKEN-h8i9',
   password: 'URL-PASSWORD-j0k1',
   config: 'CONFIG-BODY-l2m3',
+  receiverKey: 'RECEIVER-KEY-n4o5',
+  receiverPassword: 'RECEIVER-PASSWORD-p6q7',
 };
 
 interface Seen {
@@ -29,13 +32,28 @@ interface Seen {
 
 describe('secrets in what a run writes', () => {
   const seen: Seen[] = [];
+  // what the same server, as a Prometheus remote-write receiver, was sent: each request's headers and labels' text
+  const received: { key?: string; authorization?: string; text: string }[] = [];
   let server: http.Server;
   let port = 0;
   beforeAll(async () => {
     server = http.createServer((request, response) => {
       let body = '';
-      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => {
+        body += chunk.toString();
+        chunks.push(chunk);
+      });
       request.on('end', () => {
+        if (request.url === '/api/v1/write') {
+          const bytes = Buffer.concat(chunks);
+          received.push({
+            ...(typeof request.headers['x-receiver-key'] === 'string' ? { key: request.headers['x-receiver-key'] } : {}),
+            ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}),
+            text: bytes.length > 0 ? Buffer.from(SnappyJS.uncompress(bytes)).toString('latin1') : '',
+          });
+          return void response.writeHead(204).end();
+        }
         seen.push({
           ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}),
           ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
@@ -67,6 +85,8 @@ describe('secrets in what a run writes', () => {
         ...['-r', 'json', '-o', out('results.json'), '-r', 'html', '-o', out('report.html'), '-r', 'markdown', '-o', out('report.md')],
         ...['-r', 'ab', '-o', out('ab.txt'), '--journal', out('run.journal.jsonl'), '--history', out('history.jsonl')],
         ...['--dashboard', '--dashboard-port', '0'],
+        ...['--out', `prometheus=http://bench:${secrets.receiverPassword}@127.0.0.1:${port}/api/v1/write`],
+        ...['--out-header', `X-Receiver-Key: ${secrets.receiverKey}`],
       ],
       {
         cwd: dir,
@@ -96,6 +116,11 @@ describe('secrets in what a run writes', () => {
         s.body !== secrets.config,
     );
     expect(missing).toEqual([]);
+    // the receiver got its credentials with every request, and labels without a secret
+    const basic = `Basic ${Buffer.from(`bench:${secrets.receiverPassword}`).toString('base64')}`;
+    expect(received.length).toBeGreaterThan(1);
+    expect(received.filter((r) => r.key !== secrets.receiverKey || r.authorization !== basic)).toEqual([]);
+    expect(received.some((r) => r.text.includes('POST /items?token=[redacted]&page=2'))).toBe(true);
 
     // everything written: each file of the run's folder, the dashboard's pages, the terminal
     const written = readdirSync(dir).filter((name) => name !== 'bench.config.mjs');
@@ -104,6 +129,7 @@ describe('secrets in what a run writes', () => {
     const texts = [
       ...written.map((name) => [name, readFileSync(out(name), 'utf8')]),
       ...pages.map((p, i) => [`page ${i}`, p]),
+      ...received.map((r, i) => [`remote write ${i}`, r.text]),
       ['stdout', run.stdout],
       ['stderr', run.stderr],
     ];
@@ -120,6 +146,7 @@ describe('secrets in what a run writes', () => {
       'header Authorization',
       'header Cookie',
       'header X-Api-Key',
+      'header X-Receiver-Key',
       'query token',
       'user info',
     ]);
