@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { errors } from '@bench/core';
+import { errors, parseNameList } from '@bench/core';
 import { givenRunOptions } from '../options/index.js';
-import { parseNameList } from '@bench/core';
 import { loadProject } from '../project/project.js';
 import type { reporterSpecCollector } from '../reporters/reporter-spec.js';
 import { loadReporters, parseReporterOptions } from '../reporters/load-reporters.js';
@@ -14,9 +13,10 @@ import { startDashboard, type Dashboard } from '../dashboard/dashboard-server.js
 import { closeOutputs, recordInOutputs, startOutputs } from '../outputs/start-outputs.js';
 import type { RunEvent } from '../run/run-events.js';
 import type { Project } from '../project/project.js';
-import type { RunOptionInput } from '../options/declarations.js';
+import { DEFAULT_DASHBOARD_PORT, type RunOptionInput } from '../options/declarations.js';
 import type { Redaction } from '../redact/redaction.js';
 import { runRedaction } from '../redact/run-redaction.js';
+import { progressPrinter } from './progress.js';
 
 const alsoTo =
   (first: (event: RunEvent) => void, second: (event: RunEvent) => void) =>
@@ -24,8 +24,6 @@ const alsoTo =
     first(event);
     second(event);
   };
-import { DEFAULT_DASHBOARD_PORT } from '../options/declarations.js';
-import { progressPrinter } from './progress.js';
 
 /** `bench run`: the config (if any), the flags over it, the reporters, progress on stderr; exit 1 when a threshold fails. */
 export async function runCommand(
