@@ -34,7 +34,7 @@ describe('what bounded a cell', () => {
       cpus: { server: '0', client: '1' },
     });
     expect(limit?.by).toBe('server');
-    expect(limit?.line).toMatch(/^bounded by the server's CPU: server \d+% of 1 core/);
+    expect(limit?.line).toMatch(/^bounded by the server's CPU: server \d+% of one core \(of 1\)/);
   });
 
   it('autocannon against nginx serving a static file: the load generator', async () => {
@@ -46,7 +46,7 @@ describe('what bounded a cell', () => {
     );
     const doc = await runBench({ ...options, targets: ['nginx-static'] }, { targets: [nginx], scenarios: [file], reporters: [] });
     expect(doc.results[0]?.limit?.by, JSON.stringify(doc.results[0]?.resources)).toBe('generator');
-    expect(doc.results[0]?.limit?.line).toMatch(/^bounded by the load generator: autocannon used \d+% of 1 core/);
+    expect(doc.results[0]?.limit?.line).toMatch(/^bounded by the load generator: autocannon used \d+% of one core \(of 1\)/);
   });
 
   it('a --url run, where bench sees no server process: from the machine’s CPU', async () => {

@@ -152,7 +152,7 @@ export function renderMarkdown(doc: RunDocument): string {
       const warm = describeWarmup(results);
       const repeated = results.some((r) => r.repeat > 1) ? ' Repeated cells show medians, with the rps range in brackets.' : '';
       out.push(
-        `${first.protocol ? `${protocolWords[first.protocol]}, ` : ''}${first.keepAlive ? 'keep-alive' : 'a new connection per request (no keep-alive)'}, ${describeBound(first)}${warm}.${repeated}`,
+        `${first.protocol ? `${protocolWords[first.protocol]}, ` : ''}${first.keepAlive ? 'keep-alive' : 'a new connection per request (no keep-alive)'}, ${describeBound(first)}${warm}.${repeated} CPU is a percent of one core, as top gives it (200% is two cores busy).`,
       );
     }
     for (const r of results.filter((r) => r.backend && r.status === 'ok')) out.push(`- ${describeBackend(r)}`);

@@ -199,18 +199,18 @@ function cellCharts(r: CellResult): string {
   };
   // a killed run's last cell has only its generator's seconds: the server's are handed over when a cell ends
   const hasServer = series.some((p) => p.server);
-  const generatorCpu = { label: 'generator CPU %', values: series.map((p) => p.client?.cpuPercent ?? null), dash: [6, 3] };
+  const generatorCpu = { label: 'generator CPU (% of one core)', values: series.map((p) => p.client?.cpuPercent ?? null), dash: [6, 3] };
   const resources: ChartSpec = hasServer
     ? {
         kind: 'time',
         title: `${title}: server CPU and memory, generator CPU`,
         xLabel: 's',
-        yLabel: '% of a core',
+        yLabel: '% of one core',
         rightLabel: 'MiB',
         x,
         ...shade,
         series: [
-          { label: 'server CPU %', values: series.map((p) => p.server?.cpuPercent ?? null) },
+          { label: 'server CPU (% of one core)', values: series.map((p) => p.server?.cpuPercent ?? null) },
           generatorCpu,
           { label: 'server RSS MiB', values: series.map((p) => (p.server ? round(p.server.rssBytes / MB, 1) : null)), axis: 'right' },
         ],
@@ -219,7 +219,7 @@ function cellCharts(r: CellResult): string {
         kind: 'time',
         title: `${title}: generator CPU (no server readings${r.interrupted ? ': the run was killed before this cell handed them over' : ''})`,
         xLabel: 's',
-        yLabel: '% of a core',
+        yLabel: '% of one core',
         x,
         ...shade,
         series: [generatorCpu],

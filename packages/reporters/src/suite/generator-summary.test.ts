@@ -19,12 +19,12 @@ describe('the load generator under a suite table', () => {
       results: [cell('ok', 100.4, 952.6), cell('ok', 90, 2770.3), cell('ok', 60, 10), cell('failed', 100, 5000)],
     });
     expect(text).toBe(
-      "Load generator: used 90% or more of a core in 2 of 3 cells (up to 100%), and its event loop lagged (p99 50 ms or more, up to 2,770 ms) in 2 of 3; there the figures measure the client as well as the servers (each cell's note is in the JSON).",
+      "Load generator: used 90% or more of one core in 2 of 3 cells (up to 100%), and its event loop lagged (p99 50 ms or more, up to 2,770 ms) in 2 of 3; there the figures measure the client as well as the servers (each cell's note is in the JSON).",
     );
   });
 
   it('says "all" when every cell was held back, and reads external engines without an event loop', () => {
     const [, text] = generatorSummary({ results: [cell('ok', 95), cell('ok', 120)] });
-    expect(text).toMatch(/^Load generator: used 90% or more of a core in all 2 cells \(up to 120%\); there/);
+    expect(text).toMatch(/^Load generator: used 90% or more of one core in all 2 cells \(up to 120%\); there/);
   });
 });

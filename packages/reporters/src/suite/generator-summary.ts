@@ -11,7 +11,7 @@ export function generatorSummary(doc: Pick<RunDocument, 'results'>): string[] {
   const said: string[] = [];
   if (busy.length)
     said.push(
-      `used ${CLIENT_SATURATED_PERCENT}% or more of a core in ${count(busy.length, cells.length)} cells (up to ${fmt(Math.max(...busy))}%)`,
+      `used ${CLIENT_SATURATED_PERCENT}% or more of one core in ${count(busy.length, cells.length)} cells (up to ${fmt(Math.max(...busy))}%)`,
     );
   if (lag.length)
     said.push(

@@ -58,7 +58,7 @@ describe('a ratio far from the article', () => {
     ]);
     expect(causes).toEqual([
       `php-fcgid: ${stalled}`,
-      'php-mod: the generator at its ceiling (97% of a core): it, not the stack, may bound the figure',
+      'php-mod: the generator at its ceiling (97% of one core): it, not the stack, may bound the figure',
       'processes of the stack at most: php-fcgid 5, php-mod 11',
       'server CPU per request: php-fcgid 0.146 ms, php-mod 0.15 ms',
     ]);

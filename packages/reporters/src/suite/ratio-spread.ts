@@ -76,7 +76,7 @@ export function measuredCauses(sides: ReadonlyArray<{ readonly label: string; re
       causes.push(`${label}: ${stalled[0]}${stalled.length > 1 ? ` (in ${stalled.length} of ${repeats.length} rounds)` : ''}`);
     const busiest = Math.max(...repeats.map((r) => r.resources?.client?.cpuPercent ?? 0));
     if (busiest >= CLIENT_SATURATED_PERCENT)
-      causes.push(`${label}: the generator at its ceiling (${fmt(busiest)}% of a core): it, not the stack, may bound the figure`);
+      causes.push(`${label}: the generator at its ceiling (${fmt(busiest)}% of one core): it, not the stack, may bound the figure`);
   }
   const pools = sides.map((s) => [s.label, mostProcesses(s.repeats)] as const).filter(([, n]) => n !== undefined);
   if (pools.length > 0) causes.push(`processes of the stack at most: ${pools.map(([label, n]) => `${label} ${fmt(n!)}`).join(', ')}`);

@@ -1,5 +1,6 @@
 import cliProgress from 'cli-progress';
 import type { RunEvent } from '../run/run-cells.js';
+import { skipLines } from './skip-lines.js';
 
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 
@@ -40,7 +41,7 @@ export function progressPrinter(write: (text: string) => void = (text) => void p
         write(
           `bench: ${event.options.repeat === 'auto' ? `up to ${event.cells} cell(s) (rounds until decided, at most ${event.options.maxRounds})` : `${event.cells} cell(s)`}: ${event.plan.pairs.map((p) => `${p.scenario.name}/${p.target.name}`).join(', ')} at c=${event.plan.concurrency.join(',')}, engine ${event.engine}\n`,
         );
-        for (const skip of event.plan.skipped) write(`bench: skipping ${skip.target} for ${skip.scenario}: ${skip.reason}\n`);
+        for (const line of skipLines(event.plan.skipped, event.options.verbose === true)) write(`bench: ${line}\n`);
         if (event.engineBecause) write(`bench: ${event.engineBecause}\n`);
         if (event.options.journal !== undefined) write(`bench: journal ${event.options.journal}\n`);
         break;

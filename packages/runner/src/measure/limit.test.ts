@@ -26,18 +26,20 @@ describe('what bounded a cell', () => {
     const server = cellLimit({ ...idle, server: { cpuPercent: 190, cores: 2 }, machineBusyPercent: 98 });
     expect(server).toEqual({
       by: 'server',
-      line: "bounded by the server's CPU: server 190% of 2 cores (generator 2% of 1 core, machine 98% busy)",
+      line: "bounded by the server's CPU: server 190% of one core (of 2) (generator 2% of one core (of 1), machine 98% busy)",
     });
     const both = cellLimit({ ...idle, client: { cpuPercent: 97, cores: 1 }, server: { cpuPercent: 95, cores: 1 }, machineBusyPercent: 96 });
     expect(both.by).toBe('generator');
-    expect(both.line).toMatch(/^bounded by the load generator: wire used 97% of 1 core \(server 95% of 1 core, machine 96% busy\)/);
+    expect(both.line).toMatch(
+      /^bounded by the load generator: wire used 97% of one core \(of 1\) \(server 95% of one core \(of 1\), machine 96% busy\)/,
+    );
   });
 
   it('names the server by its busiest thread when one event loop held it, cores to spare', () => {
     const loop = cellLimit({ ...idle, server: { cpuPercent: 99, cores: 2, busiestThreadPercent: 96 }, machineBusyPercent: 88 });
     expect(loop).toEqual({
       by: 'server',
-      line: "bounded by the server's CPU: its busiest thread at 96% of a core (an event loop or a lone worker; server 99% of 2 cores, generator 2% of 1 core, machine 88% busy)",
+      line: "bounded by the server's CPU: its busiest thread at 96% of one core (an event loop or a lone worker; server 99% of one core (of 2), generator 2% of one core (of 1), machine 88% busy)",
     });
   });
 
@@ -52,7 +54,7 @@ describe('what bounded a cell', () => {
     const machine = cellLimit({ ...idle, server: undefined, client: { cpuPercent: 60, cores: 1 }, machineBusyPercent: 95 });
     expect(machine).toEqual({
       by: 'machine',
-      line: 'bounded by the machine: its cores 95% busy, neither side saturated on its own (generator 60% of 1 core); a --url run cannot see the server',
+      line: 'bounded by the machine: its cores 95% busy, neither side saturated on its own (generator 60% of one core (of 1)); a --url run cannot see the server',
     });
   });
 

@@ -43,10 +43,11 @@ export interface LimitInput {
 }
 
 const fmt = (value: number, digits = 0) => value.toLocaleString('en-US', { maximumFractionDigits: digits });
-const cores = (n: number) => `${fmt(n)} ${n === 1 ? 'core' : 'cores'}`;
 const saturated = (side: { cpuPercent: number; cores: number } | undefined, share = SATURATED_SHARE) =>
   side !== undefined && side.cpuPercent >= share * 100 * side.cores;
-const use = (name: string, side: { cpuPercent: number; cores: number }) => `${name} ${fmt(side.cpuPercent)}% of ${cores(side.cores)}`;
+// CPU as top gives it, a percent of one core (200% is two cores busy), and the cores that side may use
+const share = (side: { cpuPercent: number; cores: number }) => `${fmt(side.cpuPercent)}% of one core (of ${fmt(side.cores)})`;
+const use = (name: string, side: { cpuPercent: number; cores: number }) => `${name} ${share(side)}`;
 
 /** The readings beside the one a line names. */
 function used(input: LimitInput, named?: 'server' | 'generator' | 'machine'): string {
@@ -76,7 +77,7 @@ export function cellLimit(input: LimitInput): CellLimit {
   if (saturated(input.client, CLIENT_SATURATED_PERCENT / 100) || lagging) {
     const what = lagging
       ? `its event loop lagged ${fmt(input.eventLoopP99Ms, 1)} ms at p99`
-      : `${input.engine} used ${fmt(input.client!.cpuPercent)}% of ${cores(input.client!.cores)}`;
+      : `${input.engine} used ${share(input.client!)}`;
     const cheaper = input.cheaperEngine?.();
     return {
       by: 'generator',
@@ -89,7 +90,7 @@ export function cellLimit(input: LimitInput): CellLimit {
   if (thread !== undefined && thread >= SATURATED_SHARE * 100)
     return {
       by: 'server',
-      line: `bounded by the server's CPU: its busiest thread at ${fmt(thread)}% of a core (an event loop or a lone worker; ${used(input)})`,
+      line: `bounded by the server's CPU: its busiest thread at ${fmt(thread)}% of one core (an event loop or a lone worker; ${used(input)})`,
     };
   if (input.machineBusyPercent !== undefined && input.machineBusyPercent >= MACHINE_SATURATED_PERCENT)
     return {

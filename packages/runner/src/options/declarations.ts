@@ -240,6 +240,11 @@ const generalOptions = {
     parse: (raw) => parseStatus('--expect-status', raw),
     defaultText: 'any 2xx',
   }),
+  verbose: maybe({
+    flags: '--verbose',
+    description: 'progress in detail: each target skipped and why (one line says how many, without it)',
+    schema: z.boolean(),
+  }),
   journal: maybe({
     flags: '--journal <file>',
     description:

@@ -59,18 +59,16 @@ export function describeMeasurement(
       `one run split over ${count} ${cell.engine.name} processes (segments ${segments.join(', ')}) on this host, released together, their samples merged`,
     );
   }
-  if (client && client.cpuPercent >= CLIENT_SATURATED_PERCENT) {
-    const over = outcome.generators ? ` (all ${outcome.generators.count} together)` : '';
-    notes.push(
-      `load generator (${cell.engine.name}) used ${client.cpuPercent}% of a core${over}: it may be the bottleneck, not the server`,
-    );
-  }
-  // an in-process generator whose event loop lags measures its own lag as latency
-  if (outcome.eventLoopDelay && outcome.eventLoopDelay.p99 >= EVENT_LOOP_LAG_MS) {
-    notes.push(
-      `the load generator's event loop was delayed (p99 ${outcome.eventLoopDelay.p99} ms): latencies include the client's own lag`,
-    );
-  }
+  // said once: a cell bounded by its generator says so in its limit line, with the same reading
+  const saturatedNote =
+    client && client.cpuPercent >= CLIENT_SATURATED_PERCENT
+      ? `load generator (${cell.engine.name}) used ${client.cpuPercent}% of one core${outcome.generators ? ` (all ${outcome.generators.count} together)` : ''}: it may be the bottleneck, not the server`
+      : undefined;
+  // an in-process generator whose event loop lags measures its own lag as latency (said once, as for its CPU)
+  const lagNote =
+    outcome.eventLoopDelay && outcome.eventLoopDelay.p99 >= EVENT_LOOP_LAG_MS
+      ? `the load generator's event loop was delayed (p99 ${outcome.eventLoopDelay.p99} ms): latencies include the client's own lag`
+      : undefined;
   if (outcome.rate && outcome.rate.achieved < outcome.rate.target * 0.98) {
     notes.push(
       `achieved ${outcome.rate.achieved} rps of the ${outcome.rate.target} asked (more than 2% short): the server or the generator could not keep up`,
@@ -145,6 +143,7 @@ export function describeMeasurement(
         return other !== undefined && engineRefusal(other, cell.options, cell.scenario, [cell.concurrency]) === undefined;
       }),
   });
+  if (limit.by !== 'generator') notes.unshift(...[saturatedNote, lagNote].filter((n): n is string => n !== undefined));
   const backend: NonNullable<CellResult['backend']> = {};
   for (const [service, reading] of Object.entries(after)) {
     const start = before[service]?.value ?? 0;

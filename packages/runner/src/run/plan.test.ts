@@ -27,8 +27,8 @@ describe('makePlan', () => {
     const plan = await makePlan(options, registry, scenarios);
     expect(plan.pairs.map((p) => p.target.name)).toEqual(['here']);
     expect(plan.skipped).toEqual([
-      { scenario: 'hello', target: 'missing', reason: 'php-fpm not found (apt-get install php-fpm)' },
-      { scenario: 'hello', target: 'cannot', reason: 'no handler' },
+      { scenario: 'hello', target: 'missing', reason: 'php-fpm not found (apt-get install php-fpm)', kind: 'unavailable' },
+      { scenario: 'hello', target: 'cannot', reason: 'no handler', kind: 'unsupported' },
     ]);
   });
 

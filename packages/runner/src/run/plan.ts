@@ -10,6 +10,8 @@ export interface Skipped {
   readonly scenario: string;
   readonly target: string;
   readonly reason: string;
+  /** Not installed here (its system packages are missing), or installed but unable to serve this scenario. */
+  readonly kind: 'unavailable' | 'unsupported';
 }
 
 export interface Plan {
@@ -55,7 +57,7 @@ export async function makePlan(options: RunOptions, registry: readonly TargetPlu
       const available = availability.get(target.name);
       if (!available?.ok) {
         if (explicit) throw errors.targetUnavailable(target.name, available?.reason ?? 'unknown reason');
-        skipped.push({ scenario: scenario.name, target: target.name, reason: available?.reason ?? 'not available' });
+        skipped.push({ scenario: scenario.name, target: target.name, reason: available?.reason ?? 'not available', kind: 'unavailable' });
         continue;
       }
       // a target is skipped for a protocol its server cannot serve here, as for a scenario it cannot
@@ -64,7 +66,7 @@ export async function makePlan(options: RunOptions, registry: readonly TargetPlu
         ? { ok: false, reason: `it does not serve ${protocolWords[protocol]}${target.protocolsNote ? `: ${target.protocolsNote}` : ''}` }
         : target.supports(scenario);
       if (!support.ok) {
-        skipped.push({ scenario: scenario.name, target: target.name, reason: support.reason });
+        skipped.push({ scenario: scenario.name, target: target.name, reason: support.reason, kind: 'unsupported' });
         continue;
       }
       pairs.push({ scenario, target });
