@@ -4,7 +4,7 @@ import { readK6Export } from './import-k6.js';
 
 /** k6's runs for generators elsewhere: a script and k6-operator manifests written, their CSV samples read back. */
 export const k6Exporter: RunExporter = {
-  description: 'a k6 script and k6-operator TestRun for a run on generators elsewhere (`bench import` reads their samples back)',
+  description: 'a k6 script and k6-operator TestRun manifests',
   write: writeK6Export,
   read: readK6Export,
 };
