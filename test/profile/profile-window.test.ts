@@ -11,11 +11,13 @@ import { testTempDir } from '../support/temp-dir.js';
 // --profile samples the server over the measured seconds only. The fixture burns CPU in warmupOnlyBurn for its
 // first 1.5 s of requests and in steadyWork afterwards: behind a 2.5 s warm-up the profile holds none of the first,
 // with no warm-up it holds both.
-const script = fileURLToPath(new URL('../fixtures/servers/profile-server.cjs', import.meta.url));
+const fixtures = fileURLToPath(new URL('../fixtures/servers/', import.meta.url));
+const script = path.join(fixtures, 'profile-server.cjs');
 const scenarios = builtinScenarios();
 
 async function profiledCell(warmupSeconds: number): Promise<{ cell: CellResult; doc: Awaited<ReturnType<typeof runBench>> }> {
-  const target = commandTarget({ name: 'burner', command: process.execPath, args: [script], env: { BURN_MS: '1500' } });
+  // the app's folder is the fixtures': its files are named from there
+  const target = commandTarget({ name: 'burner', command: process.execPath, args: [script], cwd: fixtures, env: { BURN_MS: '1500' } });
   const options = resolveRunOptions(
     { scenarios: ['hello'] },
     {

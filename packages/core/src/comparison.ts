@@ -47,9 +47,18 @@ export interface MetricComparison {
   readonly basis: string;
 }
 
-/** One function's own CPU per request (self samples over the sampling rate and the requests), base against head. */
+/**
+ * One function's own CPU per request (self samples over the sampling rate and the requests), base against head. A
+ * function is matched by its identity (frameIdentity: its name and file, not its line), so an edit above it in head
+ * does not make it another function.
+ */
 export interface FunctionChange {
+  /** Head's frame for it (base's when head never ran it): the line it starts on there, and the inferred mark if bench gave it samples on either side. */
   readonly name: string;
+  /** The line it starts on in base, when that differs from head's. */
+  readonly baseLine?: number;
+  /** When one side never ran it at all (not even under another function): 'head' is new, 'base' is gone. */
+  readonly onlyIn?: 'base' | 'head';
   /** Median over the runs of a side, in microseconds of CPU per request. */
   readonly baseMicros: number;
   readonly headMicros: number;
@@ -108,10 +117,19 @@ export function movedMost(profile: ProfileComparison, way: 'grew' | 'shrank'): F
     .sort((a, b) => sign * (b.headMicros - b.baseMicros) - sign * (a.headMicros - a.baseMicros))[0];
 }
 
+/** Where a function started in base, when an edit moved it in head: " (line 30 in base)", else "". */
+export const baseLineText = (f: FunctionChange): string => (f.baseLine !== undefined ? ` (line ${f.baseLine} in base)` : '');
+
 /** "most of it in `parseItems server.mjs:12` (+38.0% of CPU per request, 6.7 -> 54.7 µs)". */
 export function movedPhrase(f: FunctionChange): string {
-  const change = f.changePercent === undefined ? 'new in head' : `${signedPercent(f.changePercent)} of CPU per request`;
-  return `most of it in \`${f.name}\` (${change}, ${f.baseMicros.toFixed(1)} -> ${f.headMicros.toFixed(1)} µs)`;
+  const change =
+    f.changePercent !== undefined
+      ? `${signedPercent(f.changePercent)} of CPU per request`
+      : f.onlyIn === 'head'
+        ? 'new in head'
+        : 'no CPU of its own in base';
+  const moved = f.baseLine !== undefined ? `; line ${f.baseLine} in base` : '';
+  return `most of it in \`${f.name}\` (${change}, ${f.baseMicros.toFixed(1)} -> ${f.headMicros.toFixed(1)} µs${moved})`;
 }
 
 /** The function that moved most the way a cell's rps verdict went: the most grown if it regressed, the most shrunk if it improved. */

@@ -60,6 +60,11 @@ export interface RunningTarget {
   readonly url: string;
   /** The process group ids that make up the stack (for sampling and cleanup). */
   readonly processGroups: readonly number[];
+  /**
+   * The folder the app's code is in (an app target's cwd): a profile names the app's files relative to it, so two
+   * checkouts of one app name a function alike. Absent for a built-in target, whose files are named by name alone.
+   */
+  readonly folder?: string;
   /** Settings that shape the numbers (workers, pool size, versions), recorded in every result. */
   readonly settings: Readonly<Record<string, string | number | boolean>>;
   /** Settles with what was seen when a process of the stack exits before stop() was called; pending otherwise. */

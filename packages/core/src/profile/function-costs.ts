@@ -1,3 +1,4 @@
+import { frameIdentity, INFERRED_MARK, isInferredFrame } from './frame-names.js';
 import type { FoldedStacks } from './folded-stacks.js';
 
 /** A function's samples: where it was the leaf (self) and where it was anywhere on the stack (total, once per stack). */
@@ -32,19 +33,23 @@ export interface FlameNode {
   delta?: number;
 }
 
-/** The call tree of the stacks, children merged by name, under one root named `rootName`. */
-export function flameTree(stacks: FoldedStacks, rootName = 'all'): FlameNode {
+/**
+ * The call tree of the stacks, children merged by name (or by `identify(frame)`: a differential graph merges a
+ * function's frames across lines), under one root named `rootName`.
+ */
+export function flameTree(stacks: FoldedStacks, rootName = 'all', identify: (frame: string) => string = (frame) => frame): FlameNode {
   const root: FlameNode = { name: rootName, value: 0, children: [] };
   const index = new Map<FlameNode, Map<string, FlameNode>>();
   const childOf = (parent: FlameNode, name: string): FlameNode => {
-    let byName = index.get(parent);
-    if (!byName) index.set(parent, (byName = new Map<string, FlameNode>()));
-    let child = byName.get(name);
+    let byKey = index.get(parent);
+    if (!byKey) index.set(parent, (byKey = new Map<string, FlameNode>()));
+    const key = identify(name);
+    let child = byKey.get(key);
     if (!child) {
       child = { name, value: 0, children: [] };
-      byName.set(name, child);
+      byKey.set(key, child);
       parent.children.push(child);
-    }
+    } else if (isInferredFrame(name) && !isInferredFrame(child.name)) child.name += INFERRED_MARK;
     return child;
   };
   for (const [stack, samples] of stacks) {
@@ -60,19 +65,22 @@ export function flameTree(stacks: FoldedStacks, rootName = 'all'): FlameNode {
 
 /**
  * Head's call tree with each frame's own change against base (`delta`, in head's samples: what head spent there
- * beyond what base spent for as many requests), for d3-flame-graph's differential colours.
+ * beyond what base spent for as many requests), for d3-flame-graph's differential colours. Frames are matched by
+ * their identity (frameIdentity: function and file, not line), so a function an edit moved down in head still meets
+ * base's.
  */
 export function differentialFlameTree(base: FoldedStacks, head: FoldedStacks, baseRequests: number, headRequests: number): FlameNode {
   const scale = baseRequests > 0 ? headRequests / baseRequests : 0;
-  const tree = flameTree(head);
-  const find = (frames: readonly string[]): FlameNode | undefined => {
+  const byIdentity = (stack: string) => stack.split(';').map(frameIdentity).join(';');
+  const tree = flameTree(head, 'all', frameIdentity);
+  const find = (identities: readonly string[]): FlameNode | undefined => {
     let node: FlameNode | undefined = tree;
-    for (const frame of frames) node = node?.children.find((child) => child.name === frame);
+    for (const identity of identities) node = node?.children.find((child) => frameIdentity(child.name) === identity);
     return node;
   };
   const deltas = new Map<string, number>();
-  for (const [stack, samples] of head) deltas.set(stack, (deltas.get(stack) ?? 0) + samples);
-  for (const [stack, samples] of base) deltas.set(stack, (deltas.get(stack) ?? 0) - samples * scale);
+  for (const [stack, samples] of head) deltas.set(byIdentity(stack), (deltas.get(byIdentity(stack)) ?? 0) + samples);
+  for (const [stack, samples] of base) deltas.set(byIdentity(stack), (deltas.get(byIdentity(stack)) ?? 0) - samples * scale);
   for (const [stack, delta] of deltas) {
     const node = find(stack.split(';'));
     // a stack only base ran has no frame in head's tree: the table of changes lists it

@@ -1,5 +1,6 @@
 export * from './folded-stacks.js';
 export * from './function-costs.js';
+export { frameIdentity, INFERRED_MARK, isInferredFrame } from './frame-names.js';
 export * from './profile-schema.js';
 export * from './process-profiler.js';
 export * from './profile-stack.js';

@@ -5,6 +5,8 @@ export interface ProfilerContext {
   readonly dir: string;
   /** Samples a second asked for. */
   readonly hz: number;
+  /** The target's folder (RunningTarget.folder): a script's frames name its file relative to it. */
+  readonly folder?: string;
 }
 
 /** Sampling under way in some processes; stop() ends it and reads their stacks. */

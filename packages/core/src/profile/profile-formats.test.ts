@@ -11,23 +11,28 @@ import { foldV8Profile } from './v8-profiler.js';
 describe("each profiler's output as folded stacks", () => {
   it("V8's .cpuprofile: frames named with their file and line, (root) left out, (idle) samples dropped", () => {
     const frame = (functionName: string, url = '', lineNumber = -1) => ({ functionName, url, lineNumber });
-    const stacks: FoldedStacks = new Map();
-    foldV8Profile(
-      {
-        nodes: [
-          { id: 1, callFrame: frame('(root)'), children: [2, 4] },
-          { id: 2, callFrame: frame('handle', 'file:///app/server.mjs', 9), children: [3] },
-          { id: 3, callFrame: frame('', 'file:///app/node_modules/fastify/lib/reply.js', 99) },
-          { id: 4, callFrame: frame('(idle)') },
-        ],
-        samples: [3, 3, 2, 4, 4, 4],
-      },
-      stacks,
-    );
-    expect([...stacks]).toEqual([
+    const profile = {
+      nodes: [
+        { id: 1, callFrame: frame('(root)'), children: [2, 4, 5] },
+        { id: 2, callFrame: frame('handle', 'file:///app/src/server.mjs', 9), children: [3] },
+        { id: 3, callFrame: frame('', 'file:///app/node_modules/fastify/lib/reply.js', 99) },
+        { id: 4, callFrame: frame('(idle)') },
+        { id: 5, callFrame: frame('writeHead', 'node:_http_server', 349) },
+      ],
+      samples: [3, 3, 2, 4, 4, 4, 5],
+    };
+    // a built-in target has no folder: its files are named by their name alone
+    const named: FoldedStacks = new Map();
+    foldV8Profile(profile, named);
+    expect([...named]).toEqual([
       ['handle server.mjs:10;(anonymous) fastify/lib/reply.js:100', 2],
       ['handle server.mjs:10', 1],
+      ['writeHead node:_http_server:350', 1],
     ]);
+    // an app target's files are named from its folder
+    const relative: FoldedStacks = new Map();
+    foldV8Profile(profile, relative, { folder: '/app' });
+    expect([...relative][0]).toEqual(['handle src/server.mjs:10;(anonymous) fastify/lib/reply.js:100', 2]);
   });
 
   it('gives a function V8 inlined into its caller its own frame, from the lines of its samples', () => {

@@ -11,7 +11,7 @@ import {
 } from './folded-stacks.js';
 import { jfrProfiler } from './jfr-profiler.js';
 import { perfProfiler } from './perf-profiler.js';
-import type { PreparedProfiler, ProcessProfiler, RunningProfiler } from './process-profiler.js';
+import type { PreparedProfiler, ProcessProfiler, ProfilerContext, RunningProfiler } from './process-profiler.js';
 import type { CellProfile } from './profile-schema.js';
 import { tookV8Hook, v8Profiler } from './v8-profiler.js';
 
@@ -48,10 +48,7 @@ export interface PreparedStackProfile {
 }
 
 /** Readies the profiler of every process of these groups (each its runtime's), before the cell's warm-up. */
-export async function prepareStackProfile(
-  processGroups: readonly number[],
-  options: { dir: string; hz: number },
-): Promise<PreparedStackProfile> {
+export async function prepareStackProfile(processGroups: readonly number[], options: ProfilerContext): Promise<PreparedStackProfile> {
   mkdirSync(options.dir, { recursive: true });
   const pids = processGroups.flatMap((group) => listGroupMembers(group).map((entry) => entry.pid));
   const prepared: [ProcessProfiler, number, PreparedProfiler][] = [];

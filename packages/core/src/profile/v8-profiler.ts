@@ -1,13 +1,15 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { addStack, type FoldedStacks } from './folded-stacks.js';
+import { scriptFrameName } from './frame-names.js';
 import { functionSpans, innermostFunction, type FunctionSpan } from './function-spans.js';
 import { startingWithTheWindow, type ProcessProfiler, type ProfilerContext, type RunningProfiler } from './process-profiler.js';
 
 // a file URL: NODE_OPTIONS splits on spaces, and a URL spells a space in the checkout's path as %20
 const PRELOAD = new URL('./v8-preload.js', import.meta.url).href;
+const BENCH_HOOK_FRAME = "(bench's profiler hook)";
 
 /** The environment that lets V8's profiler be switched on in a Node process of the stack (every target passes it on). */
 export function v8ProfilingEnvironment(dir: string, hz: number): Record<string, string> {
@@ -30,17 +32,6 @@ interface V8ProfileNode {
   positionTicks?: { line: number; ticks: number }[];
 }
 
-// "parseItems server.mjs:12": the function and where it starts, short enough to read in a flame graph
-function frameName(name: string, url: string, line: number): string {
-  if (!url) return name;
-  const file = url.startsWith('file://') ? fileURLToPath(url) : url;
-  const inModules = file.lastIndexOf('/node_modules/');
-  const where = inModules >= 0 ? file.slice(inModules + '/node_modules/'.length) : path.basename(file);
-  return `${name} ${where}:${line + 1}`;
-}
-
-const nodeFrame = (frame: V8ProfileNode['callFrame']) => frameName(frame.functionName || '(anonymous)', frame.url, frame.lineNumber);
-
 /** A script of the profiled app: its lines, its functions, and which calls which (once asked). */
 interface Script {
   readonly lines: string[];
@@ -58,7 +49,10 @@ class InlinedFunctions {
   private readonly scripts = new Map<string, Script>();
   private readonly v8Names = new Map<string, string>();
 
-  constructor(nodes: readonly V8ProfileNode[]) {
+  constructor(
+    nodes: readonly V8ProfileNode[],
+    private readonly folder?: string,
+  ) {
     // V8's own name for a function where it has one (it names methods and assigned functions its own way)
     for (const { callFrame: f } of nodes) if (f.functionName) this.v8Names.set(`${f.url}:${f.lineNumber}`, f.functionName);
   }
@@ -107,7 +101,11 @@ class InlinedFunctions {
     for (const { line, ticks: n } of ticks) {
       const span = innermostFunction(script.spans, line - 1);
       const inlined = own && span && span.startLine !== lineNumber && this.calls(script, own, span) ? span : undefined;
-      const name = inlined && frameName(this.v8Names.get(`${url}:${inlined.startLine}`) ?? inlined.name, url, inlined.startLine);
+      const name =
+        inlined &&
+        scriptFrameName(this.v8Names.get(`${url}:${inlined.startLine}`) ?? inlined.name, url, inlined.startLine, {
+          ...(this.folder ? { folder: this.folder } : {}),
+        });
       byFrame.set(name, (byFrame.get(name) ?? 0) + n);
     }
     // positionTicks and the samples may disagree by a few: shares of the samples, rounded
@@ -123,21 +121,34 @@ class InlinedFunctions {
   }
 }
 
+/** How a profile's frames are named: `folder`, the target's, that its files are named from. */
+export interface FoldOptions {
+  readonly folder?: string;
+}
+
 /** A V8 .cpuprofile as folded stacks; (idle) samples are dropped: they are not CPU. */
-export function foldV8Profile(profile: { nodes: V8ProfileNode[]; samples?: number[] }, stacks: FoldedStacks): void {
+export function foldV8Profile(
+  profile: { nodes: V8ProfileNode[]; samples?: number[] },
+  stacks: FoldedStacks,
+  options: FoldOptions = {},
+): void {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const counts = new Map<number, number>();
   for (const id of profile.samples ?? []) counts.set(id, (counts.get(id) ?? 0) + 1);
-  const inlined = new InlinedFunctions(profile.nodes);
+  const inlined = new InlinedFunctions(profile.nodes, options.folder);
+  const naming = options.folder ? { folder: options.folder } : {};
   for (const [id, samples] of counts) {
     const leaf = byId.get(id);
     if (!leaf || leaf.callFrame.functionName === '(idle)') continue;
     const frames: string[] = [];
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
       const node = byId.get(at);
-      if (node && node.callFrame.functionName !== '(root)') frames.push(nodeFrame(node.callFrame));
+      const f = node?.callFrame;
+      if (!f || f.functionName === '(root)') continue;
+      // bench's own hook (stopping the profiler, mostly) is named as such, not by where the checkout happens to be
+      frames.push(f.url === PRELOAD ? BENCH_HOOK_FRAME : scriptFrameName(f.functionName || '(anonymous)', f.url, f.lineNumber, naming));
     }
     frames.reverse();
     for (const [frame, n] of inlined.split(leaf, samples)) addStack(stacks, frame ? [...frames, frame] : frames, n);
@@ -150,6 +161,14 @@ export const v8Profiler: ProcessProfiler = {
   prepare: (pids, context) => startingWithTheWindow(() => startV8(pids, context)),
 };
 
+function realFolder(folder: string): string {
+  try {
+    return realpathSync(folder);
+  } catch {
+    return folder;
+  }
+}
+
 /** SIGUSR2 to a process that took the hook; false when it is gone. */
 function signal(pid: number): boolean {
   try {
@@ -160,7 +179,9 @@ function signal(pid: number): boolean {
   }
 }
 
-async function startV8(pids: readonly number[], { dir }: ProfilerContext): Promise<RunningProfiler> {
+async function startV8(pids: readonly number[], { dir, folder }: ProfilerContext): Promise<RunningProfiler> {
+  // the app's files are named relative to its folder as V8 sees them (a folder reached through a link resolved)
+  const real = folder && realFolder(folder);
   // a stack measured at several concurrencies is profiled once per cell: last cell's files go first
   for (const pid of pids) for (const end of ['started', 'cpuprofile']) rmSync(path.join(dir, `${pid}.${end}`), { force: true });
   const started = pids.filter((pid) => signal(pid));
@@ -183,7 +204,10 @@ async function startV8(pids: readonly number[], { dir }: ProfilerContext): Promi
         const text = readFileSync(file, 'utf8');
         rmSync(file);
         const profile = JSON.parse(text) as { nodes?: V8ProfileNode[]; samples?: number[]; error?: string };
-        if (profile.nodes) foldV8Profile({ nodes: profile.nodes, ...(profile.samples ? { samples: profile.samples } : {}) }, stacks);
+        if (profile.nodes)
+          foldV8Profile({ nodes: profile.nodes, ...(profile.samples ? { samples: profile.samples } : {}) }, stacks, {
+            ...(real ? { folder: real } : {}),
+          });
         else notes.push(`Node process ${pid}: V8's profiler failed: ${profile.error ?? 'no profile'}`);
       }
       return { stacks, notes };

@@ -1,4 +1,11 @@
-import { makePrivateDir, prepareStackProfile, removeDir, v8ProfilingEnvironment, type PreparedStackProfile } from '@bench/core';
+import {
+  makePrivateDir,
+  prepareStackProfile,
+  removeDir,
+  v8ProfilingEnvironment,
+  type PreparedStackProfile,
+  type RunningTarget,
+} from '@bench/core';
 
 /** A run's --profile: one private directory for every cell's profile files, and what the stacks need to be profiled. */
 export interface RunProfiling {
@@ -18,7 +25,12 @@ export function runProfiling(options: { profile?: boolean; profileHz: number }):
 /** Readies the profilers of a running stack before a cell's warm-up (undefined without --profile). */
 export async function prepareCellProfile(
   profiling: RunProfiling | undefined,
-  processGroups: readonly number[],
+  running: Pick<RunningTarget, 'processGroups' | 'folder'>,
 ): Promise<PreparedStackProfile | undefined> {
-  return profiling ? prepareStackProfile(processGroups, { dir: profiling.dir, hz: profiling.hz }) : undefined;
+  if (!profiling) return undefined;
+  return prepareStackProfile(running.processGroups, {
+    dir: profiling.dir,
+    hz: profiling.hz,
+    ...(running.folder ? { folder: running.folder } : {}),
+  });
 }

@@ -72,7 +72,7 @@ export async function measureCell(
   };
 
   // the profilers are readied before the warm-up (what starting one disturbs settles there) and sample the measured run
-  const profiler = await prepareCellProfile(cell.profiling, running.processGroups);
+  const profiler = await prepareCellProfile(cell.profiling, running);
   let profiling: StackProfiling | undefined;
   let profilerStarted = false;
   let profileTaken = false;

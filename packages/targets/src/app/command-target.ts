@@ -75,7 +75,7 @@ export function commandTarget(spec: CommandTargetSpec): TargetPlugin {
       env.HOST = host;
       const timeoutSeconds = spec.ready?.timeoutSeconds ?? 20;
       try {
-        return await startStack({
+        const running = await startStack({
           target: spec.name,
           scenario,
           host,
@@ -96,6 +96,8 @@ export function commandTarget(spec: CommandTargetSpec): TargetPlugin {
           ...(options.protocol ? { protocol: options.protocol } : {}),
           ...(options.tls ? { tls: options.tls } : {}),
         });
+        // the folder its files are named from in a profile: two checkouts of the app name a function alike
+        return { ...running, folder: spec.cwd ?? process.cwd() };
       } catch (error) {
         // the app's own command is the user's input: a server that cannot start is bad input, said in one line
         const detail =
