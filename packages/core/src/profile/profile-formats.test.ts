@@ -1,8 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FoldedStacks } from './folded-stacks.js';
 import { foldJfrSamples } from './jfr-profiler.js';
 import { foldPerfScript } from './perf-profiler.js';
@@ -33,51 +29,6 @@ describe("each profiler's output as folded stacks", () => {
     const relative: FoldedStacks = new Map();
     foldV8Profile(profile, relative, { folder: '/app' });
     expect([...relative][0]).toEqual(['handle src/server.mjs:10;(anonymous) fastify/lib/reply.js:100', 2]);
-  });
-
-  it('gives a function V8 inlined into its caller its own frame, from the lines of its samples', () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-v8-'));
-    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-    const file = path.join(dir, 'app.mjs');
-    const source = [
-      'function checksum(text) {', // line 1
-      '  let sum = 0;',
-      '  for (const c of text) sum += c.charCodeAt(0);',
-      '  return sum;',
-      '}',
-      'function unrelated() {', // line 6
-      '  return 1;',
-      '}',
-      'export function handle(text) {', // line 9
-      '  return checksum(text) + 1;',
-      '}',
-    ].join('\n');
-    writeFileSync(file, source);
-    const url = pathToFileURL(file).href;
-    const stacks: FoldedStacks = new Map();
-    foldV8Profile(
-      {
-        nodes: [
-          { id: 1, callFrame: { functionName: '(root)', url: '', lineNumber: -1 }, children: [2] },
-          {
-            id: 2,
-            callFrame: { functionName: 'handle', url, lineNumber: 8 },
-            // 6 samples in checksum's loop, 2 in handle's own line, 2 on unrelated's line (another file's inlined code)
-            positionTicks: [
-              { line: 3, ticks: 6 },
-              { line: 10, ticks: 2 },
-              { line: 7, ticks: 2 },
-            ],
-          },
-        ],
-        samples: Array.from({ length: 10 }, () => 2),
-      },
-      stacks,
-    );
-    expect([...stacks]).toEqual([
-      ['handle app.mjs:9;checksum app.mjs:1', 6],
-      ['handle app.mjs:9', 4],
-    ]);
   });
 
   it("perf script's call chains: leaf first in, root first out, under the process's name", () => {

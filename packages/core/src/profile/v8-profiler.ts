@@ -1,10 +1,9 @@
 import { existsSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { addStack, type FoldedStacks } from './folded-stacks.js';
 import { scriptFrameName } from './frame-names.js';
-import { functionSpans, innermostFunction, type FunctionSpan } from './function-spans.js';
+import { InlinedFunctions, type V8ProfileNode } from './inlined-functions.js';
 import { startingWithTheWindow, type ProcessProfiler, type ProfilerContext, type RunningProfiler } from './process-profiler.js';
 
 // a file URL: NODE_OPTIONS splits on spaces, and a URL spells a space in the checkout's path as %20
@@ -22,103 +21,6 @@ export const tookV8Hook = (dir: string, pid: number): boolean => existsSync(path
 async function waitForFile(file: string, timeoutMs: number): Promise<boolean> {
   for (const started = Date.now(); Date.now() - started < timeoutMs; await sleep(20)) if (existsSync(file)) return true;
   return existsSync(file);
-}
-
-interface V8ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-  /** Self samples by source line (1-based): lines of an inlined function are that function's. */
-  positionTicks?: { line: number; ticks: number }[];
-}
-
-/** A script of the profiled app: its lines, its functions, and which calls which (once asked). */
-interface Script {
-  readonly lines: string[];
-  readonly spans: FunctionSpan[];
-  /** Whether a function calls another (by their spans), once asked. */
-  readonly calls: Map<string, boolean>;
-}
-
-/**
- * Node 20's V8 charges a function its optimising compiler inlined to the function it was inlined into, but keeps
- * the inlined code's own source lines: the lines of a sample, looked up in the script's functions (parsed with
- * acorn), give the inlined function back as a frame under its caller.
- */
-class InlinedFunctions {
-  private readonly scripts = new Map<string, Script>();
-  private readonly v8Names = new Map<string, string>();
-
-  constructor(
-    nodes: readonly V8ProfileNode[],
-    private readonly folder?: string,
-  ) {
-    // V8's own name for a function where it has one (it names methods and assigned functions its own way)
-    for (const { callFrame: f } of nodes) if (f.functionName) this.v8Names.set(`${f.url}:${f.lineNumber}`, f.functionName);
-  }
-
-  private script(url: string): Script {
-    let script = this.scripts.get(url);
-    if (!script) {
-      try {
-        const source = url.startsWith('file://') ? readFileSync(fileURLToPath(url), 'utf8') : '';
-        script = { lines: source.split('\n'), spans: functionSpans(source), calls: new Map() };
-      } catch {
-        script = { lines: [], spans: [], calls: new Map() };
-      }
-      this.scripts.set(url, script);
-    }
-    return script;
-  }
-
-  // V8 gives an inlined function's lines in its own script, which may be another file: a line is taken for a
-  // function of the caller's file only when the caller (or a function it calls) calls that function by name
-  private calls(script: Script, caller: FunctionSpan, callee: FunctionSpan, depth = 2): boolean {
-    const key = `${caller.startLine}:${caller.endLine}>${callee.startLine}:${callee.endLine}/${depth}`;
-    let answer = script.calls.get(key);
-    if (answer === undefined) {
-      const body = script.lines.slice(caller.startLine, caller.endLine + 1).join('\n');
-      const callsName = (name: string) =>
-        name !== '(anonymous)' && new RegExp(`(^|[^\\w$])${name.replace(/[$]/g, '\\$')}\\s*\\(`).test(body);
-      answer =
-        callsName(callee.name) ||
-        (depth > 1 &&
-          script.spans.some((middle) => middle !== caller && callsName(middle.name) && this.calls(script, middle, callee, depth - 1)));
-      script.calls.set(key, answer);
-    }
-    return answer;
-  }
-
-  /** The self samples of a node split by the function their lines belong to: [inlined frame or undefined, samples]. */
-  split(node: V8ProfileNode, samples: number): [string | undefined, number][] {
-    const ticks = node.positionTicks ?? [];
-    const counted = ticks.reduce((sum, t) => sum + t.ticks, 0);
-    const { url, lineNumber } = node.callFrame;
-    if (counted === 0 || !url) return [[undefined, samples]];
-    const script = this.script(url);
-    const own = script.spans.find((span) => span.startLine === lineNumber);
-    const byFrame = new Map<string | undefined, number>();
-    for (const { line, ticks: n } of ticks) {
-      const span = innermostFunction(script.spans, line - 1);
-      const inlined = own && span && span.startLine !== lineNumber && this.calls(script, own, span) ? span : undefined;
-      const name =
-        inlined &&
-        scriptFrameName(this.v8Names.get(`${url}:${inlined.startLine}`) ?? inlined.name, url, inlined.startLine, {
-          ...(this.folder ? { folder: this.folder } : {}),
-        });
-      byFrame.set(name, (byFrame.get(name) ?? 0) + n);
-    }
-    // positionTicks and the samples may disagree by a few: shares of the samples, rounded
-    const out: [string | undefined, number][] = [];
-    let given = 0;
-    for (const [name, n] of byFrame) {
-      const share = Math.round((n / counted) * samples);
-      out.push([name, share]);
-      given += share;
-    }
-    if (given !== samples) out.push([undefined, samples - given]);
-    return out.filter(([, n]) => n > 0);
-  }
 }
 
 /** How a profile's frames are named: `folder`, the target's, that its files are named from. */
@@ -151,7 +53,7 @@ export function foldV8Profile(
       frames.push(f.url === PRELOAD ? BENCH_HOOK_FRAME : scriptFrameName(f.functionName || '(anonymous)', f.url, f.lineNumber, naming));
     }
     frames.reverse();
-    for (const [frame, n] of inlined.split(leaf, samples)) addStack(stacks, frame ? [...frames, frame] : frames, n);
+    for (const [inferred, n] of inlined.split(leaf, samples)) addStack(stacks, [...frames, ...inferred], n);
   }
 }
 
