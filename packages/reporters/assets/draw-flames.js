@@ -3,6 +3,7 @@
 /* global d3, flamegraph */
 (function () {
   'use strict';
+  var INFERRED_COLOR = '#b9a7e3';
   function draw(figure) {
     var spec = JSON.parse(figure.querySelector('script[type="application/json"]').textContent);
     var holder = figure.querySelector('.flame-chart');
@@ -15,6 +16,11 @@
       .setDetailsElement(figure.querySelector('.flame-details'));
     // differential: each frame's delta is its own change; the chart adds its children's (red grew, blue shrank)
     if (spec.differential) chart.computeDelta(true).setColorMapper(flamegraph.colorMapper.differentialColorMapper);
+    // else a frame bench inferred (a function V8 inlined, given its samples back) is drawn in a colour of its own
+    else
+      chart.setColorMapper(function (d, originalColor) {
+        return !d.highlight && / \[inferred\]$/.test(d.data.name) ? INFERRED_COLOR : originalColor;
+      });
     d3.select(holder).datum(spec.tree).call(chart);
     figure.querySelector('input[type="search"]').addEventListener('input', function (event) {
       if (event.target.value) chart.search(event.target.value);

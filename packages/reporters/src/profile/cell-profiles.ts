@@ -1,4 +1,13 @@
-import { decodeFoldedStacks, functionCosts, mergeFoldedStacks, totalSamples, type CellResult, type FoldedStacks } from '@bench/core';
+import {
+  decodeFoldedStacks,
+  functionCosts,
+  INFERRED_MARK,
+  isInferredFrame,
+  mergeFoldedStacks,
+  totalSamples,
+  type CellResult,
+  type FoldedStacks,
+} from '@bench/core';
 
 /** The profiles of one cell's repeats merged: their stacks summed, the profilers and notes named once. */
 export interface MergedProfile {
@@ -50,3 +59,9 @@ export function topFunctions(stacks: FoldedStacks, count = 10): TopFunction[] {
 }
 
 export const percentText = (value: number): string => `${value.toFixed(1)}%`;
+
+/** The line every view shows under functions of which some carry the inferred mark (`drawn`: how a graph shows them); undefined when none does. */
+export function inferredLegend(names: readonly string[], drawn?: string): string | undefined {
+  if (!names.some(isInferredFrame)) return undefined;
+  return `${INFERRED_MARK.trim()}${drawn ? ` (${drawn})` : ''}: V8 had inlined this function into its caller; bench gave it back the samples on its lines (a call by name from the caller, in the caller's file)`;
+}

@@ -1,4 +1,5 @@
 import {
+  baseLineText,
   decodeFoldedStacks,
   differentialFlameTree,
   flameTree,
@@ -10,7 +11,7 @@ import {
 } from '@bench/core';
 import { escapeHtml, htmlTable } from '../html/page.js';
 import { cellTitle, functionChangeText } from './function-changes.js';
-import { mergedProfiles, percentText, topFunctions, type MergedProfile } from './cell-profiles.js';
+import { inferredLegend, mergedProfiles, percentText, topFunctions, type MergedProfile } from './cell-profiles.js';
 
 // Frames under this share of the samples are left out of the drawing (the JSON results keep every stack).
 const SMALLEST_DRAWN_SHARE = 1 / 2000;
@@ -25,22 +26,33 @@ function pruned(node: FlameNode, least: number): FlameNode {
  * `differential`: frames coloured by their `delta` (red grew, blue shrank).
  */
 export function flameFigure(title: string, tree: FlameNode, differential = false): string {
-  const data = JSON.stringify({ differential, tree: pruned(tree, tree.value * SMALLEST_DRAWN_SHARE) }).replace(/</g, '\\u003c');
+  const drawn = pruned(tree, tree.value * SMALLEST_DRAWN_SHARE);
+  const data = JSON.stringify({ differential, tree: drawn }).replace(/</g, '\\u003c');
+  // a differential graph's colours are its changes: only the plain graph draws inferred frames in a colour of their own
+  const legend = inferredLegend(frameNames(drawn), differential ? undefined : 'drawn in violet');
   return [
     `<figure class="flame" data-flame>`,
     `<figcaption>${escapeHtml(title)}</figcaption>`,
     `<input type="search" placeholder="search functions" aria-label="search functions in ${escapeHtml(title)}">`,
     `<div class="flame-chart"></div>`,
     `<p class="flame-details note"></p>`,
+    legend ? `<p class="note inferred">${escapeHtml(legend)}</p>` : '',
     `<script type="application/json">${data}</script>`,
     `</figure>`,
   ].join('');
 }
 
+const frameNames = (node: FlameNode): string[] => [node.name, ...node.children.flatMap(frameNames)];
+
 /** A profile's top functions by self time as a table (the flame graph's numbers, as every chart has its table). */
 export function topFunctionsTable(profile: MergedProfile, count = 15): string {
-  const rows = topFunctions(profile.stacks, count).map((row) => [row.name, percentText(row.selfPercent), percentText(row.totalPercent)]);
-  return htmlTable(['function', 'self', 'total'], rows, `${profile.label}: top functions by self time (${profile.samples} samples)`);
+  const top = topFunctions(profile.stacks, count);
+  const rows = top.map((row) => [row.name, percentText(row.selfPercent), percentText(row.totalPercent)]);
+  const legend = inferredLegend(top.map((row) => row.name));
+  return [
+    htmlTable(['function', 'self', 'total'], rows, `${profile.label}: top functions by self time (${profile.samples} samples)`),
+    legend ? `<p class="note inferred">${escapeHtml(legend)}</p>` : '',
+  ].join('');
 }
 
 /** The run report's profiles: per profiled cell a flame graph, its top functions and what the profile lacks. */
@@ -70,8 +82,9 @@ export function profileDifference(title: string, profile: ProfileComparison, lin
   const head = decodeFoldedStacks(profile.head.stacks);
   const rows = profile.functions.map((f) => {
     const { change, interval } = functionChangeText(f);
-    return [f.name, f.baseMicros.toFixed(2), f.headMicros.toFixed(2), change, interval];
+    return [`${f.name}${baseLineText(f)}`, f.baseMicros.toFixed(2), f.headMicros.toFixed(2), change, interval];
   });
+  const legend = inferredLegend(profile.functions.map((f) => f.name));
   return [
     line ? `<p><strong>${escapeHtml(line)}</strong></p>` : '',
     flameFigure(
@@ -84,6 +97,7 @@ export function profileDifference(title: string, profile: ProfileComparison, lin
       rows,
       `${title}: the functions whose own CPU per request changed most`,
     ),
+    legend ? `<p class="note inferred">${escapeHtml(legend)}</p>` : '',
     `<div class="grid">`,
     flameFigure(`${title}: base (${profile.base.samples} samples)`, flameTree(base)),
     flameFigure(`${title}: head (${profile.head.samples} samples)`, flameTree(head)),

@@ -1,11 +1,12 @@
-import type { CellComparison, Comparison, FunctionChange } from '@bench/core';
+import { baseLineText, type CellComparison, type Comparison, type FunctionChange } from '@bench/core';
+import { inferredLegend } from './cell-profiles.js';
 
 const signed = (value: number) => `${value > 0 ? '+' : ''}${value.toFixed(1)}%`;
 
-/** A function's change as the tables show it: "+38.0% [+30.1% .. +45.2%]", or "new" when base never ran it. */
+/** A function's change as the tables show it: "+38.0%" and "+30.1% .. +45.2%"; "new" (or "gone") when one side never ran it. */
 export function functionChangeText(f: FunctionChange): { change: string; interval: string } {
   return {
-    change: f.changePercent === undefined ? 'new' : signed(f.changePercent),
+    change: f.onlyIn === 'head' ? 'new' : f.onlyIn === 'base' ? 'gone' : f.changePercent === undefined ? 'from 0' : signed(f.changePercent),
     interval: f.interval ? `${signed(f.interval[0])} .. ${signed(f.interval[1])}` : '-',
   };
 }
@@ -29,9 +30,11 @@ export function functionChangesMarkdown(c: Comparison): string[] {
     for (const f of cell.profile.functions) {
       const { change, interval } = functionChangeText(f);
       out.push(
-        `| \`${f.name.replace(/\|/g, '\\|').replace(/`/g, "'")}\` | ${f.baseMicros.toFixed(2)} | ${f.headMicros.toFixed(2)} | ${change} | ${interval} |`,
+        `| \`${f.name.replace(/\|/g, '\\|').replace(/`/g, "'")}\`${baseLineText(f)} | ${f.baseMicros.toFixed(2)} | ${f.headMicros.toFixed(2)} | ${change} | ${interval} |`,
       );
     }
+    const legend = inferredLegend(cell.profile.functions.map((f) => f.name));
+    if (legend) out.push('', `- ${legend}`);
   }
   return out;
 }

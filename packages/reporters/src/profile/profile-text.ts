@@ -1,5 +1,5 @@
 import type { CellResult } from '@bench/core';
-import { mergedProfiles, percentText, topFunctions } from './cell-profiles.js';
+import { inferredLegend, mergedProfiles, percentText, topFunctions } from './cell-profiles.js';
 
 const TOP = 10;
 
@@ -21,6 +21,8 @@ export function profileMarkdown(results: readonly CellResult[]): string[] {
         out.push(
           `| \`${row.name.replace(/\|/g, '\\|').replace(/`/g, "'")}\` | ${percentText(row.selfPercent)} | ${percentText(row.totalPercent)} |`,
         );
+      const legend = inferredLegend(rows.map((row) => row.name));
+      if (legend) out.push('', `- ${legend}`);
     }
     for (const note of profile.notes) out.push('', `- ${note}`);
     out.push('');
@@ -37,8 +39,11 @@ export function profileAbLines(result: CellResult): string[] {
     `Server CPU profile (${profile.samples} samples, ${profile.source}), top functions by self time:`,
     '   self   total  function',
   ];
-  for (const row of topFunctions(profile.stacks, TOP))
+  const rows = topFunctions(profile.stacks, TOP);
+  for (const row of rows)
     lines.push(`${percentText(row.selfPercent).padStart(7)} ${percentText(row.totalPercent).padStart(7)}  ${row.name}`);
+  const legend = inferredLegend(rows.map((row) => row.name));
+  if (legend) lines.push(legend);
   for (const note of profile.notes) lines.push(`bench note: ${note}`);
   return lines;
 }
