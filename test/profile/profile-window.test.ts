@@ -10,7 +10,7 @@ import { testTempDir } from '../support/temp-dir.js';
 
 // --profile samples the server over the measured seconds only. The fixture burns CPU in warmupOnlyBurn for its
 // first 1.5 s of requests and in steadyWork afterwards: behind a 2.5 s warm-up the profile holds none of the first,
-// with no warm-up it holds both.
+// with no warm-up it holds both. Its worker thread, which never took bench's hook, burns CPU in workerBurn.
 const fixtures = fileURLToPath(new URL('../fixtures/servers/', import.meta.url));
 const script = path.join(fixtures, 'profile-server.cjs');
 const scenarios = builtinScenarios();
@@ -46,6 +46,11 @@ describe('--profile', () => {
     const names = functionsOf(cell).map((f) => f.name);
     expect(names.some((n) => n.startsWith('steadyWork profile-server.cjs:'))).toBe(true);
     expect(names.filter((n) => n.includes('warmupOnlyBurn'))).toEqual([]);
+    // the worker thread is profiled too, its stacks under a frame naming its script
+    const stacks = [...decodeFoldedStacks(cell.profile!.stacks).keys()];
+    expect(stacks.filter((stack) => /^\(worker thread profile-server\.cjs\);.*workerBurn profile-server\.cjs:\d+/.test(stack))).not.toEqual(
+      [],
+    );
 
     // the HTML report draws it offline, with no error, and its table is the JSON's top functions
     const dir = testTempDir('profile-window');

@@ -25,10 +25,10 @@ describe("each profiler's output as folded stacks", () => {
       ['handle server.mjs:10', 1],
       ['writeHead node:_http_server:350', 1],
     ]);
-    // an app target's files are named from its folder
+    // an app target's files are named from its folder; a worker thread's stacks go under a frame naming it
     const relative: FoldedStacks = new Map();
-    foldV8Profile(profile, relative, { folder: '/app' });
-    expect([...relative][0]).toEqual(['handle src/server.mjs:10;(anonymous) fastify/lib/reply.js:100', 2]);
+    foldV8Profile(profile, relative, { folder: '/app', root: '(worker thread src/hash.mjs)' });
+    expect([...relative][0]).toEqual(['(worker thread src/hash.mjs);handle src/server.mjs:10;(anonymous) fastify/lib/reply.js:100', 2]);
   });
 
   it("perf script's call chains: leaf first in, root first out, under the process's name", () => {

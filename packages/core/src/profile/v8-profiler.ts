@@ -2,7 +2,7 @@ import { existsSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { addStack, type FoldedStacks } from './folded-stacks.js';
-import { scriptFrameName } from './frame-names.js';
+import { scriptFrameName, scriptWhere } from './frame-names.js';
 import { InlinedFunctions, type V8ProfileNode } from './inlined-functions.js';
 import { startingWithTheWindow, type ProcessProfiler, type ProfilerContext, type RunningProfiler } from './process-profiler.js';
 
@@ -23,9 +23,10 @@ async function waitForFile(file: string, timeoutMs: number): Promise<boolean> {
   return existsSync(file);
 }
 
-/** How a profile's frames are named: `folder`, the target's, that its files are named from. */
+/** How a profile's frames are named: `folder`, the target's, that its files are named from; `root`, a frame above every stack. */
 export interface FoldOptions {
   readonly folder?: string;
+  readonly root?: string;
 }
 
 /** A V8 .cpuprofile as folded stacks; (idle) samples are dropped: they are not CPU. */
@@ -52,9 +53,44 @@ export function foldV8Profile(
       // bench's own hook (stopping the profiler, mostly) is named as such, not by where the checkout happens to be
       frames.push(f.url === PRELOAD ? BENCH_HOOK_FRAME : scriptFrameName(f.functionName || '(anonymous)', f.url, f.lineNumber, naming));
     }
+    if (options.root) frames.push(options.root);
     frames.reverse();
     for (const [inferred, n] of inlined.split(leaf, samples)) addStack(stacks, [...frames, ...inferred], n);
   }
+}
+
+/** What the hook writes: the main thread's profile and each worker thread's, or why there is none. */
+interface HookProfile {
+  profile?: { nodes?: V8ProfileNode[]; samples?: number[] };
+  workers?: { url: string; profile?: { nodes?: V8ProfileNode[]; samples?: number[] }; error?: string }[];
+  error?: string;
+}
+
+/** A process's profiles (its main thread's, then each worker thread's under a frame naming it) as folded stacks. */
+export function foldHookProfile(pid: number, written: HookProfile, stacks: FoldedStacks, folder?: string): string[] {
+  const notes: string[] = [];
+  const fold = (profile: HookProfile['profile'], root?: string) => {
+    if (profile?.nodes)
+      foldV8Profile({ nodes: profile.nodes, ...(profile.samples ? { samples: profile.samples } : {}) }, stacks, {
+        ...(folder ? { folder } : {}),
+        ...(root ? { root } : {}),
+      });
+  };
+  if (!written.profile) notes.push(`Node process ${pid}: V8's profiler failed: ${written.error ?? 'no profile'}`);
+  fold(written.profile);
+  // a worker that ended inside the window took its profile with it: said once per script and reason
+  const lost = new Map<string, number>();
+  for (const worker of written.workers ?? []) {
+    const where = scriptWhere(worker.url, folder);
+    if (worker.profile) fold(worker.profile, `(worker thread ${where})`);
+    else {
+      const why = `${where} (${worker.error ?? 'no profile'})`;
+      lost.set(why, (lost.get(why) ?? 0) + 1);
+    }
+  }
+  for (const [why, count] of lost)
+    notes.push(`Node process ${pid}: ${count} worker thread${count === 1 ? '' : 's'} of ${why} gave no profile: their samples are missing`);
+  return notes;
 }
 
 /** V8's own sampling profiler, in every Node process that took the hook. */
@@ -105,12 +141,7 @@ async function startV8(pids: readonly number[], { dir, folder }: ProfilerContext
         }
         const text = readFileSync(file, 'utf8');
         rmSync(file);
-        const profile = JSON.parse(text) as { nodes?: V8ProfileNode[]; samples?: number[]; error?: string };
-        if (profile.nodes)
-          foldV8Profile({ nodes: profile.nodes, ...(profile.samples ? { samples: profile.samples } : {}) }, stacks, {
-            ...(real ? { folder: real } : {}),
-          });
-        else notes.push(`Node process ${pid}: V8's profiler failed: ${profile.error ?? 'no profile'}`);
+        notes.push(...foldHookProfile(pid, JSON.parse(text) as HookProfile, stacks, real));
       }
       return { stacks, notes };
     },
