@@ -32,18 +32,48 @@ interface JfrFrame {
   method?: { name?: string; type?: { name?: string } };
 }
 
-/** `jfr print --json` of execution samples as folded stacks (frames come leaf first), those in [from, to] (epoch ms) when given. */
-export function foldJfrSamples(json: string, stacks: FoldedStacks, window?: { from: number; to: number }): void {
+/**
+ * The frames the Flight Recorder keeps of a stack (its default, 64, cuts a servlet container's deeper stacks): set
+ * in a JVM before its first recording (a JVM keeps the depth its recorder started with).
+ */
+export const JFR_STACK_DEPTH = 256;
+
+/** The root frame under which a stack the Flight Recorder cut short is drawn: its outermost frames are lost. */
+export const TRUNCATED_JFR_STACK = '[truncated stack]';
+
+/**
+ * `jfr print --json` of execution samples as folded stacks (frames come leaf first), those in [from, to] (epoch ms)
+ * when given; a stack the recorder cut short goes under TRUNCATED_JFR_STACK. Returns the samples kept and how many of
+ * them were cut.
+ */
+export function foldJfrSamples(
+  json: string,
+  stacks: FoldedStacks,
+  window?: { from: number; to: number },
+): { samples: number; truncated: number } {
   const parsed = JSON.parse(json) as {
-    recording?: { events?: { values?: { startTime?: string; stackTrace?: { frames?: JfrFrame[] } } }[] };
+    recording?: { events?: { values?: { startTime?: string; stackTrace?: { truncated?: boolean; frames?: JfrFrame[] } } }[] };
   };
+  const counted = { samples: 0, truncated: 0 };
   for (const event of parsed.recording?.events ?? []) {
     const at = Date.parse(event.values?.startTime ?? '');
     if (window && Number.isFinite(at) && (at < window.from || at > window.to)) continue;
-    const frames = event.values?.stackTrace?.frames ?? [];
-    const names = frames.map((frame) => `${(frame.method?.type?.name ?? '?').replaceAll('/', '.')}.${frame.method?.name ?? '?'}`);
-    addStack(stacks, names.reverse());
+    const trace = event.values?.stackTrace;
+    const names = (trace?.frames ?? []).map(
+      (frame) => `${(frame.method?.type?.name ?? '?').replaceAll('/', '.')}.${frame.method?.name ?? '?'}`,
+    );
+    names.reverse();
+    counted.samples++;
+    if (trace?.truncated) counted.truncated++;
+    addStack(stacks, trace?.truncated ? [TRUNCATED_JFR_STACK, ...names] : names);
   }
+  return counted;
+}
+
+/** The note on the samples whose stacks the Flight Recorder cut short; undefined when none was. */
+export function truncatedJfrNote(counted: { samples: number; truncated: number }): string | undefined {
+  if (counted.truncated === 0) return undefined;
+  return `${counted.truncated} of ${counted.samples} Java samples had stacks deeper than the Flight Recorder kept (${JFR_STACK_DEPTH} frames, or 64 in a JVM that recorded before bench set it): their outermost frames are lost, and they are drawn under ${TRUNCATED_JFR_STACK}`;
 }
 
 /**
@@ -64,6 +94,8 @@ export const jfrProfiler: ProcessProfiler = {
         continue;
       }
       try {
+        // deeper stacks than the recorder's default keeps (an older JDK without the option records at its default)
+        await run(jcmd, [String(pid), 'JFR.configure', `stackdepth=${JFR_STACK_DEPTH}`]).catch(() => undefined);
         await run(jcmd, [String(pid), 'JFR.start', `name=${RECORDING}`, `settings=${settings}`]);
         started.push(pid);
       } catch (error) {
@@ -82,21 +114,26 @@ export const jfrProfiler: ProcessProfiler = {
           async stop() {
             const to = Date.now();
             const stacks: FoldedStacks = new Map();
+            const counted = { samples: 0, truncated: 0 };
             for (const pid of started) {
               const file = path.join(dir, `${pid}.jfr`);
               try {
                 await stopRecording(pid, file);
                 const jfr = jdkTool(pid, 'jfr') ?? 'jfr';
-                const { stdout } = await run(jfr, ['print', '--json', '--stack-depth', '128', '--events', 'jdk.ExecutionSample', file], {
+                const depth = String(JFR_STACK_DEPTH);
+                const { stdout } = await run(jfr, ['print', '--json', '--stack-depth', depth, '--events', 'jdk.ExecutionSample', file], {
                   maxBuffer: 1024 * 1024 * 1024,
                 });
-                foldJfrSamples(stdout, stacks, { from, to });
+                const one = foldJfrSamples(stdout, stacks, { from, to });
+                counted.samples += one.samples;
+                counted.truncated += one.truncated;
                 rmSync(file, { force: true });
               } catch (error) {
                 notes.push(`Java process ${pid}: its recording could not be read: ${firstLine(error)}`);
               }
             }
-            return { stacks, notes };
+            const truncated = truncatedJfrNote(counted);
+            return { stacks, notes: truncated ? [...notes, truncated] : notes };
           },
         });
       },

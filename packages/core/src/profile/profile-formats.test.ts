@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FoldedStacks } from './folded-stacks.js';
-import { foldJfrSamples } from './jfr-profiler.js';
+import { foldJfrSamples, truncatedJfrNote } from './jfr-profiler.js';
 import { foldPerfScript } from './perf-profiler.js';
 import { foldV8Profile } from './v8-profiler.js';
 
@@ -68,6 +68,29 @@ describe("each profiler's output as folded stacks", () => {
     const stacks: FoldedStacks = new Map();
     foldJfrSamples(json, stacks);
     expect([...stacks]).toEqual([['java.lang.Thread.run;bench.Servlet.doGet;java.lang.Integer.getChars', 1]]);
+  });
+
+  it('puts a stack the Flight Recorder cut short under a frame that says so, and counts it', () => {
+    const frame = (name: string) => ({ method: { name, type: { name: 'A' } } });
+    const json = JSON.stringify({
+      recording: {
+        events: [
+          { values: { stackTrace: { truncated: true, frames: [frame('leaf'), frame('deep')] } } },
+          { values: { stackTrace: { truncated: false, frames: [frame('leaf'), frame('run')] } } },
+        ],
+      },
+    });
+    const stacks: FoldedStacks = new Map();
+    const counted = foldJfrSamples(json, stacks);
+    expect([...stacks]).toEqual([
+      ['[truncated stack];A.deep;A.leaf', 1],
+      ['A.run;A.leaf', 1],
+    ]);
+    expect(counted).toEqual({ samples: 2, truncated: 1 });
+    expect(truncatedJfrNote(counted)).toMatch(
+      /^1 of 2 Java samples had stacks deeper than the Flight Recorder kept .* \[truncated stack\]$/,
+    );
+    expect(truncatedJfrNote({ samples: 2, truncated: 0 })).toBeUndefined();
   });
 
   it('keeps the JFR samples of the measured window only (the recording began before the warm-up)', () => {
