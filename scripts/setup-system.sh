@@ -27,8 +27,9 @@ PACKAGES=(
   chromium
   # the remote-write output's test sends a run to a real Prometheus, started by the test
   prometheus
-  # --profile samples native stacks (nginx, Apache, PHP, Perl) with perf
-  linux-perf
+  # --profile samples native stacks (nginx, Apache, PHP, Perl) with perf; readelf (binutils) tells whether a binary
+  # keeps frame pointers, else perf unwinds from DWARF
+  linux-perf binutils
 )
 
 # a JDK compiles the Java targets' servlets: the distribution's default one, unless javac is already there

@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { spawnGroup } from '../process/process-group.js';
 import { findBinary } from '../probe/find-binary.js';
 import { addStack, type FoldedStacks } from './folded-stacks.js';
+import { perfCallGraph } from './frame-pointers.js';
 import { startingWithTheWindow, type ProcessProfiler, type ProfilerContext, type RunningProfiler } from './process-profiler.js';
 
 const run = promisify(execFile);
@@ -39,17 +40,26 @@ export function foldPerfScript(text: string, stacks: FoldedStacks): void {
   flush();
 }
 
-/** Linux perf, sampling on-CPU call stacks of the given processes. */
+/** Linux perf, sampling on-CPU call stacks of the given processes; how it unwinds them is chosen before the warm-up. */
 export const perfProfiler: ProcessProfiler = {
   name: 'perf',
-  prepare: (pids, context) => startingWithTheWindow(() => startPerf(pids, context)),
+  async prepare(pids, context) {
+    const callGraph = await perfCallGraph(pids);
+    return startingWithTheWindow(() => startPerf(pids, context, callGraph));
+  },
 };
 
-async function startPerf(pids: readonly number[], { dir, hz }: ProfilerContext): Promise<RunningProfiler> {
+async function startPerf(
+  pids: readonly number[],
+  { dir, hz }: ProfilerContext,
+  callGraph: { args: string[]; note?: string },
+): Promise<RunningProfiler> {
   const perf = findBinary('perf');
   if (!perf) return noProfile(`perf is not installed (apt-get install linux-perf): ${pids.length} process(es) not profiled`);
   const file = path.join(dir, 'perf.data');
-  const recorder = spawnGroup(perf, ['record', '-F', String(hz), '-g', '-p', pids.join(','), '-o', file], { name: 'perf record' });
+  const recorder = spawnGroup(perf, ['record', '-F', String(hz), ...callGraph.args, '-p', pids.join(','), '-o', file], {
+    name: 'perf record',
+  });
   // perf attaches in well under this; a kernel that forbids it makes perf exit at once, with the reason
   await sleep(300);
   if (recorder.hasExited()) {
@@ -70,7 +80,7 @@ async function startPerf(pids: readonly number[], { dir, hz }: ProfilerContext):
       try {
         const { stdout } = await run(perf, ['script', '-i', file, '-F', 'comm,pid,ip,sym,dso'], { maxBuffer: 1024 * 1024 * 1024 });
         foldPerfScript(stdout, stacks);
-        return { stacks, notes: [] };
+        return { stacks, notes: callGraph.note ? [callGraph.note] : [] };
       } catch (error) {
         return {
           stacks,
