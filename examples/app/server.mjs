@@ -32,10 +32,16 @@ function send(res, status, value) {
   res.end(body);
 }
 
-// An ETag-style checksum of a page: SLOW_WORK extra passes over it make this one function slower.
-function checksum(text) {
+// An ETag-style checksum of a page, a pass of checksum at a time: SLOW_WORK extra passes make checksum run more.
+function etag(text) {
   let sum = 0;
-  for (let pass = 0; pass <= slowWork; pass++) for (let i = 0; i < text.length; i++) sum = (sum * 31 + text.charCodeAt(i)) | 0;
+  for (let pass = 0; pass <= slowWork; pass++) sum = checksum(sum, text);
+  return sum;
+}
+
+// One pass over the text. Small: once etag is hot, V8 inlines it there (a profile still names it, marked inferred).
+function checksum(sum, text) {
+  for (let i = 0; i < text.length; i++) sum = (sum * 31 + text.charCodeAt(i)) | 0;
   return sum;
 }
 
@@ -77,7 +83,7 @@ async function handle(req, res) {
     counts.list++;
     if (slowMs > 0) await new Promise((resolve) => setTimeout(resolve, slowMs));
     const page = { items, servedAt: new Date().toISOString() };
-    return send(res, 200, { ...page, checksum: checksum(JSON.stringify(page.items)) });
+    return send(res, 200, { ...page, checksum: etag(JSON.stringify(page.items)) });
   }
   if (req.method === 'POST' && req.url === '/api/items') {
     const input = await readJson(req);

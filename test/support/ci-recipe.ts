@@ -13,24 +13,47 @@ import { testTempDir } from './temp-dir.js';
 const home = testTempDir('ci-recipe');
 const script = path.join(repoRoot, 'examples', 'ci', 'compare-base-head.sh');
 
-/** A checkout of examples/app; a head waits `slowMs` per list request (SLOW_MS) or makes `slowWork` more passes in its checksum (SLOW_WORK). */
-export function checkout(name: string, slowMs = 0, slowWork = 0): string {
+/** How a checkout of examples/app differs from the app: its knobs' defaults, and lines an edit added above checksum. */
+export interface CheckoutChanges {
+  /** SLOW_MS: the list route waits this long per request. */
+  readonly slowMs?: number;
+  /** SLOW_WORK: checksum makes this many more passes over the page. */
+  readonly slowWork?: number;
+  /** Comment lines added above checksum (it moves down by as many lines, as an edit above it would move it). */
+  readonly linesAboveChecksum?: number;
+}
+
+/** A checkout of examples/app, changed as asked. */
+export function checkout(name: string, changes: CheckoutChanges = {}): string {
   const dir = path.join(home, name);
   cpSync(path.join(repoRoot, 'examples', 'app'), dir, { recursive: true, filter: (source) => !source.includes('node_modules') });
   // the app's bench.config imports @bench/runner: this checkout's packages, as an app's npm ci would install them
   symlinkSync(path.join(repoRoot, 'node_modules'), path.join(dir, 'node_modules'));
+  const server = path.join(dir, 'server.mjs');
+  let text = readFileSync(server, 'utf8');
   for (const [variable, value] of [
-    ['SLOW_MS', slowMs],
-    ['SLOW_WORK', slowWork],
+    ['SLOW_MS', changes.slowMs ?? 0],
+    ['SLOW_WORK', changes.slowWork ?? 0],
   ] as const) {
     if (value === 0) continue;
-    const server = path.join(dir, 'server.mjs');
-    const slowed = readFileSync(server, 'utf8').replace(`process.env.${variable} ?? 0`, `process.env.${variable} ?? ${value}`);
-    expect(slowed).toContain(`${variable} ?? ${value}`);
-    writeFileSync(server, slowed);
+    text = text.replace(`process.env.${variable} ?? 0`, `process.env.${variable} ?? ${value}`);
+    expect(text).toContain(`${variable} ?? ${value}`);
   }
+  const lines = changes.linesAboveChecksum ?? 0;
+  if (lines > 0) {
+    const added = Array.from({ length: lines }, (_, i) => `// line ${i + 1} of an edit above checksum\n`).join('');
+    text = text.replace('\nfunction checksum(', `\n${added}function checksum(`);
+    expect(text).toContain(added);
+  }
+  writeFileSync(server, text);
   return dir;
 }
+
+/** The line (1-based) a checkout's checksum starts on. */
+export const checksumLine = (dir: string): number =>
+  readFileSync(path.join(dir, 'server.mjs'), 'utf8')
+    .split('\n')
+    .findIndex((line) => line.startsWith('function checksum(')) + 1;
 
 /**
  * The recipe with a short load shape, capped in rounds and in time (the time cap applies after the first 5 rounds, the
