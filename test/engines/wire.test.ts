@@ -104,8 +104,12 @@ function stoppedAfter(seconds: number, options: Record<string, unknown>, shape: 
   return runAt(`${base}/length`, { durationSeconds: 5, ...shape }, options, AbortSignal.timeout(seconds * 1000));
 }
 
-// every case on each of wire's cores: the native loop (C, built by npm run build) and the JavaScript one
-describe.each(['native', 'js'] as const)('the wire engine, %s core', (core) => {
+// the variant a measurement names for each --core
+const variants = { native: 'native core', js: 'js core', net: 'js core on net sockets' };
+
+// every case on each of wire's cores: the native loop (C, built by npm run build), the JavaScript one on libuv's
+// handles, and the JavaScript one on Node's public net sockets (where process.binding is refused)
+describe.each(['native', 'js', 'net'] as const)('the wire engine, %s core', (core) => {
   it('runs on the core asked for', () => {
     const refused = engine.supports(
       { connections: 4, keepAlive: true, timeoutSeconds: 2, requests: 1 },
@@ -129,7 +133,7 @@ describe.each(['native', 'js'] as const)('the wire engine, %s core', (core) => {
     expect(m.connects!.firstByte!.latency.min).toBeGreaterThanOrEqual(m.connects!.latency.min);
     expect(m.seconds?.reduce((sum, s) => sum + (s.newConnections ?? 0), 0)).toBe(4);
     // the measurement names the core that ran it (results give it after the engine's version)
-    expect(m.engineVariant).toBe(`${core} core`);
+    expect(m.engineVariant).toBe(variants[core]);
   });
 
   it('reads chunked bodies and checks them whole', async () => {

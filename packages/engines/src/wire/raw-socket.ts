@@ -1,5 +1,6 @@
 import { isIPv6 } from 'node:net';
 import { getSystemErrorName } from 'node:util';
+import type { OpenSocket, SocketOwner, WireSocket } from './wire-socket.js';
 
 // libuv's TCP handle as Node's own net.Socket drives it (the tcp_wrap and stream_wrap bindings), typed for what the
 // wire engine calls. Below net.Socket's streams a read is one call with a byte count into a buffer the thread's
@@ -7,8 +8,9 @@ import { getSystemErrorName } from 'node:util';
 // client's own CPU per request at 3,000 connections (docs/measurements.md, "The wire engine").
 interface TcpHandle {
   onread: (this: TcpHandle) => void;
-  /** The socket reading on this handle (set by bench). */
-  owner: RawSocket;
+  /** The connection reading on this handle, and the socket it reads through (set by bench). */
+  owner: SocketOwner;
+  socket: RawSocket;
   connect(request: ConnectRequest, address: string, port: number): number;
   connect6(request: ConnectRequest, address: string, port: number): number;
   setNoDelay(on: boolean): number;
@@ -20,7 +22,7 @@ interface TcpHandle {
 interface ConnectRequest {
   oncomplete: (this: ConnectRequest, status: number) => void;
   /** The socket connecting (set by bench). */
-  owner: RawSocket;
+  socket: RawSocket;
 }
 interface WriteRequest {
   /** Called, when a write the kernel did not take at once is done, with the handle it was written on. */
@@ -63,7 +65,10 @@ function loadBindings(): Bindings {
 
 let bindings: Bindings | undefined;
 
-/** Why this Node offers no raw TCP handles (a Node without process.binding's tcp_wrap), or undefined when it does. */
+/**
+ * Why this Node offers no raw TCP handles (process.binding refused, as under Node's permission model, or gone, or its
+ * tcp_wrap changed), or undefined when it does.
+ */
 export function rawSocketsMissing(): string | undefined {
   try {
     bindings ??= loadBindings();
@@ -89,11 +94,11 @@ function onread(this: TcpHandle): void {
 
 // likewise one callback for every connect, and for every write left queued
 function onconnect(this: ConnectRequest, status: number): void {
-  this.owner.connectDone(status);
+  this.socket.connectDone(status);
 }
 function onwritten(this: WriteRequest, status: number, handle: TcpHandle): void {
   this.buffer = undefined;
-  handle.owner.writeDone(status);
+  handle.socket.writeDone(status);
 }
 
 // A write request for the writes of every connection of the thread: a write the kernel takes at once leaves it free
@@ -108,57 +113,54 @@ function newWriteRequest(): WriteRequest {
 
 /**
  * One client TCP connection to address:port (a numeric IPv4 or IPv6 address) on a libuv handle, with TCP_NODELAY,
- * reading into `readBuffer`; what happens on it goes to the subclass's socket methods.
+ * reading into `readBuffer`.
  */
-export abstract class RawSocket {
+class RawSocket implements WireSocket {
   private readonly handle: TcpHandle;
   private open = true;
 
-  constructor(address: string, port: number, readBuffer: Buffer) {
+  constructor(
+    private readonly owner: SocketOwner,
+    address: string,
+    port: number,
+    readBuffer: Buffer,
+  ) {
     const b = (bindings ??= loadBindings());
     this.handle = new b.TCP(b.socketType);
-    this.handle.owner = this;
+    this.handle.owner = owner;
+    this.handle.socket = this;
     this.handle.useUserBuffer(readBuffer);
     this.handle.onread = onread;
     const request = new b.TCPConnectWrap();
-    request.owner = this;
+    request.socket = this;
     request.oncomplete = onconnect;
     const status = isIPv6(address) ? this.handle.connect6(request, address, port) : this.handle.connect(request, address, port);
     // a connect refused at once (no file descriptor left, say) is told as a failed connect would be, not in the constructor
-    if (status < 0) queueMicrotask(() => this.open && this.socketErrored(uvError(status, 'connect')));
+    if (status < 0) queueMicrotask(() => this.open && this.owner.socketErrored(uvError(status, 'connect')));
   }
 
   /** The connect asked for in the constructor ended with `status`. */
   connectDone(status: number): void {
     if (!this.open) return;
-    if (status < 0) return this.socketErrored(uvError(status, 'connect'));
+    if (status < 0) return this.owner.socketErrored(uvError(status, 'connect'));
     this.handle.setNoDelay(true);
     const reading = this.handle.readStart();
-    if (reading < 0) return this.socketErrored(uvError(reading, 'read'));
-    this.socketConnected();
+    if (reading < 0) return this.owner.socketErrored(uvError(reading, 'read'));
+    this.owner.socketConnected();
   }
 
   /** A write left queued ended with `status`. */
   writeDone(status: number): void {
-    if (status < 0 && this.open) this.socketErrored(uvError(status, 'write'));
+    if (status < 0 && this.open) this.owner.socketErrored(uvError(status, 'write'));
   }
 
-  /** The connection is up. */
-  abstract socketConnected(): void;
-  /** `bytes` were read into the shared read buffer, from its start; they are overwritten by the next read. */
-  abstract socketRead(bytes: number): void;
-  /** The server closed its side. */
-  abstract socketEnded(): void;
-  /** The connection failed; `error.code` names the errno (ECONNREFUSED), as classifyError reads it. */
-  abstract socketErrored(error: NodeJS.ErrnoException): void;
-
-  /** Writes the bytes (kept alive until written); an error is told through socketErrored. They must stay unchanged until written. */
-  protected write(data: Buffer): void {
+  /** Writes the bytes, kept alive until libuv is done with them; an error is told through socketErrored. */
+  write(data: Buffer): void {
     if (!this.open) return;
     const b = bindings!;
     const request = (freeWriteRequest ??= newWriteRequest());
     const status = this.handle.writeBuffer(request, data);
-    if (status < 0) return this.socketErrored(uvError(status, 'write'));
+    if (status < 0) return this.owner.socketErrored(uvError(status, 'write'));
     // a write left queued keeps its request, and its bytes alive, until done: the next write takes a new request
     if (b.state[b.lastWriteWasAsync]) {
       request.buffer = data;
@@ -166,11 +168,13 @@ export abstract class RawSocket {
     }
   }
 
-  /** Closes the handle (no event follows). */
-  protected destroy(): void {
+  destroy(): void {
     if (!this.open) return;
     this.open = false;
     // no callback: a JavaScript call per closed handle would be spent on nothing
     this.handle.close();
   }
 }
+
+/** A connection on libuv's own TCP handle. */
+export const openRawSocket: OpenSocket = (owner, address, port, readBuffer) => new RawSocket(owner, address, port, readBuffer);

@@ -2,20 +2,21 @@ import { errors, type LoadPlan } from '@bench/core';
 import type { ThreadMeasurement } from '../threads/merge-threads.js';
 import type { ThreadSlot } from '../threads/serve-thread.js';
 import { runClosedLoop } from './closed-loop.js';
+import { jsSockets } from './js-sockets.js';
 import { runNativeClosedLoop } from './native-closed-loop.js';
 import { nativeCoreRefused, nativeLoop, nativeLoopRefuses } from './native-loop.js';
 import { runOpenLoop } from './open-loop.js';
 
 /**
  * One thread's part of a wire-engine run: the open loop when the shape sets a rate; else the closed loop, on the
- * native core where it was built and takes the plan (unless --core js), on libuv's handles otherwise.
+ * native core where it was built and takes the plan (unless --core js or net), on the js core's sockets otherwise.
  */
 export async function runWire(plan: LoadPlan, slot: ThreadSlot): Promise<ThreadMeasurement> {
   const js = async () => ({
     ...(await (plan.shape.rate !== undefined ? runOpenLoop(plan, slot) : runClosedLoop(plan, slot))),
-    engineVariant: 'js core',
+    engineVariant: jsSockets(plan.options?.core).variant,
   });
-  if (plan.shape.rate !== undefined || plan.options?.core === 'js') return js();
+  if (plan.shape.rate !== undefined || plan.options?.core === 'js' || plan.options?.core === 'net') return js();
   const { loop, missing } = nativeLoop();
   const refused = missing ?? nativeLoopRefuses(plan);
   if (!refused) return { ...(await runNativeClosedLoop(plan, slot, loop!)), engineVariant: 'native core' };

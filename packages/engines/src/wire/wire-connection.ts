@@ -3,7 +3,7 @@ import { classifyError, type FailureKind } from '@bench/core';
 import { ResponseParser, type AnswerSink, type ParsedAnswer } from './response-parser.js';
 import type { AnswerMemo } from './answer-memo.js';
 import type { BodyMatcher } from './body-matcher.js';
-import { RawSocket } from './raw-socket.js';
+import type { OpenSocket, SocketOwner, WireSocket } from './wire-socket.js';
 
 // `performance` imported, not the global (a getter on globalThis, looked up at every read);
 // read once: `process` keeps its properties in a dictionary, so process.hrtime.bigint() is a slow lookup on every call
@@ -43,15 +43,18 @@ export interface ConnectionSetup {
   readonly readBuffer: Buffer;
   /** The run's last answer read whole, recalled when a read brings the same bytes (none: every answer is framed). */
   readonly memo: AnswerMemo | undefined;
+  /** The sockets the run's connections are made on: libuv's handles, or Node's public net sockets. */
+  readonly openSocket: OpenSocket;
   readonly events: ConnectionEvents;
 }
 
 /**
- * One keep-alive connection on a raw socket: it writes the pre-encoded request, keeps the send time of each request
+ * One keep-alive connection on a socket: it writes the pre-encoded request, keeps the send time of each request
  * in flight (several when pipelining), and frames the answers as they arrive, in order, from a read buffer shared by
  * the thread's connections (no buffer allocated per read).
  */
-export class WireConnection extends RawSocket implements AnswerSink {
+export class WireConnection implements SocketOwner, AnswerSink {
+  private readonly socket: WireSocket;
   private readonly parser: ResponseParser;
   private readonly matcher: BodyMatcher;
   /** The send and intended times of the requests in flight, oldest first from `oldest`, in a ring of the pipeline's depth. */
@@ -70,11 +73,11 @@ export class WireConnection extends RawSocket implements AnswerSink {
   private done = false;
 
   constructor(private readonly setup: ConnectionSetup) {
-    super(setup.address, setup.port, setup.readBuffer);
     this.times = new Float64Array(2 * setup.depth);
     this.matcher = setup.matcher();
     // the connection hears its own socket and its own parser: no closures per connection
     this.parser = new ResponseParser(this.matcher, this, setup.headOnly, setup.memo);
+    this.socket = setup.openSocket(this, setup.address, setup.port, setup.readBuffer);
   }
 
   socketConnected(): void {
@@ -126,7 +129,7 @@ export class WireConnection extends RawSocket implements AnswerSink {
     if (this.count + count > depth) throw new Error(`${this.count + count} requests in flight on a pipeline of ${depth}`);
     // a pipeline's requests leave in one write, a view of the run's own bytes (no copy made per send)
     const { requests } = this.setup;
-    this.write(count === depth ? requests : requests.subarray(0, (requests.length / depth) * count));
+    this.socket.write(count === depth ? requests : requests.subarray(0, (requests.length / depth) * count));
     for (let i = 0; i < count; i++) {
       const ring = this.oldest + this.count++;
       const slot = 2 * (ring < depth ? ring : ring - depth);
@@ -149,7 +152,7 @@ export class WireConnection extends RawSocket implements AnswerSink {
     if (this.done) return;
     this.done = true;
     this.count = 0;
-    this.destroy();
+    this.socket.destroy();
     this.setup.events.ended(this);
   }
 

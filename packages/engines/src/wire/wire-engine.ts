@@ -3,7 +3,6 @@ import { withDroppedRequests } from '../open-loop/dropped-requests.js';
 import { runOnThreads } from '../threads/run-on-threads.js';
 import { ENGINES_VERSION } from '../version.js';
 import { pipeliningOf } from './wire-run.js';
-import { rawSocketsMissing } from './raw-socket.js';
 import { nativeCoreRefused, nativeLoop, nativeShapeRefuses } from './native-loop.js';
 import { withResolvedHost } from './resolved-plan.js';
 
@@ -17,19 +16,20 @@ const wireOptions = {
     summary: 'pipelines requests',
     defaultText: '1',
   }),
-  core: choiceOption(['native', 'js'], {
-    flags: '--core <native|js>',
+  core: choiceOption(['native', 'js', 'net'], {
+    flags: '--core <native|js|net>',
     description:
-      "wire's connections: native (a C loop on epoll, no JavaScript call per read; built with bench where a C compiler is) or js (libuv's handles)",
+      "wire's connections: native (a C loop on epoll, no JavaScript call per read; prebuilt for linux-x64 and linux-arm64, else compiled at install where a C compiler is), js (libuv's handles) or net (the js core on Node's public net sockets, as where process.binding is refused; slower)",
     summary: "chooses wire's native or JavaScript connections",
     defaultText: 'native where built and the run allows it (a closed loop over plain HTTP), else js',
   }),
 };
 
 /**
- * bench's own load engine on libuv's TCP handles, as cheap per request as a C generator can be made in Node: the request
- * encoded once, answers framed by a parser that reads only what framing needs, bodies checked where they lie in one
- * read buffer the thread's connections share. Closed loop, or the open loop's schedule at --rate.
+ * bench's own load engine, on a native loop in C or on libuv's TCP handles (Node's net sockets where those are
+ * refused), as cheap per request as a C generator can be made in Node: the request encoded once, answers framed by a
+ * parser that reads only what framing needs, bodies checked where they lie in one read buffer the thread's connections
+ * share. Closed loop, or the open loop's schedule at --rate.
  */
 export const wireEngine = {
   name: 'wire',
@@ -38,15 +38,10 @@ export const wireEngine = {
   // the cheapest open loop here: --rate runs on wire wherever it can drive the run (docs/engines.md)
   chosenBy: 'rate',
   description:
-    "bench's own engine on libuv's TCP handles (worker threads: --client-threads): closed loop, or an open loop at --rate; -p pipelines",
+    "bench's own engine on a native C loop or libuv's TCP handles (worker threads: --client-threads): closed loop, or an open loop at --rate; -p pipelines",
   clientThreads: true,
   options: wireOptions,
-  available: async () => {
-    const missing = rawSocketsMissing();
-    return missing
-      ? { ok: false, reason: `Node ${process.version} offers no raw TCP handles (${missing}); use --engine autocannon` }
-      : { ok: true, version: ENGINES_VERSION };
-  },
+  available: async () => ({ ok: true, version: ENGINES_VERSION }),
   supports(shape, _request, _expect, options) {
     if (pipeliningOf(options) > 1 && !shape.keepAlive)
       return { ok: false, reason: '-p pipelines requests on a kept-alive connection; drop --no-keepalive or -p' };

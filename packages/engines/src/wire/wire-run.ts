@@ -14,6 +14,7 @@ import { AnswerMemo } from './answer-memo.js';
 import { bodyMatcher } from './body-matcher.js';
 import { encodeHttp1Request } from '../http1-request.js';
 import type { ParsedAnswer } from './response-parser.js';
+import { jsSockets } from './js-sockets.js';
 import { WireConnection, type ConnectionEvents, type ConnectionSetup } from './wire-connection.js';
 
 const READ_BUFFER_BYTES = 64 * 1024;
@@ -87,6 +88,7 @@ export class WireRun {
       depth: this.depth,
       readBuffer,
       memo: new AnswerMemo(readBuffer),
+      openSocket: jsSockets(plan.options?.core).open,
     };
     // a request unanswered for --timeout fails its connection (and those in flight behind it); so does a connect
     this.sweeper = setInterval(() => this.sweep(), Math.min(250, Math.max(10, plan.shape.timeoutSeconds * 250)));
@@ -101,18 +103,9 @@ export class WireRun {
       this.setupFor = events;
       // written out, not spread: a spread object gets a new hidden class at every run, and every read of a connection's
       // setup then met a class it had not seen (scripts/wire-recompiles.mjs: 9-14 deoptimizations a run in runs 1-4)
-      const { address, port, requests, matcher, headOnly, depth, readBuffer, memo } = this.connectionSetup();
-      this.setupWithEvents = {
-        address,
-        port,
-        requests,
-        matcher,
-        headOnly,
-        depth,
-        readBuffer,
-        memo,
-        events: new RecordedEvents(this, events),
-      };
+      const { address, port, requests, matcher, headOnly, depth, readBuffer, memo, openSocket } = this.connectionSetup();
+      const recorded = new RecordedEvents(this, events);
+      this.setupWithEvents = { address, port, requests, matcher, headOnly, depth, readBuffer, memo, openSocket, events: recorded };
     }
     const connection = new WireConnection(this.setupWithEvents!);
     this.live.add(connection);
