@@ -1,4 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { FoldedStacks } from './folded-stacks.js';
 import { foldJfrSamples, truncatedJfrNote } from './jfr-profiler.js';
 import { foldPerfScript } from './perf-profiler.js';
@@ -29,6 +33,37 @@ describe("each profiler's output as folded stacks", () => {
     const relative: FoldedStacks = new Map();
     foldV8Profile(profile, relative, { folder: '/app', root: '(worker thread src/hash.mjs)' });
     expect([...relative][0]).toEqual(['(worker thread src/hash.mjs);handle src/server.mjs:10;(anonymous) fastify/lib/reply.js:100', 2]);
+  });
+
+  it("does so in a live profile from this Node's own V8 (its inlining differs from one version to the next)", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-v8-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    // main calls handle, which calls checksum, hot for 600 ms: long enough for the optimising compiler to inline them
+    const source = [
+      'function checksum(text) {', // line 1
+      '  let sum = 0;',
+      '  for (let i = 0; i < text.length; i++) sum += text.charCodeAt(i);',
+      '  return sum;',
+      '}',
+      'function handle(text) {', // line 6
+      '  return checksum(text) + 1;',
+      '}',
+      'function main(ms) {', // line 9
+      '  let n = 0;',
+      '  const end = Date.now() + ms;',
+      "  while (Date.now() < end) n += handle('x'.repeat(64));",
+      '  return n;',
+      '}',
+      'console.log(main(600) > 0);',
+    ];
+    writeFileSync(path.join(dir, 'app.mjs'), source.join('\n'));
+    execFileSync(process.execPath, ['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-interval', '200', path.join(dir, 'app.mjs')]);
+    const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'))!;
+    const stacks: FoldedStacks = new Map();
+    foldV8Profile(JSON.parse(readFileSync(path.join(dir, file), 'utf8')), stacks);
+    const samples = (pattern: RegExp) => [...stacks].filter(([stack]) => pattern.test(stack)).reduce((sum, [, n]) => sum + n, 0);
+    // most of main's time is checksum's loop, named under its caller whether V8 inlined it or not
+    expect(samples(/main app\.mjs:9;(.+;)?checksum app\.mjs:1( \[inferred\])?$/) / samples(/main app\.mjs:9/)).toBeGreaterThan(0.5);
   });
 
   it("perf script's call chains: leaf first in, root first out, under the process's name", () => {
