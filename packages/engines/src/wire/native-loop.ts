@@ -62,7 +62,7 @@ function load(): { loop?: NativeLoop; missing?: string } {
   } catch {
     return {
       missing:
-        `there is none for ${process.platform}-${process.arch} (prebuilt for linux-x64 and linux-arm64 on glibc; elsewhere ` +
+        `it has no binary for ${process.platform}-${process.arch} (prebuilt for linux-x64 and linux-arm64 on glibc; elsewhere ` +
         'compiled at install where a C compiler is: npm rebuild @bench/engines, or npm run build in a checkout)',
     };
   }
