@@ -108,8 +108,10 @@ function stoppedAfter(seconds: number, options: Record<string, unknown>, shape: 
 const variants = { native: 'native core', js: 'js core', net: 'js core on net sockets' };
 
 // every case on each of wire's cores: the native loop (C, built by npm run build), the JavaScript one on libuv's
-// handles, and the JavaScript one on Node's public net sockets (where process.binding is refused)
-describe.each(['native', 'js', 'net'] as const)('the wire engine, %s core', (core) => {
+// handles, and the JavaScript one on Node's public net sockets (where process.binding is refused). BENCH_WIRE_CORES
+// narrows them: `npm run test:node` runs the js ones on each Node, the native core being the same C on all of them.
+const cores = (process.env.BENCH_WIRE_CORES?.split(',') ?? Object.keys(variants)) as (keyof typeof variants)[];
+describe.each(cores)('the wire engine, %s core', (core) => {
   it('runs on the core asked for', () => {
     const refused = engine.supports(
       { connections: 4, keepAlive: true, timeoutSeconds: 2, requests: 1 },
