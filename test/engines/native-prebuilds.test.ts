@@ -27,7 +27,15 @@ const run = async (command: string, args: readonly string[], env: NodeJS.Process
 const closedLoop = async (folder: string, node: readonly string[] = [process.execPath]) => {
   requests = 0;
   const printed = await run(node[0]!, [...node.slice(1), fixture, folder, url]);
-  return JSON.parse(printed) as { arch: string; requests: number; failures: number; variant: string; nativeRefused?: string };
+  return JSON.parse(printed) as {
+    arch: string;
+    requests: number;
+    inHistogram: number;
+    connections: number;
+    failures: number;
+    variant: string;
+    nativeRefused?: string;
+  };
 };
 
 beforeAll(async () => {
@@ -74,7 +82,7 @@ describe("the wire engine's native core, published", () => {
       path.join(bin, 'node'),
       '--jitless',
     ]);
-    expect(m).toEqual({ arch: 'arm64', requests: 400, failures: 0, variant: 'native core' });
+    expect(m).toEqual({ arch: 'arm64', requests: 400, inHistogram: 400, connections: 4, failures: 0, variant: 'native core' });
     expect(requests).toBe(400);
   });
 
