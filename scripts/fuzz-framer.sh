@@ -3,8 +3,9 @@
 # UndefinedBehaviorSanitizer, from the committed seed corpus (native/fuzz/corpus/, test/support/http-answers.ts's
 # cases); inputs it finds go to a temp dir, not the corpus. Needs clang and its fuzzing runtime (scripts/setup-system.sh).
 #   bash scripts/fuzz-framer.sh [seconds=60] [max executions]
-# Prints the executions, the coverage reached (libFuzzer's cov: edges, ft: features) and exits 1 on a finding, whose
-# input it leaves in the work dir it names.
+# Prints the executions, the coverage reached (libFuzzer's cov: edges, ft: features; then llvm-cov's lines and branches
+# of http-framer.c over the seeds and every input found) and exits 1 on a finding, whose input it leaves in the work dir
+# it names.
 set -euo pipefail
 cd "$(dirname "$0")/../packages/engines/native"
 seconds=${1:-60}
@@ -23,4 +24,10 @@ if [ "$status" -ne 0 ]; then
   echo "fuzz-framer: a finding (exit $status): its input and the log are in $work" >&2
   exit 1
 fi
+# the framer's source lines and branches that the seeds and the inputs found reach
+clang -g -O0 -fprofile-instr-generate -fcoverage-mapping -fsanitize=fuzzer fuzz/framer-fuzz.c http-framer.c -o "$work/framer-cov"
+LLVM_PROFILE_FILE="$work/cov.profraw" "$work/framer-cov" -runs=0 "$work/found" fuzz/corpus >/dev/null 2>&1
+llvm-profdata merge -sparse "$work/cov.profraw" -o "$work/cov.profdata"
+llvm-cov report "$work/framer-cov" -instr-profile="$work/cov.profdata" http-framer.c | tail -1 |
+  awk '{ printf "coverage of http-framer.c: regions %s, functions %s, lines %s, branches %s\n", $4, $7, $10, $13 }'
 rm -rf "$work"
