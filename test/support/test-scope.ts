@@ -1,7 +1,7 @@
-import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { appendFileSync, chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 
 // Each integration file runs in a scope of its own, so that files run side by side: a temp folder (TMPDIR) that holds
 // bench's private dirs and the test's own, and a marker in the environment that every process it starts inherits.
@@ -16,7 +16,23 @@ chmodSync(scope, 0o1777);
 process.env.TMPDIR = scope;
 process.env[SCOPE_VARIABLE] = path.basename(scope);
 
+// The CPU this worker and the processes it reaped (a file's servers, CLIs and their children) used: /proc/self/stat's
+// utime, stime, cutime and cstime, in clock ticks of 1/100 s
+function cpuSeconds(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100;
+}
+const began = { cpu: cpuSeconds(), wall: performance.now() };
+
 afterAll(() => {
+  // where the suite's time goes, file by file (scripts/test-times.mjs), when BENCH_START_TIMES names a file
+  const times = process.env.BENCH_START_TIMES;
+  if (times) {
+    const file = expect.getState().testPath ?? 'unknown';
+    const cpu = Math.round((cpuSeconds() - began.cpu) * 10) / 10;
+    const wall = Math.round((performance.now() - began.wall) / 100) / 10;
+    appendFileSync(times, `${JSON.stringify({ kind: 'file', file, cpu, wall, scope: path.basename(scope) })}\n`);
+  }
   const left = readdirSync(scope).filter((name) => name.startsWith('bench-'));
   rmSync(scope, { recursive: true, force: true });
   if (left.length > 0) throw new Error(`this file's runs left temp dirs behind: ${left.join(', ')}`);

@@ -33,6 +33,7 @@ export * from './probe/find-binary.js';
 export * from './probe/version.js';
 export * from './probe/not-installed.js';
 export * from './process/cache-dir.js';
+export * from './process/start-times.js';
 export * from './measure/series.js';
 export * from './measure/connection-costs.js';
 export * from './stats/index.js';

@@ -1,4 +1,4 @@
-import { errors, type ServiceEndpoints, type ServiceName, findBinary } from '@bench/core';
+import { errors, timedStart, type ServiceEndpoints, type ServiceName, findBinary } from '@bench/core';
 import type { CounterReading, ServiceManager } from './service-manager.js';
 import { serviceDefinitions } from './registry.js';
 import type { RunningService } from './service.js';
@@ -19,7 +19,7 @@ export function createServiceManager(
     if (!service) {
       const definition = serviceDefinitions[name];
       const url = env[definition.urlVariable];
-      service = (url ? definition.connect(url) : definition.start()).then((s) => {
+      service = timedStart('service', name, () => (url ? definition.connect(url) : definition.start())).then((s) => {
         started.push(s);
         return s;
       });

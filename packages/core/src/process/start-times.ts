@@ -1,0 +1,28 @@
+import { appendFileSync } from 'node:fs';
+
+/** The environment variable naming a file where bench appends a JSON line for each stack and service it starts. */
+export const START_TIMES_VARIABLE = 'BENCH_START_TIMES';
+
+/**
+ * Runs a start (a target's stack, a backing service) and, when BENCH_START_TIMES names a file, appends a line to it:
+ * what started, how long it took, and the test scope it belongs to (scripts/test-times.mjs reads them).
+ */
+export async function timedStart<T>(kind: 'stack' | 'service', name: string, start: () => Promise<T>): Promise<T> {
+  const file = process.env[START_TIMES_VARIABLE];
+  if (!file) return start();
+  const began = performance.now();
+  let ok = false;
+  try {
+    const value = await start();
+    ok = true;
+    return value;
+  } finally {
+    const line = { kind, name, ms: Math.round(performance.now() - began), ok, scope: process.env.BENCH_TEST_SCOPE ?? null };
+    // best effort: the timing of a start never fails it
+    try {
+      appendFileSync(file, `${JSON.stringify(line)}\n`);
+    } catch {
+      /* a file that cannot be written is no reason to stop */
+    }
+  }
+}
