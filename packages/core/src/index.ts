@@ -40,6 +40,7 @@ export * from './stats/index.js';
 export * from './options/index.js';
 export * from './random/seeded-random.js';
 export * from './profile/index.js';
+export * from './workload/request-values.js';
 export * from './workload/template.js';
 export * from './workload/capture.js';
 export * from './workload/data-file.js';

@@ -4,7 +4,8 @@ import { answerExpectation, requestText } from '../request-scenario.js';
 import type { Scenario } from '../scenario.js';
 import { describeIssue } from '../schema-issue.js';
 import { readDataFile } from './data-file.js';
-import { isTemplate, templateProblems } from './template.js';
+import { isChecked, PLACE_PROBLEMS, requestSites, valueProblem } from './request-values.js';
+import { callKind, isTemplate, parseTemplate, quoteCall, templateProblems } from './template.js';
 import type { Workload, WorkloadData, WorkloadMember, WorkloadStep } from './workload.js';
 import {
   flowScenarioSchema,
@@ -143,6 +144,8 @@ function checkWorkload(workload: Workload, scenario: string, fail: (detail: stri
     const texts = [step.path, ...Object.values(step.headers), step.body ?? ''];
     const problem = texts.flatMap((text) => templateProblems(text, { vars: known, ...(columns ? { columns } : {}) }))[0];
     if (problem) fail(`${scenario}, step "${step.name}": ${problem}`);
+    const bad = valuesProblem(step, workload.data);
+    if (bad) fail(`${scenario}, step "${step.name}": ${bad}`);
   };
   for (const step of workload.once) {
     check(step, vars);
@@ -163,6 +166,33 @@ function checkWorkload(workload: Workload, scenario: string, fail: (detail: stri
     }
     for (const name of after) vars.add(name);
   }
+}
+
+/**
+ * What a step would send that a request cannot carry, among the values known before load: its text, pick's words and
+ * every row of the data file, in the path (a raw value's) and in header values. Captured values are checked as each
+ * request is rendered (flow-cursor.ts).
+ */
+function valuesProblem(step: WorkloadStep, data: WorkloadData | undefined): string | undefined {
+  for (const { place, text, label } of requestSites(step)) {
+    const bad = (value: string) => valueProblem(place, value) !== undefined;
+    for (const part of parseTemplate(text)) {
+      if (typeof part === 'string') {
+        if (bad(part))
+          return `${label}: its text ${PLACE_PROBLEMS[place]}; ${place === 'path' ? 'percent-encode it (%20 for a space)' : 'remove them'}`;
+        continue;
+      }
+      if (!isChecked(part, place)) continue;
+      const kind = callKind(part);
+      const fix = place === 'path' ? 'drop raw to have it percent-encoded' : `fix the ${kind === 'row' ? 'data file' : 'step'}`;
+      if (kind === 'pick' && part.args.some(bad)) return `${label}: ${quoteCall(part)} (a word of pick) ${PLACE_PROBLEMS[place]}; ${fix}`;
+      const column = part.name.slice(4);
+      const at = kind === 'row' && data ? data.rows.findIndex((row) => bad(row[column] ?? '')) : -1;
+      if (at >= 0)
+        return `${label}: ${quoteCall(part)} (data file ${path.basename(data!.file)}, row ${at + 1}, column ${column}) ${PLACE_PROBLEMS[place]}; ${fix}`;
+    }
+  }
+  return undefined;
 }
 
 /** How a workload reads in one line: "login once, then get-item 80% / create-item 20%". */

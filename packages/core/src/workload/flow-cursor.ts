@@ -2,6 +2,7 @@ import { answerExpectation } from '../request-scenario.js';
 import { bodyTextCheck } from '../expectation.js';
 import type { AnswerExpectation } from '../scenario.js';
 import { compileCapture, describeCapture, type AnswerHeaders, type Capture } from './capture.js';
+import { RefusedValue } from './request-values.js';
 import { compileTemplate, type CompiledTemplate, type ConnectionState, type ValueSource } from './template.js';
 import { workloadSteps, type Workload, type WorkloadMember, type WorkloadStep } from './workload.js';
 
@@ -20,13 +21,23 @@ export interface CompiledStep {
   readonly captures: readonly (readonly [string, Capture, string])[];
 }
 
-/** A step's request with its values generated, ready to encode. */
+/**
+ * A step's request with its values generated, ready to encode: its path's values percent-encoded already, its header
+ * values as their UTF-8 bytes, a character a byte (headerBytes), for clients that write a header as latin1.
+ */
 export interface RenderedRequest {
   readonly step: CompiledStep;
   readonly method: string;
   readonly path: string;
   readonly headers: Record<string, string>;
   readonly body?: string;
+}
+
+/** A step's request that is not sent: a captured value it would carry would break it (a header's CR LF). */
+export interface RefusedRequest {
+  readonly step: CompiledStep;
+  /** Names the step, where the value stands and where it came from: `step get: header authorization: {{token}} (...)`. */
+  readonly refused: string;
 }
 
 /** What was wrong with a step's answer: the answer itself (status, body), or a capture that found nothing in it. */
@@ -47,17 +58,31 @@ export function threadValueSource(index = 0, count = 1): ValueSource {
   };
 }
 
-function compileStep(step: WorkloadStep, index: number, source: ValueSource): CompiledStep {
+/** Which step(s) capture each variable, for messages: `captured by step login`. */
+export function capturers(steps: readonly WorkloadStep[]): (name: string) => string {
+  const by = new Map<string, string[]>();
+  for (const step of steps) for (const name of Object.keys(step.capture)) by.set(name, [...(by.get(name) ?? []), step.name]);
+  return (name) => {
+    const names = by.get(name) ?? [];
+    return `captured by step${names.length > 1 ? 's' : ''} ${names.join(', ')}`;
+  };
+}
+
+function compileStep(step: WorkloadStep, index: number, source: ValueSource, capturedBy: (name: string) => string): CompiledStep {
   const expect = answerExpectation(step.expect);
   const checkBody = bodyTextCheck(expect.body);
+  const where = `step ${step.name}`;
   return {
     index,
     name: step.name,
     method: step.method,
     thinkMs: step.thinkMs,
     expect,
-    path: compileTemplate(step.path, source),
-    headers: Object.entries(step.headers).map(([name, value]) => [name, compileTemplate(value, source)] as const),
+    path: compileTemplate(step.path, source, { place: 'path', where: `${where}: path`, capturedBy }),
+    headers: Object.entries(step.headers).map(
+      ([name, value]) =>
+        [name, compileTemplate(value, source, { place: 'header', where: `${where}: header ${name}`, capturedBy })] as const,
+    ),
     ...(step.body !== undefined ? { body: compileTemplate(step.body, source) } : {}),
     ...(checkBody ? { checkBody } : {}),
     captures: Object.entries(step.capture).map(([name, spec]) => [name, compileCapture(spec), describeCapture(spec)] as const),
@@ -106,8 +131,10 @@ export class CompiledWorkload {
     private readonly thread: { readonly index: number; readonly count: number } = { index: 0, count: 1 },
   ) {
     const byName = new Map<string, CompiledStep>();
-    this.steps = workloadSteps(workload).map((step, i) => {
-      const compiled = compileStep(step, i, source);
+    const all = workloadSteps(workload);
+    const capturedBy = capturers(all);
+    this.steps = all.map((step, i) => {
+      const compiled = compileStep(step, i, source, capturedBy);
       byName.set(step.name, compiled);
       return compiled;
     });
@@ -174,23 +201,41 @@ export class FlowCursor {
     return this.onceDone < this.once.length && this.once[this.onceDone] === step;
   }
 
-  /** The next request, its values generated. */
-  next(): RenderedRequest {
+  /** The next request, its values generated; or, when a captured value would break it, why it is not sent. */
+  next(): RenderedRequest | RefusedRequest {
     return this.render(this.nextStep());
   }
 
-  /** A step's request with this connection's values (verification walks every step this way). */
-  render(step: CompiledStep): RenderedRequest {
+  /**
+   * A step's request with this connection's values (verification walks every step this way). A request a captured value
+   * would break is refused, and the connection starts over as a new virtual user: its captures dropped, its once steps
+   * to run again. With its variables gone nothing can be refused again before a request was sent and answered.
+   */
+  render(step: CompiledStep): RenderedRequest | RefusedRequest {
     if (this.compiled.workload.data?.per === 'request') this.state.row = this.compiled.nextRow();
     const headers: Record<string, string> = {};
-    for (const [name, value] of step.headers) headers[name] = value.fixed ?? value.render(this.state);
-    return {
-      step,
-      method: step.method,
-      path: step.path.fixed ?? step.path.render(this.state),
-      headers,
-      ...(step.body ? { body: step.body.fixed ?? step.body.render(this.state) } : {}),
-    };
+    try {
+      for (const [name, value] of step.headers) headers[name] = value.fixed ?? value.render(this.state);
+      return {
+        step,
+        method: step.method,
+        path: step.path.fixed ?? step.path.render(this.state),
+        headers,
+        ...(step.body ? { body: step.body.fixed ?? step.body.render(this.state) } : {}),
+      };
+    } catch (error) {
+      if (!(error instanceof RefusedValue)) throw error;
+      this.startOver();
+      return { step, refused: error.message };
+    }
+  }
+
+  private startOver(): void {
+    this.state.vars = {};
+    this.onceDone = 0;
+    this.slot = 0;
+    this.queue = [];
+    this.queued = 0;
   }
 
   /**

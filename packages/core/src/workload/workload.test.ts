@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildWorkload, describeWorkload, type ScenarioObjectInput } from './build-workload.js';
-import { CompiledWorkload } from './flow-cursor.js';
+import { CompiledWorkload, type RefusedRequest, type RenderedRequest } from './flow-cursor.js';
 import { compileTemplate, templateProblems } from './template.js';
 import { compileCapture } from './capture.js';
 import { workloadNeeds } from './workload-needs.js';
@@ -18,6 +18,11 @@ const build = (entry: ScenarioObjectInput, others: ScenarioObjectInput[] = []) =
   buildWorkload(entry, { entries: new Map([entry, ...others].map((e) => [e.name, e])), dir, fail });
 let n = 0;
 const source = { counter: () => ++n, random: () => 0.5 };
+/** A request the cursor did not refuse. */
+const sent = (request: RenderedRequest | RefusedRequest): RenderedRequest => {
+  if ('refused' in request) throw new Error(request.refused);
+  return request;
+};
 
 describe('templates', () => {
   it('renders counters, ranges, picks, uuids, rows and variables; a fixed text stays fixed', () => {
@@ -37,6 +42,23 @@ describe('templates', () => {
     expect(templateProblems('{{row.email}}', scope)[0]).toMatch(/no column "email" \(it has user\)/);
     expect(templateProblems('{{row.user}} {{token}} {{counter}}', scope)).toEqual([]);
     expect(templateProblems('{{row.user}}', { vars: new Set() })[0]).toMatch(/names no data file/);
+    expect(templateProblems('/{{raw}}', scope)[0]).toMatch(/^\{\{raw\}\}: raw takes one value to send as it is/);
+    expect(templateProblems('/{{raw row.user}}/{{raw token}}', scope)).toEqual([]);
+  });
+
+  it("percent-encodes a path's values as URI components; raw sends one as it is; text, headers and bodies as written", () => {
+    const state = { vars: { q: 'a&b=c/d' }, row: { name: 'Zürich', city: 'New York', done: 'x%2Fy' } };
+    const path = (text: string) => compileTemplate(text, source, { place: 'path' }).render(state);
+    expect(path('/city/{{row.name}}?q={{q}}')).toBe('/city/Z%C3%BCrich?q=a%26b%3Dc%2Fd');
+    expect(path('/city/{{row.city}}')).toBe('/city/New%20York');
+    expect(path('/{{pick a/b}}/{{raw row.done}}/{{raw q}}')).toBe('/a%2Fb/x%2Fy/a&b=c/d');
+    // a lone surrogate has no UTF-8: sent as U+FFFD
+    expect(compileTemplate('/{{v}}', source, { place: 'path' }).render({ vars: { v: 'a\uD800' } })).toBe('/a%EF%BF%BD');
+    expect(compileTemplate('{{row.city}}', source, { place: 'header' }).render(state)).toBe('New York');
+    // a header as its UTF-8 bytes, a character a byte, which Node's clients write as they are
+    expect(compileTemplate('à {{row.name}}', source, { place: 'header' }).render(state)).toBe(Buffer.from('à Zürich').toString('latin1'));
+    expect(compileTemplate('à', source, { place: 'header' }).fixed).toBe('Ã\u00a0');
+    expect(compileTemplate('{{row.name}}', source).render(state)).toBe('Zürich');
   });
 });
 
@@ -78,7 +100,7 @@ describe('workloads', () => {
     expect(workloadNeeds(workload)).toEqual(['templates', 'flows', 'mixes']);
     const compiled = new CompiledWorkload(workload, { counter: () => 1, random: Math.random });
     const cursor = compiled.connection();
-    const first = cursor.next();
+    const first = sent(cursor.next());
     expect(first.step.name).toBe('login');
     expect(first.body).toBe('{"user":"u"}');
     // a once step is sent again until its answer passes
@@ -88,7 +110,7 @@ describe('workloads', () => {
     expect(cursor.answered(again.step, 200, {}, '{"token":"T"}', 13)).toBeUndefined();
     const names: string[] = [];
     for (let i = 0; i < 100; i++) {
-      const request = cursor.next();
+      const request = sent(cursor.next());
       names.push(request.step.name);
       if (request.step.name === 'read') expect(request.headers.authorization).toBe('Bearer T');
     }
@@ -110,12 +132,65 @@ describe('workloads', () => {
     expect(() => build({ name: 'd', path: '/{{row.x}}', data: { file: 'missing.csv' } })).toThrow(/missing\.csv cannot be read \(ENOENT\)/);
   });
 
+  it('refuses before load a header value or a raw path value that would break the request, naming its source', () => {
+    writeFileSync(path.join(dir, 'cities.csv'), 'name,city\nann,oslo\nbob,"New\r\nYork"\n');
+    const data = { file: 'cities.csv' };
+    const refused = (entry: ScenarioObjectInput) => {
+      let message = '';
+      try {
+        build(entry);
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).not.toMatch(/[\r\n]/); // one line
+      return message;
+    };
+    expect(refused({ name: 'h', path: '/x', headers: { 'x-city': 'in {{row.city}}' }, data })).toBe(
+      'scenario "h", step "h": header x-city: {{row.city}} (data file cities.csv, row 2, column city) holds CR, LF or NUL, which would end the header; fix the data file',
+    );
+    expect(refused({ name: 'r', path: '/c/{{raw row.city}}', data })).toMatch(
+      /^scenario "r", step "r": path: \{\{raw row.city\}\} \(data file cities.csv, row 2, column city\) holds a space, a control byte or a non-ASCII character.*; drop raw/,
+    );
+    expect(refused({ name: 'p', path: '/x', headers: { 'x-a': '{{pick a b\u0000c}}' } })).toMatch(
+      /header x-a: \{\{pick a b\0c\}\} \(a word of pick\) holds CR, LF or NUL/,
+    );
+    expect(refused({ name: 't', path: '/a b/{{counter}}' })).toMatch(/path: its text holds a space.*; percent-encode it/);
+    // encoded, the same row is well formed
+    expect(() => build({ name: 'e', path: '/c/{{row.city}}', data })).not.toThrow();
+  });
+
+  it('refuses a request a captured value would break, naming its step; the connection then starts over', () => {
+    const workload = build({
+      name: 'f',
+      steps: [
+        login,
+        { name: 'get', path: '/items', headers: { authorization: 'Bearer {{token}}' }, capture: { id: { json: 'id' } } },
+        { name: 'show', path: '/items/{{raw id}}' },
+      ],
+    });
+    const cursor = new CompiledWorkload(workload, source).connection();
+    const first = sent(cursor.next());
+    expect(cursor.answered(first.step, 200, {}, JSON.stringify({ token: 'T\r\nX-Injected: 1' }), 0)).toBeUndefined();
+    const refused = cursor.next() as RefusedRequest;
+    expect(refused.refused).toBe(
+      'step get: header authorization: {{token}} (captured by step login) holds CR, LF or NUL, which would end the header; the request was not sent',
+    );
+    // its captures dropped, its once steps to run again
+    const again = sent(cursor.next());
+    expect(again.step.name).toBe('login');
+    cursor.answered(again.step, 200, {}, '{"token":"T"}', 0);
+    const get = sent(cursor.next());
+    expect(get.headers.authorization).toBe('Bearer T');
+    cursor.answered(get.step, 200, {}, '{"id":"a b"}', 0);
+    expect((cursor.next() as RefusedRequest).refused).toMatch(/^step show: path: \{\{raw id\}\} \(captured by step get\) holds a space/);
+  });
+
   it('hands data rows out in turn, strided over threads, or per connection', () => {
     writeFileSync(path.join(dir, 'users.csv'), 'name,pass\nann,1\nbob,2\ncid,3\ndan,4\n');
     const workload = build({ name: 'rows', path: '/u/{{row.name}}', data: { file: 'users.csv' } });
     const paths = (index: number, count: number) => {
       const cursor = new CompiledWorkload(workload, source, { index, count }).connection();
-      return [0, 1, 2].map(() => cursor.next().path);
+      return [0, 1, 2].map(() => sent(cursor.next()).path);
     };
     expect(paths(0, 1)).toEqual(['/u/ann', '/u/bob', '/u/cid']);
     expect(paths(1, 2)).toEqual(['/u/bob', '/u/dan', '/u/bob']);
@@ -124,6 +199,6 @@ describe('workloads', () => {
     const compiled = new CompiledWorkload(perConnection, source);
     const one = compiled.connection();
     const two = compiled.connection();
-    expect([one.next().path, one.next().path, two.next().path]).toEqual(['/u/eve', '/u/eve', '/u/fay']);
+    expect([sent(one.next()).path, sent(one.next()).path, sent(two.next()).path]).toEqual(['/u/eve', '/u/eve', '/u/fay']);
   });
 });

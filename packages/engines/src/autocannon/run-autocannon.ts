@@ -61,7 +61,18 @@ export async function runAutocannon(
       if (workload) {
         // each step checks its own answers; the workload's cursor wraps the connection policy (think time before a reconnect)
         installConnectionPolicy(c, shape.keepAlive, () => tally.keptAlive++, shape.requestsPerConnection);
-        answers.set(c, installWorkload(c as unknown as WorkloadAutocannonClient, workload, new URL(plan.url).host, shape.keepAlive));
+        answers.set(
+          c,
+          installWorkload(c as unknown as WorkloadAutocannonClient, workload, {
+            host: new URL(plan.url).host,
+            keepAlive: shape.keepAlive,
+            // a request a captured value would break is not sent: a failure of its step, with its message
+            onRefused: (step, message) => {
+              tally.error('exceptions', message);
+              steps!.error(step.index, 'exceptions', message);
+            },
+          }),
+        );
         return;
       }
       installBodyCheck(c, {

@@ -35,20 +35,26 @@ function headerMap(raw: readonly string[]): Record<string, string> {
 
 /**
  * Installs a workload cursor into one autocannon client. Each answer is checked against its step as its body arrives
- * (before autocannon's 'response' event, which the engine pairs with `lastAnswer()` for the step's latency).
+ * (before autocannon's 'response' event, which the engine pairs with `lastAnswer()` for the step's latency). A request
+ * the cursor refuses (a captured value that would break it) is not sent: `onRefused` counts it, and the connection's
+ * next request (its once steps, as it starts over) takes its place.
  */
 export function installWorkload(
   client: WorkloadAutocannonClient,
   workload: CompiledWorkload,
-  host: string,
-  keepAlive: boolean,
+  o: { readonly host: string; readonly keepAlive: boolean; readonly onRefused: (step: CompiledStep, message: string) => void },
 ): { lastAnswer(): StepAnswer | undefined } {
   const cursor = workload.connection();
   const build = (): QueuedRequest => {
-    const rendered = cursor.next();
+    let rendered = cursor.next();
+    // a refused request starts its connection over with no captured value: the next one cannot be refused
+    while ('refused' in rendered) {
+      o.onRefused(rendered.step, rendered.refused);
+      rendered = cursor.next();
+    }
     const requestBuffer = encodeHttp1Request(
-      { method: rendered.method, target: rendered.path, host, headers: rendered.headers, body: rendered.body },
-      keepAlive,
+      { method: rendered.method, target: rendered.path, host: o.host, headers: rendered.headers, body: rendered.body },
+      o.keepAlive,
     );
     return { requestBuffer, step: rendered.step };
   };

@@ -197,6 +197,13 @@ export async function runOpenLoop(plan: LoadPlan, slot: ThreadSlot): Promise<Thr
     // the arrival's steps one after another on its connection, until its pass ends (or a once step failed, or the period did)
     const step = (from: bigint) => {
       const rendered = cursor.next();
+      // a request a captured value would break is not sent: a failure of its step, and the end of its arrival
+      if ('refused' in rendered) {
+        const now = inPeriod(process.hrtime.bigint());
+        tally.error('exceptions', rendered.refused, now);
+        steps!.error(rendered.step.index, 'exceptions', rendered.refused, now);
+        return release(client);
+      }
       sendOne(client, from, rendered, (ok) => {
         const failedOnce = !ok && cursor.isPendingOnce(rendered.step);
         if (!ok && !connections.includes(client)) return release(client);

@@ -3,6 +3,20 @@ import { buildWorkload, errors, needsWorkload, requestScenario, workloadScenario
 import { urlTarget } from '@bench/targets';
 import type { RunOptions } from '../options/declarations.js';
 
+/**
+ * Generated values may stand in the URL, -H and -b: URL parsing percent-encoded the braces of each `{{...}}` in the
+ * path (and the spaces in it): each is given back as written, and the rest of the path stays encoded, as it is sent.
+ */
+function templateOfUrlPath(path: string): string {
+  return path.replace(/(?:\{|%7B){2}(.*?)(?:\}|%7D){2}/gi, (call, inner: string) => {
+    try {
+      return `{{${decodeURIComponent(inner)}}}`;
+    } catch {
+      return call;
+    }
+  });
+}
+
 /** `bench run --url URL`: the running server as a target, and its one request (method, headers, body) as a scenario. */
 export function targetAndScenarioFromUrl(options: RunOptions & { readonly url: string }): { scenario: Scenario; target: TargetPlugin } {
   const url = new URL(options.url);
@@ -16,11 +30,11 @@ export function targetAndScenarioFromUrl(options: RunOptions & { readonly url: s
       throw errors.usage(`--body-file "${options.bodyFile}" cannot be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
     }
   }
-  // generated values may stand in the URL, -H and -b: `{{...}}` in the URL is percent-encoded by then
+  const template = templateOfUrlPath(path);
   const spec = {
-    name: `${method} ${decodeURI(path)}`,
+    name: `${method} ${template}`,
     method,
-    path: decodeURI(path),
+    path: template,
     headers: { ...basicAuthorization(url, options.headers), ...options.headers },
     ...(body !== undefined ? { body } : {}),
     expect: options.expectStatus !== undefined ? { status: options.expectStatus } : {},

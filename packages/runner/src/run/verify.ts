@@ -57,6 +57,8 @@ async function verifyWorkload(baseUrl: string, scenario: string, workload: Workl
   for (const { name } of order) {
     const step = byName.get(name)!;
     const request = cursor.render(step);
+    // a value captured before that would break the request (a header's CR LF): the request is not sent
+    if ('refused' in request) return { ok: false, problems: [request.refused], ...(last ? { answer: last } : {}) };
     let answer: ProtocolAnswer;
     try {
       answer = await protocolRequest(
