@@ -7,54 +7,53 @@ interface AutocannonClient {
   opts: { verifyBody?: (body: string) => boolean };
   on(event: 'headers', listener: (info: { headers: string[]; shouldKeepAlive?: boolean }) => void): void;
   on(event: 'response', listener: () => void): void;
+  /** The requests in flight; addBody takes each slice of the oldest one's body as the parser frames it. */
+  pipelinedRequests: { addBody(data: Buffer): void };
   _doRequest: () => void;
   _resetConnection: () => void;
   _connect: () => void;
   conn?: Socket;
 }
 
-export interface BodyCheck {
-  /** Checks a body given as text (autocannon joins each body into a string); undefined checks nothing. */
-  readonly check?: (body: string, byteLength: number) => boolean;
-  /** The byte length of every body that passes, when the expectation fixes it (no need to count it again). */
-  readonly lengthWhenMatched?: number;
-  /** Binary bodies do not survive autocannon's text: their length must come from Content-Length. */
-  readonly lengthFromHeaders: boolean;
-  /** Called with the body length of every response and whether it passed. */
-  readonly onBody: (length: number, matches: boolean) => void;
-}
+/** What keepBodyBytes touches of a client. */
+export type BodyClient = Pick<AutocannonClient, 'on' | 'pipelinedRequests'>;
 
-function contentLength(headers: string[]): number | undefined {
-  for (let i = 0; i + 1 < headers.length; i += 2) {
-    if (headers[i]?.toLowerCase() === 'content-length') return Number(headers[i + 1]);
-  }
-  return undefined;
-}
+const NO_BODY = Buffer.alloc(0);
 
 /**
- * Checks every response body. autocannon joins a body into a string and hands it to verifyBody;
- * the length comes from Content-Length for binary bodies, else from the text (a body equal to the
- * expected text has the expected length: nothing more to count on the hot path).
+ * Keeps each answer's body as bytes. autocannon adds each slice of a body to a string, which turns a character cut
+ * between two slices (two reads, two chunks) into two U+FFFD and miscounts its bytes; bench keeps the slices instead,
+ * and `take()` hands over the body of the answer just framed (autocannon runs here keep one request in flight per
+ * connection). A body left by an answer that never finished is dropped when the next answer's head arrives.
  */
-export function installBodyCheck(client: AutocannonClient, check: BodyCheck): void {
-  let declaredLength: number | undefined;
-  if (check.lengthFromHeaders) {
-    client.on('headers', (info) => {
-      declaredLength = contentLength(info.headers);
-    });
-  }
-  client.opts.verifyBody = (body: string) => {
-    let length = declaredLength;
-    declaredLength = undefined;
-    let matches: boolean;
-    if (length === undefined && check.lengthWhenMatched !== undefined && check.check?.(body, check.lengthWhenMatched)) {
-      length = check.lengthWhenMatched;
-      matches = true;
-    } else {
-      length ??= Buffer.byteLength(body);
-      matches = check.check === undefined || check.check(body, length);
-    }
-    check.onBody(length, matches);
+export function keepBodyBytes(client: BodyClient): { take(): Buffer } {
+  const slices: Buffer[] = [];
+  client.on('headers', () => {
+    slices.length = 0;
+  });
+  client.pipelinedRequests.addBody = (data: Buffer) => {
+    slices.push(data);
+  };
+  return {
+    take: () => {
+      const body = slices.length === 0 ? NO_BODY : slices.length === 1 ? slices[0]! : Buffer.concat(slices);
+      slices.length = 0;
+      return body;
+    },
+  };
+}
+
+/** Checks every response body, given as its bytes; `onBody` hears each one's length and whether it passed. */
+export function installBodyCheck(
+  client: AutocannonClient,
+  check: ((body: Buffer) => boolean) | undefined,
+  onBody: (length: number, matches: boolean) => void,
+): void {
+  const bodies = keepBodyBytes(client);
+  client.opts.verifyBody = () => {
+    const body = bodies.take();
+    const matches = check === undefined || check(body);
+    onBody(body.length, matches);
     return matches;
   };
 }

@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import {
-  bodyTextCheck,
+  bodyBytesCheck,
   classifyError,
   ConnectionTimer,
   CompiledWorkload,
@@ -21,12 +21,6 @@ import { RunTally } from '../threads/run-tally.js';
 // stop() is missing on an instance whose options autocannon refused
 type AutocannonInstance = EventEmitter & PromiseLike<unknown> & { stop?(): void };
 
-// Bytes that survive a round trip through a string: autocannon hands bodies over as text.
-function isText(bytes: Buffer): boolean {
-  const text = bytes.toString('utf8');
-  return Buffer.byteLength(text) === bytes.length && !text.includes('\uFFFD');
-}
-
 /** One autocannon run against one URL, in this thread; every response is timed into a microsecond histogram. */
 export async function runAutocannon(
   plan: LoadPlan,
@@ -35,8 +29,7 @@ export async function runAutocannon(
   const { shape, request } = plan;
   if (plan.url.startsWith('https:')) verifyServers(plan.caFile);
   const tally = new RunTally(undefined, slot.rawSamples);
-  const check = bodyTextCheck(plan.expect);
-  const binaryBody = plan.expect.kind === 'exact' && !isText(plan.expect.bytes());
+  const check = bodyBytesCheck(plan.expect);
   const thread = { index: slot.index ?? 0, count: slot.count ?? 1 };
   const workload = plan.workload ? new CompiledWorkload(plan.workload, threadValueSource(thread.index, thread.count), thread) : undefined;
   const steps = workload ? new StepTallies(workload.steps) : undefined;
@@ -75,14 +68,9 @@ export async function runAutocannon(
         );
         return;
       }
-      installBodyCheck(c, {
-        check,
-        lengthFromHeaders: binaryBody,
-        ...(plan.expect.kind === 'exact' ? { lengthWhenMatched: plan.expect.length } : {}),
-        onBody: (length, matches) => {
-          tally.bodyBytes += length;
-          if (!matches) tally.wrongBody();
-        },
+      installBodyCheck(c, check, (length, matches) => {
+        tally.bodyBytes += length;
+        if (!matches) tally.wrongBody();
       });
       installConnectionPolicy(c, shape.keepAlive, () => tally.keptAlive++, shape.requestsPerConnection);
     },

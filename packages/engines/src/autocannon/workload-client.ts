@@ -3,6 +3,7 @@
 // generated values live with the connection; think time defers the client's next write.
 import type { CompiledStep, CompiledWorkload } from '@bench/core';
 import { encodeHttp1Request } from '../http1-request.js';
+import { keepBodyBytes, type BodyClient } from './client-setup.js';
 
 /** A request as autocannon queues it: its bytes, and the step it belongs to (handed back with its answer). */
 interface QueuedRequest {
@@ -12,7 +13,7 @@ interface QueuedRequest {
 }
 
 /** The slice of autocannon's Client a workload touches. */
-export interface WorkloadAutocannonClient {
+export interface WorkloadAutocannonClient extends BodyClient {
   destroyed?: boolean;
   reqsMade: number;
   requestIterator: unknown;
@@ -58,6 +59,8 @@ export function installWorkload(
     );
     return { requestBuffer, step: rendered.step };
   };
+  // each body as bytes: counted as they came, decoded once whole
+  const bodies = keepBodyBytes(client);
   let upcoming: QueuedRequest | undefined;
   let last: StepAnswer | undefined;
   const iterator = {
@@ -69,10 +72,11 @@ export function installWorkload(
       upcoming = undefined;
       return this.currentRequest;
     },
-    recordBody(request: QueuedRequest | undefined, status: number, body: string, rawHeaders: string[] | undefined) {
+    recordBody(request: QueuedRequest | undefined, status: number, _text: string, rawHeaders: string[] | undefined) {
       if (!request) return;
-      const bodyBytes = Buffer.byteLength(body);
-      const problem = cursor.answered(request.step, status, headerMap(rawHeaders ?? []), body, bodyBytes);
+      const body = bodies.take();
+      const bodyBytes = body.length;
+      const problem = cursor.answered(request.step, status, headerMap(rawHeaders ?? []), body.toString('utf8'), bodyBytes);
       last = { step: request.step, bodyBytes, ...(problem !== undefined ? { problem: problem.message } : {}) };
     },
   };

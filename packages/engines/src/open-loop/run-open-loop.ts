@@ -150,11 +150,12 @@ export async function runOpenLoop(plan: LoadPlan, slot: ThreadSlot): Promise<Thr
       onError: (error) => done(error),
       onHeaders: (statusCode, rawHeaders, _resume, statusText) => {
         status = statusCode;
-        headerBytes = `HTTP/1.1 ${statusCode} ${statusText}\r\n`.length + 2;
+        // bytes, not characters: undici hands the headers over as buffers, the status text decoded as UTF-8
+        headerBytes = Buffer.byteLength(`HTTP/1.1 ${statusCode} ${statusText}\r\n`) + 2;
         for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
           const name = String(rawHeaders[i]);
           const value = String(rawHeaders[i + 1]);
-          headerBytes += name.length + value.length + 4;
+          headerBytes += rawHeaders[i]!.length + rawHeaders[i + 1]!.length + 4;
           if (rendered) headers[name.toLowerCase()] ??= value;
           if (name.toLowerCase() === 'connection' && value.toLowerCase() === 'close') serverCloses = true;
         }
