@@ -1,17 +1,23 @@
-import { parseTemplate, type Workload, type WorkloadStep } from '@bench/core';
+import { encodeValue, isEncoded, parseTemplate, type TemplatePlace, type Workload, type WorkloadStep } from '@bench/core';
 import { lua } from './wrk-script.js';
 
-/** A template as a Lua expression: its text joined (`..`) with the values the thread makes per request. */
-function templateExpression(text: string): string {
+/**
+ * A template as a Lua expression: its text joined (`..`) with the values the thread makes per request, a path's
+ * values percent-encoded (`enc`) as bench's other engines encode them.
+ */
+function templateExpression(text: string, place: TemplatePlace): string {
   const parts = parseTemplate(text).map((part) => {
     if (typeof part === 'string') return lua(part);
     const { name, args } = part;
+    const encoded = isEncoded(part, place);
     if (name === 'counter') return 'tostring(counter())';
     if (name === 'uuid') return 'uuid()';
     if (name === 'randomInt') return `tostring(math.random(${Number(args[0])}, ${Number(args[1])}))`;
-    if (name === 'pick') return `pick({ ${args.map(lua).join(', ')} })`;
+    // pick's words are known: encoded here, once
+    if (name === 'pick') return `pick({ ${args.map((arg) => lua(encoded ? encodeValue(arg) : arg)).join(', ')} })`;
     // row.COLUMN (wrk runs no flow: a template names no captured variable)
-    return `(row[${lua(name.slice(4))}] or "")`;
+    const value = `(row[${lua(name.slice(4))}] or "")`;
+    return encoded ? `enc(${value})` : value;
   });
   return parts.length === 0 ? '""' : parts.join(' .. ');
 }
@@ -19,10 +25,10 @@ function templateExpression(text: string): string {
 function stepRequest(step: WorkloadStep, close: boolean): string {
   const headers = { ...step.headers, ...(close ? { Connection: 'close' } : {}) };
   const table = Object.entries(headers)
-    .map(([name, value]) => `[${lua(name)}] = ${templateExpression(value)}`)
+    .map(([name, value]) => `[${lua(name)}] = ${templateExpression(value, 'header')}`)
     .join(', ');
-  const body = step.body !== undefined ? templateExpression(step.body) : 'nil';
-  return `function() return wrk.format(${lua(step.method)}, ${templateExpression(step.path)}, { ${table} }, ${body}) end`;
+  const body = step.body !== undefined ? templateExpression(step.body, 'body') : 'nil';
+  return `function() return wrk.format(${lua(step.method)}, ${templateExpression(step.path, 'path')}, { ${table} }, ${body}) end`;
 }
 
 /**
@@ -55,6 +61,10 @@ local function uuid()
   return string.format("%04x%04x-%04x-4%03x-%04x-%04x%04x%04x", r16(), r16(), r16(), math.random(0, 4095), math.random(32768, 49151), r16(), r16(), r16())
 end
 local function pick(list) return list[math.random(#list)] end
+-- a value as a URI component, byte by byte (the script's strings are UTF-8): encodeURIComponent's set
+local function enc(value)
+  return (string.gsub(value, "[^A-Za-z0-9_.!~*'()%-]", function(c) return string.format("%%%02X", string.byte(c)) end))
+end
 local ROWS = ${rows}
 local rows_taken = 0
 row = {}
