@@ -19,6 +19,7 @@ import { k6Binary, K6_INSTALL } from './k6-binary.js';
 import { createK6Tally, readK6Csvs } from './k6-samples.js';
 import { k6Script } from './k6-script.js';
 import { k6WorkloadScript } from './k6-workload-script.js';
+import { k6Refusals } from './k6-refusals.js';
 import { executionSegments, segmentFlags } from './segments.js';
 import { k6Exporter } from './export/k6-exporter.js';
 import { generatorsOf, k6Options } from './k6-options.js';
@@ -122,7 +123,9 @@ async function runK6(plan: LoadPlan): Promise<LoadMeasurement> {
       );
     const tally = createK6Tally(started * 1000, {
       inOrder: true,
-      ...(plan.workload ? { steps: workloadSteps(plan.workload).map((step) => step.name) } : {}),
+      ...(plan.workload
+        ? { steps: workloadSteps(plan.workload).map((step) => step.name), refusals: k6Refusals(plan.workload).map((r) => r.message) }
+        : {}),
     });
     await readK6Csvs(csvFiles, tally);
     const client = sumClients(finished);

@@ -37,6 +37,10 @@ export interface K6Tally {
   readonly steps?: Map<string, K6Tally>;
   /** The connections k6 opened (a request whose http_req_connecting is not 0): TCP connect, TLS handshake, first byte. */
   readonly connections?: K6Connections;
+  /** What each refusal of a workload's script says (k6Refusals), by its number less one. */
+  readonly refusals: readonly string[];
+  /** Requests the script did not send, by what it said of them. */
+  readonly refused: Map<string, number>;
 }
 
 export interface K6Connections {
@@ -48,11 +52,22 @@ export interface K6Connections {
 
 export function createK6Tally(
   originUs?: number,
-  options: { readonly inOrder?: boolean; readonly steps?: readonly string[]; readonly step?: boolean } = {},
+  options: {
+    readonly inOrder?: boolean;
+    readonly steps?: readonly string[];
+    readonly step?: boolean;
+    /** A workload script's refusals' messages (k6Refusals). */
+    readonly refusals?: readonly string[];
+  } = {},
 ): K6Tally {
+  const refusals = options.refusals ?? [];
   return {
     ...(options.steps
-      ? { steps: new Map(options.steps.map((name) => [name, createK6Tally(originUs, { inOrder: options.inOrder ?? false, step: true })])) }
+      ? {
+          steps: new Map(
+            options.steps.map((name) => [name, createK6Tally(originUs, { inOrder: options.inOrder ?? false, step: true, refusals })]),
+          ),
+        }
       : {}),
     ...(options.step
       ? {}
@@ -77,6 +92,8 @@ export function createK6Tally(
     bodyMismatches: 0,
     firstStartUs: Number.POSITIVE_INFINITY,
     lastEndUs: 0,
+    refusals,
+    refused: new Map(),
   };
 }
 
@@ -231,6 +248,14 @@ function applySample(
     case 'bench_body_bytes':
       tally.bodyBytes += Number(value);
       break;
+    case 'bench_refused': {
+      // a request the script did not send: a failed request, named by the refusal its value numbers
+      const message = tally.refusals[Number(value) - 1] ?? `a request the script refused (${value})`;
+      tally.refused.set(message, (tally.refused.get(message) ?? 0) + 1);
+      tally.failures.exceptions++;
+      seriesOf(tally, Number(timestamp)).failure('exceptions', atNs(Number(timestamp)));
+      break;
+    }
     case 'bench_body_mismatch':
       tally.bodyMismatches += Number(value);
       tally.failures.length += Number(value);
@@ -305,5 +330,8 @@ const ERROR_NAMES: Record<string, string> = {
 };
 
 export function k6ErrorSamples(tally: K6Tally): string[] {
-  return Object.entries(tally.errorCodes).map(([code, n]) => `k6 error ${code}${ERROR_NAMES[code] ? ` (${ERROR_NAMES[code]})` : ''}: ${n}`);
+  return [
+    ...Object.entries(tally.errorCodes).map(([code, n]) => `k6 error ${code}${ERROR_NAMES[code] ? ` (${ERROR_NAMES[code]})` : ''}: ${n}`),
+    ...tally.refused.keys(),
+  ];
 }

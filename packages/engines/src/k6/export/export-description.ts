@@ -21,6 +21,8 @@ export const exportDescriptionSchema = z.object({
   }),
   /** A workload's steps, in its order: the samples are read back step by step. */
   steps: z.array(z.string()).optional(),
+  /** What the script says of each request it refuses (a captured value that would break it), by the sample's value less one. */
+  refusals: z.array(z.string()).optional(),
   /** Where the runners' sample files go, relative to the export's folder. */
   resultsDir: z.string(),
 });

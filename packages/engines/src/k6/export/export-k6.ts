@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'yaml';
 import { workloadSteps, type ExportRequest } from '@bench/core';
+import { k6Refusals } from '../k6-refusals.js';
 import { k6WorkloadScript } from '../k6-workload-script.js';
 import { K6_VERSION } from '../k6-binary.js';
 import { k6OutputFlags } from '../k6-measurement.js';
@@ -44,7 +45,7 @@ export function writeK6Export(e: ExportRequest): string[] {
       keepAlive: e.shape.keepAlive,
       timeoutSeconds: e.shape.timeoutSeconds,
     },
-    ...(workload ? { steps: workloadSteps(workload).map((step) => step.name) } : {}),
+    ...(workload ? { steps: workloadSteps(workload).map((step) => step.name), refusals: k6Refusals(workload).map((r) => r.message) } : {}),
     resultsDir: RESULTS_DIR,
   };
   const localCommands = Array.from({ length: generators }, (_, i) =>

@@ -39,7 +39,7 @@ export async function readK6Export(dir: string): Promise<ImportedRun | undefined
   const d = readDescription(dir);
   if (!d) return undefined;
   const files = sampleFiles(dir, d);
-  const tally = createK6Tally(undefined, d.steps ? { steps: d.steps } : {});
+  const tally = createK6Tally(undefined, { ...(d.steps ? { steps: d.steps } : {}), ...(d.refusals ? { refusals: d.refusals } : {}) });
   for (const file of files) {
     try {
       await readK6Csv(file, tally);
