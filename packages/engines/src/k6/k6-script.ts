@@ -9,6 +9,29 @@ export interface K6ScriptOptions {
 
 const js = (value: unknown) => JSON.stringify(value);
 
+/**
+ * The script's `bodyLength(res)`: an answer's body in bytes, as the server sent it. A body read as bytes has its length;
+ * one read as text (for a check) its Content-Length when it has one (Go read exactly that many bytes), else its text
+ * counted in UTF-8 (k6 has no TextEncoder in every version).
+ */
+export const K6_BODY_LENGTH = `function utf8Length(text) {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c < 0xdc00 && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) { n += 4; i++; }
+    else n += 3;
+  }
+  return n;
+}
+function bodyLength(res) {
+  if (res.body === null || res.body === undefined) return 0;
+  if (typeof res.body !== 'string') return res.body.byteLength;
+  const declared = Number(res.headers['Content-Length']);
+  return declared >= res.body.length ? declared : utf8Length(res.body);
+}`;
+
 // Which k6 executor runs the shape: VUs looping for a time or a request count (closed loop), or iterations started on schedule (open loop).
 export function k6Executor(shape: LoadShape): Record<string, unknown> {
   const grace = `${Math.ceil(shape.timeoutSeconds)}s`;
@@ -58,14 +81,15 @@ function jsonOk(body) { try { return contains(JSON.parse(body), subset); } catch
         test: 'jsonOk(res.body)',
       };
     case 'any':
-      return { setup: '', responseType: 'text', test: 'true' };
+      return { setup: '', responseType: 'binary', test: 'true' };
   }
 }
 
 /**
  * The k6 script bench runs (and `bench export k6` writes): the scenario's request, its check of
- * every answer (a wrong body adds to bench_body_mismatch), and the shape as a k6 scenario. Self-
- * contained (nothing to open at init), so the same script runs on k6-operator's runners.
+ * every answer (a wrong body adds to bench_body_mismatch), and the shape as a k6 scenario. Redirects
+ * are not followed: a 3xx is the answer, as every engine counts it. Self-contained (nothing to open
+ * at init), so the same script runs on k6-operator's runners.
  */
 export function k6Script(o: K6ScriptOptions): string {
   const check = bodyCheck(o.expect);
@@ -77,6 +101,7 @@ import { Counter } from 'k6/metrics';
 const bodyMismatch = new Counter('bench_body_mismatch');
 const bodyBytes = new Counter('bench_body_bytes');
 ${check.setup}
+${K6_BODY_LENGTH}
 
 export const options = {
   scenarios: { bench: ${js(k6Executor(o.shape))} },
@@ -84,12 +109,12 @@ export const options = {
   summaryTrendStats: ['avg', 'p(99)'],
 };
 
-const params = { headers: ${js(o.request.headers)}, timeout: '${Math.ceil(o.shape.timeoutSeconds)}s', responseType: '${check.responseType}' };
+const params = { headers: ${js(o.request.headers)}, timeout: '${Math.ceil(o.shape.timeoutSeconds)}s', responseType: '${check.responseType}', redirects: 0 };
 
 export default function () {
   const res = http.request(${js(o.request.method)}, ${js(o.url)}, ${body}, params);
   if (res.status === 0) return;
-  bodyBytes.add(res.body === null ? 0 : ${check.responseType === 'binary' ? 'res.body.byteLength' : 'res.body.length'});
+  bodyBytes.add(bodyLength(res));
   if (!(${check.test})) bodyMismatch.add(1);
 }
 `;

@@ -11,7 +11,7 @@ import {
   type WorkloadStep,
 } from '@bench/core';
 import { k6RefusalExpression, k6Refusals, type K6Refusal } from './k6-refusals.js';
-import { k6Executor } from './k6-script.js';
+import { k6Executor, K6_BODY_LENGTH } from './k6-script.js';
 
 const js = (value: unknown) => JSON.stringify(value);
 
@@ -51,6 +51,14 @@ function captureFunction(spec: WorkloadStep['capture'][string]): string {
   return `((re) => (res) => { const m = re.exec(res.body); return m ? (m[1] ?? m[0]) : undefined; })(new RegExp(${js(spec.regex)}))`;
 }
 
+/** Whether a step's checks read its answer's body as text (else the script reads it as bytes). */
+function readsText(step: WorkloadStep): boolean {
+  const e = step.expect;
+  return (
+    e.body !== undefined || e.bodyMatches !== undefined || e.json !== undefined || Object.values(step.capture).some((c) => !('header' in c))
+  );
+}
+
 function stepObject(step: WorkloadStep, refusals: readonly K6Refusal[]): string {
   const headers = Object.entries(step.headers)
     .map(([name, value]) => `${js(name)}: ${templateExpression(value, 'header')}`)
@@ -65,6 +73,7 @@ function stepObject(step: WorkloadStep, refusals: readonly K6Refusal[]): string 
     headers: () => ({ ${headers} }),
     body: () => ${step.body !== undefined ? templateExpression(step.body, 'body') : 'null'},
     refusal: () => ${k6RefusalExpression(step, refusals)},
+    responseType: ${js(readsText(step) ? 'text' : 'binary')},
     status: ${step.expect.status ?? 'undefined'},
     check: ${bodyTest(step)},
     captures: [${captures}],
@@ -78,8 +87,8 @@ function stepObject(step: WorkloadStep, refusals: readonly K6Refusal[]): string 
  * pick them); generated values as bench makes them, counters unique across VUs and generators (strided by the VU's
  * id in the test); every request tagged with its step's name, so samples read back per step. Values in a path are
  * percent-encoded as bench's own engines encode them; a request a captured value would break is not sent (counted in
- * bench_refused, k6-refusals.ts) and the VU starts over, as on bench's own engines. Self-contained: the data file's
- * rows are in the script.
+ * bench_refused, k6-refusals.ts) and the VU starts over, as on bench's own engines. Redirects are not followed: a 3xx
+ * is the answer, on every engine. Self-contained: the data file's rows are in the script.
  */
 export function k6WorkloadScript(o: { readonly baseUrl: string; readonly workload: Workload; readonly shape: LoadShape }): string {
   const { workload, shape } = o;
@@ -133,6 +142,7 @@ function enc(value) {
 // what a captured value cannot hold where it stands
 const HEADER_BREAK = ${HEADER_BREAK.toString()};
 const NOT_IN_TARGET = ${NOT_IN_TARGET.toString()};
+${K6_BODY_LENGTH}
 
 function jsonContains(body, subset) {
   const contains = (actual, part) => {
@@ -193,10 +203,11 @@ function run(step) {
     return null;
   }
   if (step.thinkSeconds > 0) sleep(step.thinkSeconds);
-  const params = { headers: step.headers(), tags: { name: step.name }, timeout: '${Math.ceil(shape.timeoutSeconds)}s', responseType: 'text' };
+  // redirects: 0: a 3xx is the answer, as bench's own engines count it
+  const params = { headers: step.headers(), tags: { name: step.name }, timeout: '${Math.ceil(shape.timeoutSeconds)}s', responseType: step.responseType, redirects: 0 };
   const res = http.request(step.method, BASE + step.path(), step.body(), params);
   if (res.status === 0) return false;
-  bodyBytes.add(res.body === null ? 0 : res.body.length, { name: step.name });
+  bodyBytes.add(bodyLength(res), { name: step.name });
   let ok = (step.status === undefined ? res.status >= 200 && res.status < 300 : res.status === step.status) && step.check(res.body ?? '');
   for (const [name, capture] of step.captures) {
     if (!ok) break;
