@@ -19,6 +19,14 @@ describe('Redaction', () => {
     );
   });
 
+  it('takes a secret header whose value is a template for no secret of its own (the value it stands for is)', () => {
+    const templated = new Redaction({ headers: [{ Authorization: 'Bearer {{token}}' }] });
+    expect(templated.text('step get: header authorization: {{token}} (captured by step login) holds CR')).toBe(
+      'step get: header authorization: {{token}} (captured by step login) holds CR',
+    );
+    expect(templated.text('sent Bearer {{token}}')).toBe(`sent ${REDACTED}`);
+  });
+
   it("hides any URL's user info and the named query parameters, whatever their length", () => {
     expect(redaction.text('GET http://bob:x@host/p?token=ab&page=2&TOKEN=c')).toBe(
       `GET http://${REDACTED}@host/p?token=${REDACTED}&page=2&TOKEN=${REDACTED}`,

@@ -18,6 +18,7 @@ const SECRET_FIELDS = new Set(['outHeaders']);
 // `scheme://user:password@` anywhere in text
 const USER_INFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@'"<>]+@/gi;
 
+const TEMPLATE_ONLY = /^\{\{[^}]*\}\}$/;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
@@ -54,7 +55,9 @@ export class Redaction {
     const values = new Set<string>();
     const headerValue = (name: string, value: string) => {
       names.add(`header ${name}`);
-      for (const part of credentialParts(name, value)) values.add(part);
+      // a generated or captured value's template ({{token}}) names no secret: the value it stands for is the secret,
+      // and messages that quote the template must stay readable
+      for (const part of credentialParts(name, value)) if (!TEMPLATE_ONLY.test(part)) values.add(part);
     };
     for (const headers of sources.headers ?? [])
       for (const [name, value] of Object.entries(headers)) if (secretNames.has(name.toLowerCase())) headerValue(name, value);
