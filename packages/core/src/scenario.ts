@@ -58,6 +58,11 @@ export interface Scenario {
   readonly folder?: ScenarioFolder;
   /** A flow, a mix, or requests with generated values: what each connection sends, step by step (`request` is its first). */
   readonly workload?: Workload;
+  /**
+   * The prefix a stack serving several scenarios serves this one under (`/s/<name>`), when it needs one of its own (see
+   * scenario-mount.ts); `request.path` already starts with it. Absent: the scenario is served at its own path.
+   */
+  readonly mount?: string;
 }
 
 /** The length every answer must have, when the expectation fixes it. */

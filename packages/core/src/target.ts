@@ -73,7 +73,6 @@ export interface RunningTarget {
   stop(): Promise<void>;
 }
 
-/** A target plugin: how to start one stack serving one scenario, and stop it. */
 /** How bench puts a target's state back before every cell: a command of the user's, or files restored from a copy. */
 export interface TargetReset {
   /** One line for reports: what is reset and how ("files data/items.json restored"). */
@@ -87,6 +86,7 @@ export interface TargetReset {
   dispose(): Promise<void>;
 }
 
+/** A target plugin: how to start one stack serving one scenario (or, with startMany, several at once), and stop it. */
 export interface TargetPlugin {
   readonly name: string;
   readonly language: string;
@@ -99,6 +99,12 @@ export interface TargetPlugin {
   supports(scenario: Scenario): Support;
   available(): Promise<Availability>;
   start(scenario: Scenario, options: TargetStartOptions): Promise<RunningTarget>;
+  /**
+   * Optional: one stack serving every scenario of the list at once, each at its own `request.path` (under its
+   * `mount` where the runner gave it one), with the services of them all; `bench verify` starts a target once for
+   * all the scenarios it checks this way. Absent: the runner calls start() once per scenario.
+   */
+  startMany?(scenarios: readonly Scenario[], options: TargetStartOptions): Promise<RunningTarget>;
   /** What bench runs before every cell and round so each sees the same data; absent: cells see earlier cells' writes. */
   readonly reset?: TargetReset;
   /** The protocols its real server can serve here (`--protocol`); HTTP/1.1 only when absent. */
