@@ -44,7 +44,7 @@ describe('bench verify, whole matrix', () => {
       expect(row.trim().split(/\s+/)).toEqual([name, ...scenarios.map(() => 'ok')]);
     }
     expect(await leftoverServers(before)).toEqual([]);
-    // with a cold class cache every Java pair compiles its servlets first (39 javac runs on 2 cores)
+    // each target starts once for every scenario it serves (startMany); with a cold class cache each Java target compiles its servlets first
   }, 420_000);
 
   it('exits non-zero and names the failure when a target answers wrongly', async () => {

@@ -5,6 +5,7 @@ import { NGINX_PROCESS_NAMES, nginxVersion } from './support/nginx-config.js';
 import { startNginxStack } from './support/nginx-stack.js';
 import { availabilityOf } from './support/probe.js';
 import { folderOf, NOT_A_FOLDER } from './support/folder.js';
+import { servesMany } from './support/serves-many.js';
 
 // Scenarios nginx can answer from a file: the static ones, and big (the same 64 KiB block, as a file).
 const FILE_FOR: Readonly<Record<string, string>> = { big: 'fixtures/block.txt' };
@@ -25,16 +26,19 @@ export const nginxStaticTarget: TargetPlugin = {
   async available() {
     return availabilityOf([{ binary: 'nginx', path: findBinary('nginx'), aptPackage: 'nginx' }], () => ({ nginx: nginxVersion() }));
   },
-  start(scenario, options) {
-    const folder = folderOf(scenario);
-    const file = path.join(folder.dir, (folder.kind === 'static' ? folder.staticFile : FILE_FOR[scenario.name]) ?? '');
-    return startNginxStack({
+  ...servesMany((scenarios, options) =>
+    startNginxStack({
       target: 'nginx-static',
-      scenario,
+      scenarios,
       options,
-      root: path.dirname(file),
-      server: () => [`location = ${scenario.request.path} { try_files /${path.basename(file)} =404; }`],
+      // each file at its scenario's path (under its mount when it has one)
+      server: () =>
+        scenarios.map((scenario) => {
+          const folder = folderOf(scenario);
+          const file = path.join(folder.dir, (folder.kind === 'static' ? folder.staticFile : FILE_FOR[scenario.name]) ?? '');
+          return `location = ${scenario.request.path} { root ${path.dirname(file)}; try_files /${path.basename(file)} =404; }`;
+        }),
       settings: { sendfile: true },
-    });
-  },
+    }),
+  ),
 };

@@ -77,7 +77,7 @@ export function commandTarget(spec: CommandTargetSpec): TargetPlugin {
       try {
         const running = await startStack({
           target: spec.name,
-          scenario,
+          scenarios: [scenario],
           host,
           port,
           dir: makeStackDir('app'),

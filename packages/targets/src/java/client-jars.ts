@@ -19,10 +19,10 @@ export function clientVersions(): Record<string, string> {
   return { mariadbJdbc: jarVersion(systemJar(MARIADB_JAR)), jedis: JEDIS_VERSION };
 }
 
-/** The client jars a scenario's services need; Jedis and its dependencies are fetched (once) into `mavenDir`. */
-export async function clientJarsFor(scenario: Scenario, mavenDir: string): Promise<string[]> {
+/** The client jars the scenarios' services need; Jedis and its dependencies are fetched (once) into `mavenDir`. */
+export async function clientJarsFor(scenarios: readonly Scenario[], mavenDir: string): Promise<string[]> {
   const jars: string[] = [];
-  for (const service of scenario.services) {
+  for (const service of new Set(scenarios.flatMap((scenario) => scenario.services))) {
     if (service === 'mysql') jars.push(systemJar(MARIADB_JAR) ?? path.join('/usr/share/java', MARIADB_JAR));
     if (service === 'memcached') jars.push(systemJar(SPYMEMCACHED_JAR) ?? path.join('/usr/share/java', SPYMEMCACHED_JAR));
     if (service === 'redis') jars.push(...(await fetchPinnedJars(JEDIS_JARS, mavenDir)));

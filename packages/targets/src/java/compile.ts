@@ -5,13 +5,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { errors } from '@bench/core';
 import { javacBinary, jdkRelease } from './jdk.js';
-import { sourceFor, type ServletApi } from './sources.js';
+import { inPackage, sourceFor, type JavaSource, type ServletApi } from './sources.js';
 
 const run = promisify(execFile);
 
 export interface CompileRequest {
   readonly api: ServletApi;
-  readonly sources: readonly string[];
+  readonly sources: readonly JavaSource[];
   readonly classpath: readonly string[];
   /** The run's private dir: the sources are staged here (renamed for javax). */
   readonly workDir: string;
@@ -45,7 +45,10 @@ const javacIdentity = (): Promise<string> => {
  * reuses it; it is built beside and renamed into place, so concurrent runs never see half of it.
  */
 export async function compileServlets(request: CompileRequest): Promise<string> {
-  const texts = request.sources.map((file) => ({ name: path.basename(file), text: sourceFor(request.api, readFileSync(file, 'utf8')) }));
+  const texts = request.sources.map(({ file, packageName }) => ({
+    name: path.basename(file),
+    text: inPackage(sourceFor(request.api, readFileSync(file, 'utf8')), packageName),
+  }));
   const hash = createHash('sha256');
   hash.update(JSON.stringify({ api: request.api, javac: await javacIdentity(), classpath: request.classpath.map(jarIdentity), texts }));
   const key = hash.digest('hex').slice(0, 24);

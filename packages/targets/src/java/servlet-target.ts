@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   benchCacheDir,
@@ -5,6 +6,7 @@ import {
   errors,
   listenHost,
   removeDir,
+  routeOf,
   type Protocol,
   type Scenario,
   type TargetPlugin,
@@ -19,7 +21,8 @@ import { clientJarsFor, clientRequirements, clientVersions } from './client-jars
 import { compileServlets } from './compile.js';
 import { fetchPinnedJars, type PinnedJar } from './maven-jars.js';
 import { javaBinary, javaVersion, jdkRequirements } from './jdk.js';
-import { javaSourcesFor, SCENARIO_SERVLET_CLASS, servletSupports, type ServletApi } from './sources.js';
+import { javaSourcesFor, scenarioServletClass, servletSupports, type ServletApi } from './sources.js';
+import { servesMany } from '../support/serves-many.js';
 import { JIT_WARM_UP, jitWarmUpEnabled, warmUp } from './warm-up.js';
 
 /** Worker threads, the containers' own default unless one says otherwise (Tomcat's maxThreads, Jetty's QueuedThreadPool). */
@@ -57,7 +60,7 @@ export interface ServletContainer {
 
 async function classpathFor(
   container: ServletContainer,
-  scenario: Scenario,
+  scenarios: readonly Scenario[],
   dir: string,
   cacheDir: string | undefined,
 ): Promise<{ jars: string[]; classes: string }> {
@@ -66,11 +69,11 @@ async function classpathFor(
     ...container.jars().map((jar) => jar.path ?? jar.binary),
     ...(await fetchPinnedJars(container.mavenJars ?? [], mavenDir)),
   ];
-  const clientJars = await clientJarsFor(scenario, mavenDir);
+  const clientJars = await clientJarsFor(scenarios, mavenDir);
   const jars = [...containerJars, ...clientJars];
   const classes = await compileServlets({
     api: container.api,
-    sources: javaSourcesFor(scenario, container.mainSource),
+    sources: javaSourcesFor(scenarios, container.mainSource),
     classpath: jars,
     workDir: dir,
     cacheDir,
@@ -78,19 +81,30 @@ async function classpathFor(
   return { jars, classes };
 }
 
+/**
+ * What the container serves, one line a scenario (ServerSettings reads it): a servlet at every path for one scenario
+ * alone, else at its mount or its own path; a static folder at / alone, else under its mount.
+ */
+export function servedLines(scenarios: readonly Scenario[]): string[] {
+  const alone = scenarios.length === 1 && scenarios[0]?.mount === undefined;
+  return scenarios.map((scenario) => {
+    const folder = folderOf(scenario);
+    if (folder.kind === 'static') return ['folder', alone ? '' : (scenario.mount ?? ''), documentRoot(scenario)].join('\t');
+    const mapping = alone ? '/*' : scenario.mount !== undefined ? `${scenario.mount}/*` : routeOf(scenario);
+    return ['servlet', mapping, scenarioServletClass(scenario), folder.fixturesDir].join('\t');
+  });
+}
+
 function jvmArguments(
   container: ServletContainer,
-  scenario: Scenario,
+  scenarios: readonly Scenario[],
   options: TargetStartOptions,
   port: number,
   dir: string,
   classpath: readonly string[],
 ): string[] {
-  const folder = folderOf(scenario);
-  const served =
-    folder.kind === 'static'
-      ? [`-Dbench.staticRoot=${documentRoot(scenario)}`]
-      : [`-Dbench.servlet=${SCENARIO_SERVLET_CLASS}`, `-Dbench.fixturesDir=${folder.fixturesDir}`];
+  const served = path.join(dir, 'served.tsv');
+  writeFileSync(served, `${servedLines(scenarios).join('\n')}\n`);
   return [
     // no hsperfdata file in /tmp; temp files in the private dir
     '-XX:-UsePerfData',
@@ -105,7 +119,7 @@ function jvmArguments(
     `-Dbench.workDir=${dir}`,
     ...(options.protocol && options.protocol !== 'http1' ? [`-Dbench.protocol=${options.protocol}`] : []),
     ...(options.tls ? [`-Dbench.certFile=${options.tls.certFile}`, `-Dbench.keyFile=${options.tls.keyFile}`] : []),
-    ...served,
+    `-Dbench.served=${served}`,
     '-cp',
     classpath.join(':'),
     container.mainClass,
@@ -129,22 +143,23 @@ export function createServletTarget(container: ServletContainer): TargetPlugin {
         ...clientVersions(),
       }));
     },
-    async start(scenario, options) {
+    ...servesMany(async (scenarios, options) => {
+      const names = scenarios.map((s) => s.name).join(', ');
       const port = await choosePort(options.port, listenHost(options));
       const dir = makeStackDir(container.name);
       let classpath: string[];
       try {
-        const { jars, classes } = await classpathFor(container, scenario, dir, benchCacheDir('java'));
+        const { jars, classes } = await classpathFor(container, scenarios, dir, benchCacheDir('java'));
         classpath = [classes, ...jars];
       } catch (error) {
         removeDir(dir);
-        throw errors.targetStart(container.name, scenario.name, error instanceof Error ? error.message : String(error), error);
+        throw errors.targetStart(container.name, names, error instanceof Error ? error.message : String(error), error);
       }
       const pooled = javaPooled();
       const poolSize = options.poolSize ?? DEFAULT_POOL_SIZE;
       const running = await startStack({
         target: container.name,
-        scenario,
+        scenarios,
         host: listenHost(options),
         port,
         dir,
@@ -152,7 +167,7 @@ export function createServletTarget(container: ServletContainer): TargetPlugin {
           {
             name: container.name,
             command: javaBinary() ?? 'java',
-            args: jvmArguments(container, scenario, options, port, dir, classpath),
+            args: jvmArguments(container, scenarios, options, port, dir, classpath),
             env: {
               ...process.env,
               ...serviceEnvironment(options.services),
@@ -179,17 +194,13 @@ export function createServletTarget(container: ServletContainer): TargetPlugin {
       if (!options.warmUp || !jitWarmUpEnabled()) return { ...running, settings: { ...running.settings, jitWarmUpRequests: 0 } };
       let done;
       try {
-        done = await warmUp(running.url + scenario.request.path, JIT_WARM_UP, options.tls?.caFile);
+        // the JIT is warmed on the first scenario's path (bench run starts a stack per scenario)
+        done = await warmUp(running.url + (scenarios[0]?.request.path ?? '/'), JIT_WARM_UP, options.tls?.caFile);
       } catch (error) {
         await running.stop();
-        throw errors.targetStart(
-          container.name,
-          scenario.name,
-          `warm-up failed: ${error instanceof Error ? error.message : String(error)}`,
-          error,
-        );
+        throw errors.targetStart(container.name, names, `warm-up failed: ${error instanceof Error ? error.message : String(error)}`, error);
       }
       return { ...running, settings: { ...running.settings, jitWarmUpRequests: done.requests, jitWarmUpSeconds: done.seconds } };
-    },
+    }),
   };
 }

@@ -6,9 +6,21 @@ import { handlerSupport } from '../support/folder.js';
 // packages/targets/dist/java/sources.js -> packages/targets/java
 export const JAVA_SOURCES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'java');
 
-/** A scenario's Java handler: this file beside its manifest, declaring this class. */
+/** A scenario's Java handler: this file beside its manifest, declaring this class in package bench.scenario. */
 export const SCENARIO_SERVLET_FILE = 'ScenarioServlet.java';
-export const SCENARIO_SERVLET_CLASS = 'bench.scenario.ScenarioServlet';
+
+/** A source file to compile, and for a scenario's servlet the package it is compiled into. */
+export interface JavaSource {
+  readonly file: string;
+  /** Replaces the file's `package bench.scenario;`, so the servlets of several scenarios live side by side. */
+  readonly packageName?: string;
+}
+
+/** The package a scenario's servlet is compiled into: bench.scenario.<name as an identifier>. */
+export const scenarioPackage = (scenario: Scenario): string => `bench.scenario.s_${scenario.name.replace(/[^A-Za-z0-9]/g, '_')}`;
+
+/** The class of a scenario's servlet as compiled. */
+export const scenarioServletClass = (scenario: Scenario): string => `${scenarioPackage(scenario)}.ScenarioServlet`;
 
 /** Which servlet API a container implements: Tomcat 10 jakarta.servlet (Servlet 6.0), Jetty 9 and Resin 4 javax.servlet (Servlet 3.1 and 3.0). */
 export type ServletApi = 'jakarta' | 'javax';
@@ -22,14 +34,24 @@ const BACKEND_SOURCES: Readonly<Record<ServiceName, string>> = {
   memcached: 'bench/backend/MemcachedBackend.java',
 };
 
-/** The sources one start compiles: the container's main class, and for a dynamic scenario its servlet and the backends it needs. */
-export function javaSourcesFor(scenario: Scenario, mainSource: string): string[] {
+/** The sources one start compiles: the container's main class, and for the dynamic scenarios their servlets and the backends they need. */
+export function javaSourcesFor(scenarios: readonly Scenario[], mainSource: string): JavaSource[] {
   const shared = ['bench/server/ServerSettings.java', 'bench/server/PemKeyStore.java', mainSource];
-  const folder = scenario.folder;
-  if (!folder || folder.kind === 'static') return shared.map((file) => path.join(JAVA_SOURCES_DIR, file));
-  const backends =
-    scenario.services.length > 0 ? ['bench/backend/BackendSettings.java', ...scenario.services.map((s) => BACKEND_SOURCES[s])] : [];
-  return [...[...shared, ...backends].map((file) => path.join(JAVA_SOURCES_DIR, file)), path.join(folder.dir, SCENARIO_SERVLET_FILE)];
+  const dynamic = scenarios.filter((scenario) => scenario.folder?.kind === 'dynamic');
+  const services = [...new Set(dynamic.flatMap((scenario) => scenario.services))];
+  const backends = services.length > 0 ? ['bench/backend/BackendSettings.java', ...services.map((s) => BACKEND_SOURCES[s])] : [];
+  return [
+    ...[...shared, ...backends].map((file) => ({ file: path.join(JAVA_SOURCES_DIR, file) })),
+    ...dynamic.map((scenario) => ({
+      file: path.join(scenario.folder?.dir ?? '', SCENARIO_SERVLET_FILE),
+      packageName: scenarioPackage(scenario),
+    })),
+  ];
+}
+
+/** A servlet source moved into a package of its own. */
+export function inPackage(text: string, packageName: string | undefined): string {
+  return packageName === undefined ? text : text.replace(/^package bench\.scenario;/m, `package ${packageName};`);
 }
 
 /**

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { choosePort, listenHost, withStackEnvironment, type Availability, type Scenario, type TargetPlugin } from '@bench/core';
 import { makeStackDir, startStack } from '../support/stack.js';
+import { servesMany } from '../support/serves-many.js';
 import { folderOf, NOT_A_FOLDER } from '../support/folder.js';
 import { NODE_SERVER_ENV, READY_LINE, type NodeServerConfig } from './server-config.js';
 
@@ -60,14 +61,17 @@ export function createNodeTarget(variant: NodeTargetVariant): TargetPlugin {
     async available(): Promise<Availability> {
       return { ok: true, versions: { node: process.versions.node, fastify: fastifyVersion() } };
     },
-    async start(scenario, options) {
+    ...servesMany(async (scenarios, options) => {
       const host = listenHost(options);
       const port = await choosePort(options.port, host);
       const workers = variant.cluster ? (options.workers ?? os.availableParallelism()) : 0;
       const poolSize = options.poolSize ?? DEFAULT_POOL_SIZE;
       const config: NodeServerConfig = {
-        scenarioDir: folderOf(scenario).dir,
-        handler: nodeHandlerPath(scenario) ?? '',
+        scenarios: scenarios.map((scenario) => ({
+          dir: folderOf(scenario).dir,
+          handler: nodeHandlerPath(scenario) ?? '',
+          ...(scenario.mount !== undefined ? { mount: scenario.mount } : {}),
+        })),
         host,
         port,
         workers,
@@ -87,7 +91,7 @@ export function createNodeTarget(variant: NodeTargetVariant): TargetPlugin {
       if (variant.pool) settings.poolSize = poolSize;
       return startStack({
         target: variant.name,
-        scenario,
+        scenarios,
         host,
         port,
         dir: makeStackDir(variant.name),
@@ -104,6 +108,6 @@ export function createNodeTarget(variant: NodeTargetVariant): TargetPlugin {
         ...(options.protocol ? { protocol: options.protocol } : {}),
         ...(options.tls ? { tls: options.tls } : {}),
       });
-    },
+    }),
   };
 }

@@ -1,10 +1,17 @@
 import type { Protocol, ServiceEndpoints } from '@bench/core';
 
 /** What the Node target hands its server process, through the BENCH_NODE_SERVER environment variable. */
-export interface NodeServerConfig {
-  readonly scenarioDir: string;
-  /** Compiled handler module of the scenario (default export: NodeScenarioModule). */
+/** One scenario the server serves: its folder, its handler module (default export: NodeScenarioModule), its mount. */
+export interface NodeServedScenario {
+  readonly dir: string;
   readonly handler: string;
+  /** The prefix the runner serves it under (`/s/<name>`), when it shares its path with another. */
+  readonly mount?: string;
+}
+
+export interface NodeServerConfig {
+  /** Every scenario the one Fastify app serves, each at its own path. */
+  readonly scenarios: readonly NodeServedScenario[];
   readonly host: string;
   readonly port: number;
   /** 0 = one process; N = node:cluster with N workers. */

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import fastify, { type FastifyInstance } from 'fastify';
 import { createJiti } from 'jiti';
-import { errors, loadScenario, type NodeScenarioModule } from '@bench/core';
+import { errors, loadScenario, mountScenario, type NodeScenarioModule } from '@bench/core';
 import { folderOf } from '../support/folder.js';
 import { NODE_SERVER_ENV, READY_LINE, type NodeServerConfig } from './server-config.js';
 
@@ -38,10 +38,15 @@ function createApp(): FastifyInstance {
 
 async function serveOneProcess(): Promise<void> {
   const app = createApp();
-  const scenario = loadScenario(config.scenarioDir);
-  const folder = folderOf(scenario);
-  const handler = await loadHandler(config.handler);
-  await handler(app, { scenario, folder, services: config.services, pool: config.pool });
+  for (const served of config.scenarios) {
+    const loaded = loadScenario(served.dir);
+    const scenario = served.mount !== undefined ? mountScenario(loaded, served.mount) : loaded;
+    const handler = await loadHandler(served.handler);
+    // each scenario in a Fastify context of its own: its plugins, decorators and hooks never meet another's
+    await app.register(async (scoped) =>
+      handler(scoped, { scenario, folder: folderOf(scenario), services: config.services, pool: config.pool }),
+    );
+  }
   await app.listen({ host: config.host, port: config.port, backlog: config.backlog });
 }
 

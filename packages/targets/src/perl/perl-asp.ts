@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import type { TargetPlugin } from '@bench/core';
 import { APACHE_PROCESS_NAMES, apacheBinary, apacheModule, apacheVersion } from '../support/apache-config.js';
 import { apacheProtocols, startApacheStack } from '../support/apache-stack.js';
+import { servesMany } from '../support/serves-many.js';
 import { serviceEnvironment } from '../support/service-env.js';
 import { aspSessions, aspStateDirectives } from './asp-sessions.js';
 import { perlAvailability, perlVersion } from './perl-common.js';
@@ -26,14 +27,15 @@ export const perlAspTarget: TargetPlugin = {
       () => ({ apache: apacheVersion(), perl: perlVersion(), asp: perlModuleVersion('Apache::ASP') }),
     );
   },
-  async start(scenario, options) {
+  ...servesMany(async (scenarios, options) => {
     const stateDb = aspSessions();
     return startApacheStack({
       target: 'perl-asp',
-      scenario,
+      scenarios,
       options,
+      handler: 'index.asp',
       modules: { perl_module: apacheModule('mod_perl.so') ?? '' },
-      directives: (dir, docroot) => {
+      directives: (dir, { documentRoot: docroot }) => {
         // Apache::ASP needs a Global dir (global.asa, includes) and a writable StateDir: both in the run's private dir
         const global = path.join(dir, 'asp-global');
         const state = path.join(dir, 'asp-state');
@@ -62,5 +64,5 @@ export const perlAspTarget: TargetPlugin = {
         persistentConnections: false,
       },
     });
-  },
+  }),
 };

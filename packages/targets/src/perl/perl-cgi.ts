@@ -1,6 +1,7 @@
 import type { TargetPlugin } from '@bench/core';
 import { APACHE_PROCESS_NAMES, apacheBinary, apacheModule, apacheVersion } from '../support/apache-config.js';
 import { apacheProtocols, startApacheStack } from '../support/apache-stack.js';
+import { servesMany } from '../support/serves-many.js';
 import { serviceEnvironment } from '../support/service-env.js';
 import { perlAvailability, perlSupports, perlVersion } from './perl-common.js';
 
@@ -22,13 +23,14 @@ export const perlCgiTarget: TargetPlugin = {
       () => ({ apache: apacheVersion(), perl: perlVersion() }),
     );
   },
-  start: (scenario, options) =>
+  ...servesMany((scenarios, options) =>
     startApacheStack({
       target: 'perl-cgi',
-      scenario,
+      scenarios,
       options,
+      handler: 'index.pl',
       modules: { cgi_module: apacheModule('mod_cgi.so') ?? '' },
-      directives: (_dir, docroot) => [
+      directives: (_dir, { documentRoot: docroot }) => [
         `<Directory "${docroot}">`,
         '  Options +ExecCGI',
         '  AddHandler cgi-script .pl',
@@ -38,4 +40,5 @@ export const perlCgiTarget: TargetPlugin = {
       environment: serviceEnvironment(options.services),
       settings: { perl: perlVersion(), processPerRequest: true, persistentConnections: false },
     }),
+  ),
 };

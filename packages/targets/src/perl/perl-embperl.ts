@@ -1,6 +1,7 @@
 import type { TargetPlugin } from '@bench/core';
 import { APACHE_PROCESS_NAMES, apacheBinary, apacheModule, apacheVersion } from '../support/apache-config.js';
 import { apacheProtocols, startApacheStack } from '../support/apache-stack.js';
+import { servesMany } from '../support/serves-many.js';
 import { serviceEnvironment } from '../support/service-env.js';
 import { perlAvailability, perlVersion } from './perl-common.js';
 import { perlModuleVersion, templateSupports } from './perl-template.js';
@@ -23,13 +24,14 @@ export const perlEmbperlTarget: TargetPlugin = {
       () => ({ apache: apacheVersion(), perl: perlVersion(), embperl: perlModuleVersion('Embperl') }),
     );
   },
-  start: (scenario, options) =>
+  ...servesMany((scenarios, options) =>
     startApacheStack({
       target: 'perl-embperl',
-      scenario,
+      scenarios,
       options,
+      handler: 'index.epl',
       modules: { perl_module: apacheModule('mod_perl.so') ?? '' },
-      directives: (dir, docroot) => [
+      directives: (dir, { documentRoot: docroot }) => [
         'PerlModule Embperl',
         `PerlSetEnv EMBPERL_LOG "${dir}/embperl.log"`,
         `<Directory "${docroot}">`,
@@ -44,4 +46,5 @@ export const perlEmbperlTarget: TargetPlugin = {
       environment: serviceEnvironment(options.services),
       settings: { perl: perlVersion(), handler: 'Embperl', embperl: perlModuleVersion('Embperl'), persistentConnections: false },
     }),
+  ),
 };

@@ -3,9 +3,10 @@ import { fileURLToPath } from 'node:url';
 import type { TargetPlugin } from '@bench/core';
 import { findBinary } from '@bench/core';
 import { folderOf } from '../support/folder.js';
-import { NGINX_PROCESS_NAMES, FASTCGI_PARAMS, nginxVersion } from '../support/nginx-config.js';
+import { fastcgiPass, NGINX_PROCESS_NAMES, nginxVersion } from '../support/nginx-config.js';
 import { startNginxStack } from '../support/nginx-stack.js';
-import { cores, documentRoot } from '../support/probe.js';
+import { cores } from '../support/probe.js';
+import { servesMany } from '../support/serves-many.js';
 import { serviceEnvironment } from '../support/service-env.js';
 import { perlAvailability, perlSupports, perlVersion } from './perl-common.js';
 
@@ -34,34 +35,30 @@ export const perlFcgiTarget: TargetPlugin = {
       () => ({ nginx: nginxVersion(), perl: perlVersion() }),
     );
   },
-  start(scenario, options) {
+  ...servesMany((scenarios, options) => {
     const workers = options.workers ?? cores();
     const socket = (dir: string) => path.join(dir, 'perl-fcgi.sock');
     return startNginxStack({
       target: 'perl-fcgi',
-      scenario,
+      scenarios,
       options,
-      root: documentRoot(scenario),
-      server: (dir) => [
-        'index index.pl;',
-        'location ~ \\.pl$ {',
-        `  fastcgi_pass unix:${socket(dir)};`,
-        ...FASTCGI_PARAMS.map((p) => `  ${p}`),
-        '}',
-      ],
-      // static scenarios are nginx's alone: no Perl process to start
-      backends: (dir) =>
-        folderOf(scenario).kind === 'dynamic'
-          ? [
-              {
-                name: 'perl-fcgi',
-                command: findBinary('perl') ?? 'perl',
-                args: [fcgiServer, socket(dir), String(workers), path.join(folderOf(scenario).dir, 'index.pl')],
-                env: { ...process.env, ...serviceEnvironment(options.services) },
-              },
-            ]
-          : [],
+      fastcgi: { handler: 'index.pl', pass: (dir, script) => fastcgiPass(socket(dir), script) },
+      // the scripts of the dynamic scenarios, each compiled once per worker; static scenarios are nginx's alone
+      backends: (dir, site) => {
+        const scripts = (site?.scenarios ?? [])
+          .filter(({ scenario }) => folderOf(scenario).kind === 'dynamic')
+          .map(({ scenario }) => path.join(folderOf(scenario).dir, 'index.pl'));
+        if (scripts.length === 0) return [];
+        return [
+          {
+            name: 'perl-fcgi',
+            command: findBinary('perl') ?? 'perl',
+            args: [fcgiServer, socket(dir), String(workers), ...scripts],
+            env: { ...process.env, ...serviceEnvironment(options.services) },
+          },
+        ];
+      },
       settings: { perl: perlVersion(), fcgiWorkers: workers, processManager: 'FCGI::ProcManager', persistentConnections: false },
     });
-  },
+  }),
 };

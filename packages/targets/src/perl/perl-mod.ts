@@ -1,6 +1,7 @@
 import type { TargetPlugin } from '@bench/core';
 import { APACHE_PROCESS_NAMES, apacheBinary, apacheModule, apacheVersion } from '../support/apache-config.js';
 import { apacheProtocols, startApacheStack } from '../support/apache-stack.js';
+import { servesMany } from '../support/serves-many.js';
 import { serviceEnvironment } from '../support/service-env.js';
 import { perlAvailability, perlSupports, perlVersion } from './perl-common.js';
 
@@ -22,13 +23,14 @@ export const perlModTarget: TargetPlugin = {
       () => ({ apache: apacheVersion(), perl: perlVersion() }),
     );
   },
-  start: (scenario, options) =>
+  ...servesMany((scenarios, options) =>
     startApacheStack({
       target: 'perl-mod',
-      scenario,
+      scenarios,
       options,
+      handler: 'index.pl',
       modules: { perl_module: apacheModule('mod_perl.so') ?? '' },
-      directives: (_dir, docroot) => [
+      directives: (_dir, { documentRoot: docroot }) => [
         `<Directory "${docroot}">`,
         '  Options +ExecCGI',
         '  <FilesMatch "\\.pl$">',
@@ -42,4 +44,5 @@ export const perlModTarget: TargetPlugin = {
       environment: serviceEnvironment(options.services),
       settings: { perl: perlVersion(), handler: 'ModPerl::Registry', persistentConnections: false },
     }),
+  ),
 };

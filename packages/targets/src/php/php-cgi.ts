@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { TargetPlugin } from '@bench/core';
 import { APACHE_PROCESS_NAMES, apacheBinary, apacheModule, apacheVersion } from '../support/apache-config.js';
 import { apacheProtocols, startApacheStack } from '../support/apache-stack.js';
+import { servesMany } from '../support/serves-many.js';
 import { findBinary } from '@bench/core';
 import { availabilityOf } from '../support/probe.js';
 import { phpPersistent, phpScriptEnvironment, phpSupports, phpVersion, writePhpIni } from './php-common.js';
@@ -26,12 +27,13 @@ export const phpCgiTarget: TargetPlugin = {
       () => ({ apache: apacheVersion(), php: phpVersion(phpCgiBinary() ?? 'php-cgi') }),
     );
   },
-  start(scenario, options) {
+  ...servesMany((scenarios, options) => {
     const phpCgi = phpCgiBinary() ?? 'php-cgi';
     return startApacheStack({
       target: 'php-cgi',
-      scenario,
+      scenarios,
       options,
+      handler: 'index.php',
       modules: {
         cgi_module: apacheModule('mod_cgi.so') ?? '',
         actions_module: apacheModule('mod_actions.so') ?? '',
@@ -56,5 +58,5 @@ export const phpCgiTarget: TargetPlugin = {
       environment: phpScriptEnvironment(options.services),
       settings: { php: phpVersion(phpCgi), processPerRequest: true, persistentConnections: phpPersistent(), outputCache: false },
     });
-  },
+  }),
 };

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { TargetPlugin } from '@bench/core';
 import { APACHE_PROCESS_NAMES, apacheBinary, apacheModule, apacheVersion } from '../support/apache-config.js';
 import { apacheProtocols, startApacheStack } from '../support/apache-stack.js';
+import { servesMany } from '../support/serves-many.js';
 import { findBinary } from '@bench/core';
 import { availabilityOf, cores } from '../support/probe.js';
 import { phpPersistent, phpScriptEnvironment, phpSupports, phpVersion, writePhpIni } from './php-common.js';
@@ -30,15 +31,16 @@ export const phpFcgidTarget: TargetPlugin = {
       () => ({ apache: apacheVersion(), php: phpVersion(phpCgiBinary() ?? 'php-cgi') }),
     );
   },
-  start(scenario, options) {
+  ...servesMany((scenarios, options) => {
     const phpCgi = phpCgiBinary() ?? 'php-cgi';
     const processes = options.workers ?? cores();
     return startApacheStack({
       target: 'php-fcgid',
-      scenario,
+      scenarios,
       options,
+      handler: 'index.php',
       modules: { fcgid_module: fcgidModule() ?? '' },
-      directives: (dir, docroot) => {
+      directives: (dir, { documentRoot: docroot }) => {
         writePhpIni(dir);
         return [
           `FcgidIPCDir "${path.join(dir, 'fcgid')}"`,
@@ -64,5 +66,5 @@ export const phpFcgidTarget: TargetPlugin = {
       environment: phpScriptEnvironment(options.services),
       settings: { php: phpVersion(phpCgi), fcgidMaxProcesses: processes, persistentConnections: phpPersistent(), outputCache: false },
     });
-  },
+  }),
 };

@@ -1,10 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { TargetPlugin } from '@bench/core';
+import type { Scenario, TargetPlugin } from '@bench/core';
 import { findBinary } from '@bench/core';
-import { NGINX_PROCESS_NAMES, FASTCGI_PARAMS, nginxVersion } from '../support/nginx-config.js';
+import { fastcgiPass, NGINX_PROCESS_NAMES, nginxVersion } from '../support/nginx-config.js';
 import { startNginxStack } from '../support/nginx-stack.js';
-import { availabilityOf, cores, documentRoot } from '../support/probe.js';
+import { availabilityOf, cores } from '../support/probe.js';
+import { servesMany } from '../support/serves-many.js';
 import { runningAsRoot } from '../support/run-as.js';
 import { phpPersistent, phpScriptEnvironment, phpSupports, phpVersion, writePhpIni } from './php-common.js';
 
@@ -50,29 +51,27 @@ export const phpFpmTarget: TargetPlugin = {
       () => ({ php: phpVersion(fpmBinary() ?? 'php-fpm'), nginx: nginxVersion() }),
     );
   },
-  start(scenario, options) {
+  ...servesMany((scenarios, options) => {
     const children = options.workers ?? cores();
     const fpm = fpmBinary() ?? 'php-fpm';
     // nginx's FastCGI cache is this stack's standard output cache; it honours the script's
     // Expires / Cache-Control, so only the cache scenario (which sends them) is cached
-    const outputCache = scenario.name === 'cache';
+    const cached = (scenario: Scenario) => scenario.name === 'cache';
+    const outputCache = scenarios.some(cached);
     return startNginxStack({
       target: 'php-fpm',
-      scenario,
+      scenarios,
       options,
-      root: documentRoot(scenario),
       http: (dir) =>
         outputCache ? [`fastcgi_cache_path ${path.join(dir, 'fastcgi-cache')} levels=1 keys_zone=bench:1m inactive=60s;`] : [],
-      server: (dir) => [
-        'index index.php;',
-        'location ~ \\.php$ {',
+      fastcgi: {
+        handler: 'index.php',
         // No FastCGI keep-alive to FPM: with `keepalive` + `fastcgi_keep_conn on` in front of a static
         // pool, each child stays bound to a kept connection and the stack stalls under load (measured).
-        `  fastcgi_pass unix:${path.join(dir, 'php-fpm.sock')};`,
-        ...FASTCGI_PARAMS.map((p) => `  ${p}`),
-        ...(outputCache ? ['  fastcgi_cache bench;', '  fastcgi_cache_key $request_method$request_uri;', '  fastcgi_cache_lock on;'] : []),
-        '}',
-      ],
+        pass: (dir, script) => fastcgiPass(path.join(dir, 'php-fpm.sock'), script),
+        extra: (scenario) =>
+          cached(scenario) ? ['fastcgi_cache bench;', 'fastcgi_cache_key $request_method$request_uri;', 'fastcgi_cache_lock on;'] : [],
+      },
       backends: (dir) => {
         const ini = writePhpIni(dir);
         const conf = path.join(dir, 'php-fpm.conf');
@@ -96,5 +95,5 @@ export const phpFpmTarget: TargetPlugin = {
         outputCache,
       },
     });
-  },
+  }),
 };

@@ -1,6 +1,7 @@
 import type { TargetPlugin } from '@bench/core';
 import { APACHE_PROCESS_NAMES, apacheBinary, apacheModule, apacheVersion } from '../support/apache-config.js';
 import { apacheProtocols, startApacheStack } from '../support/apache-stack.js';
+import { servesMany } from '../support/serves-many.js';
 import { availabilityOf } from '../support/probe.js';
 import { phpPersistent, phpScriptEnvironment, phpSupports, writePhpIni } from './php-common.js';
 
@@ -23,11 +24,12 @@ export const phpModTarget: TargetPlugin = {
       () => ({ apache: apacheVersion(), php: /libphp(\d+\.\d+)/.exec(phpModule() ?? '')?.[1] ?? 'unknown' }),
     );
   },
-  start: (scenario, options) =>
+  ...servesMany((scenarios, options) =>
     startApacheStack({
       target: 'php-mod',
-      scenario,
+      scenarios,
       options,
+      handler: 'index.php',
       modules: { php_module: phpModule() ?? '' },
       directives: (dir) => {
         writePhpIni(dir);
@@ -42,4 +44,5 @@ export const phpModTarget: TargetPlugin = {
       environment: phpScriptEnvironment(options.services),
       settings: { opcache: true, persistentConnections: phpPersistent(), outputCache: false },
     }),
+  ),
 };

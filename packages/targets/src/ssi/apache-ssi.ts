@@ -1,6 +1,7 @@
 import type { TargetPlugin } from '@bench/core';
 import { APACHE_PROCESS_NAMES, apacheBinary, apacheModule, apacheVersion } from '../support/apache-config.js';
 import { apacheProtocols, startApacheStack } from '../support/apache-stack.js';
+import { servesMany } from '../support/serves-many.js';
 import { handlerSupport } from '../support/folder.js';
 import { mediaTypeOf } from '../support/mime-type.js';
 import { availabilityOf } from '../support/probe.js';
@@ -30,19 +31,24 @@ export const apacheSsiTarget: TargetPlugin = {
       () => ({ apache: apacheVersion() }),
     );
   },
-  start: (scenario, options) =>
+  ...servesMany((scenarios, options) =>
     startApacheStack({
       target: 'apache-ssi',
-      scenario,
+      scenarios,
       options,
+      handler: 'index.shtml',
       modules: { include_module: apacheModule('mod_include.so') ?? '' },
-      directives: (_dir, docroot) => [
-        `<Directory "${docroot}">`,
+      directives: (_dir, site) => [
+        `<Directory "${site.documentRoot}">`,
         // includes without <!--#exec-->: the pages only paste files, and nothing may run a command
         '  Options +IncludesNOEXEC',
         '</Directory>',
-        // the template's type is the scenario's (hello and big are text/plain), its charset UTF-8
-        `AddType ${mediaTypeOf(scenario)} .shtml`,
+        // each template's type is its scenario's (hello and big are text/plain), its charset UTF-8
+        ...site.scenarios.flatMap(({ scenario, root }) => [
+          `<Directory "${root}">`,
+          `  AddType ${mediaTypeOf(scenario)} .shtml`,
+          '</Directory>',
+        ]),
         'AddCharset utf-8 .shtml',
         'AddOutputFilter INCLUDES .shtml',
         'DirectoryIndex index.shtml',
@@ -50,4 +56,5 @@ export const apacheSsiTarget: TargetPlugin = {
       environment: {},
       settings: { ssi: 'mod_include' },
     }),
+  ),
 };

@@ -54,9 +54,9 @@ export const APACHE_MAX_REQUEST_WORKERS = 256;
 export const apacheChildren = (maxConcurrency: number | undefined) =>
   Math.min(APACHE_MAX_REQUEST_WORKERS, Math.max(8, maxConcurrency ?? 0));
 
-const BASE_MODULES = ['mod_mpm_prefork.so', 'mod_authz_core.so', 'mod_mime.so', 'mod_dir.so', 'mod_env.so'];
+const BASE_MODULES = ['mod_mpm_prefork.so', 'mod_authz_core.so', 'mod_mime.so', 'mod_dir.so', 'mod_env.so', 'mod_alias.so'];
 
-/** The modules every bench Apache loads: prefork (as in the articles), mime types, DirectoryIndex, SetEnv. */
+/** The modules every bench Apache loads: prefork (as in the articles), mime types, DirectoryIndex, SetEnv, Alias (a scenario's own path). */
 export function baseApacheModules(): Record<string, string> | undefined {
   const modules: Record<string, string> = {};
   for (const file of BASE_MODULES) {

@@ -10,19 +10,20 @@ import {
   APACHE_MAX_REQUEST_WORKERS,
   baseApacheModules,
 } from './apache-config.js';
-import { documentRoot } from './probe.js';
 import { handDirTo, workerAccount } from './run-as.js';
+import { handlerFile, layoutSite, type Site } from './site.js';
 import { makeStackDir, startStack } from './stack.js';
-import { stageSite } from './stage-site.js';
 
 export interface ApacheStackOptions {
   readonly target: string;
-  readonly scenario: Scenario;
+  readonly scenarios: readonly Scenario[];
   readonly options: TargetStartOptions;
+  /** The file a scenario's folder answers with (index.php, index.pl, ...): its directory index, and where its own path maps. */
+  readonly handler: string;
   /** Modules beyond the base set: name -> .so path. */
   readonly modules: Readonly<Record<string, string>>;
-  /** Directives for this stack, given the private dir and the document root. */
-  readonly directives: (dir: string, docroot: string) => readonly string[];
+  /** Directives for this stack, given the private dir and the site (its document root, every scenario's folder). */
+  readonly directives: (dir: string, site: Site) => readonly string[];
   /** Environment for the scripts (SetEnv). */
   readonly environment: Readonly<Record<string, string>>;
   readonly settings: Readonly<Record<string, string | number | boolean>>;
@@ -59,14 +60,24 @@ function setEnvDirectives(env: Readonly<Record<string, string>>): string[] {
   return Object.entries(env).map(([k, v]) => `SetEnv ${k} "${v.replace(/"/g, '\\"')}"`);
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** How Apache reaches each scenario of a site beyond its document root: a mount is an alias of its folder, a route of its handler file. */
+export function apacheRoutes(site: Site, handler: string): string[] {
+  return site.scenarios.flatMap((served) => [
+    ...(served.mount !== undefined ? [`Alias "${served.mount}/" "${served.root}/"`] : []),
+    ...(served.route !== undefined ? [`AliasMatch "^${escapeRegExp(served.route)}$" "${handlerFile(served, handler)}"`] : []),
+  ]);
+}
+
 /** One Apache prefork in the foreground with a generated httpd.conf: the base of php-mod, php-cgi, perl-mod, perl-cgi. */
 export async function startApacheStack(o: ApacheStackOptions): Promise<RunningTarget> {
   const host = listenHost(o.options);
   const port = await choosePort(o.options.port, host);
   const dir = makeStackDir(o.target);
   const account = workerAccount();
-  const scenario = stageSite(o.scenario, dir);
-  const docroot = documentRoot(scenario);
+  const site = layoutSite(o.scenarios, dir);
+  const docroot = site.documentRoot;
   const conf = path.join(dir, 'httpd.conf');
   const children = apacheChildren(o.options.maxConcurrency);
   writeFileSync(
@@ -78,14 +89,19 @@ export async function startApacheStack(o: ApacheStackOptions): Promise<RunningTa
       docroot,
       modules: { ...baseApacheModules(), ...protocolModules(o.options), ...o.modules },
       ...(account ? { account } : {}),
-      directives: [...protocolDirectives(o.options, dir), ...o.directives(dir, docroot), ...setEnvDirectives(o.environment)],
+      directives: [
+        ...protocolDirectives(o.options, dir),
+        ...apacheRoutes(site, o.handler),
+        ...o.directives(dir, site),
+        ...setEnvDirectives(o.environment),
+      ],
       children,
     }),
   );
   handDirTo(dir, account);
   return startStack({
     target: o.target,
-    scenario: o.scenario,
+    scenarios: o.scenarios,
     host,
     port,
     dir,

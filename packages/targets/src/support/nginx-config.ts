@@ -32,16 +32,15 @@ function protocolLines(o: NginxConfigOptions): { flags: string; server: string[]
 // Explicit types, so Content-Type does not depend on the system's mime.types.
 export const STATIC_TYPES = ['text/html html htm', 'text/plain txt', 'application/octet-stream bin'];
 
-/** The FastCGI parameters a PHP or Perl FastCGI application needs, without /etc/nginx/fastcgi_params. */
 /** What an nginx process's command line contains. */
 export const NGINX_PROCESS_NAMES: readonly string[] = ['nginx'];
 
-export const FASTCGI_PARAMS = [
+/** The FastCGI parameters a PHP or Perl FastCGI application needs, without /etc/nginx/fastcgi_params (SCRIPT_FILENAME apart). */
+const FASTCGI_PARAMS = [
   'fastcgi_param QUERY_STRING $query_string;',
   'fastcgi_param REQUEST_METHOD $request_method;',
   'fastcgi_param CONTENT_TYPE $content_type;',
   'fastcgi_param CONTENT_LENGTH $content_length;',
-  'fastcgi_param SCRIPT_FILENAME $document_root$fastcgi_script_name;',
   'fastcgi_param SCRIPT_NAME $fastcgi_script_name;',
   'fastcgi_param REQUEST_URI $request_uri;',
   'fastcgi_param DOCUMENT_URI $document_uri;',
@@ -56,6 +55,14 @@ export const FASTCGI_PARAMS = [
   'fastcgi_param SERVER_NAME $server_name;',
   'fastcgi_param REDIRECT_STATUS 200;',
 ];
+
+/**
+ * The lines that hand one request to a FastCGI backend on a unix socket: the script it runs (a path, or a variable
+ * such as $request_filename) and the parameters.
+ */
+export function fastcgiPass(socket: string, scriptFilename: string): string[] {
+  return [`fastcgi_pass unix:${socket};`, `fastcgi_param SCRIPT_FILENAME ${scriptFilename};`, ...FASTCGI_PARAMS];
+}
 
 /** A complete nginx.conf: foreground, loopback only, everything (pid, logs, temp) in the private dir. */
 export function nginxConfig(o: NginxConfigOptions): string {

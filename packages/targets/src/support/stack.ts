@@ -26,11 +26,16 @@ export interface StackProcessSpec {
   readonly readyLine?: RegExp;
 }
 
-export interface StartStackOptions {
+/** What a stack serves: one scenario (`scenario`), or several at once (`scenarios`, a target's startMany). */
+type StackScenarios =
+  { readonly scenario: Scenario; readonly scenarios?: never } | { readonly scenarios: readonly Scenario[]; readonly scenario?: never };
+
+export type StartStackOptions = StackOptions & StackScenarios;
+
+interface StackOptions {
   readonly target: string;
   /** The address the stack listens on (127.0.0.1 when absent). */
   readonly host?: string;
-  readonly scenario: Scenario;
   readonly port: number;
   /** Private directory holding the generated configs and logs; removed on stop. */
   readonly dir: string;
@@ -38,7 +43,7 @@ export interface StartStackOptions {
   readonly processes: readonly StackProcessSpec[];
   readonly settings: Readonly<Record<string, string | number | boolean>>;
   readonly readyTimeoutMs?: number;
-  /** The request that says the stack is ready: this path answering this status (any 2xx when absent); the scenario's path by default. */
+  /** The request that says the stack is ready: this path answering this status (any 2xx when absent); the first scenario's path by default. */
   readonly ready?: { readonly path: string; readonly status?: number };
   /** What the stack serves (`--protocol`), and over TLS the run's certificates (readiness is checked against its CA). */
   readonly protocol?: Protocol;
@@ -50,10 +55,12 @@ export function makeStackDir(target: string): string {
   return makePrivateDir(target);
 }
 
-// Starts the processes of one stack, waits until a real request to the scenario path answers 2xx,
+// Starts the processes of one stack, waits until a real request to the (first) scenario's path answers 2xx,
 // and returns a handle that stops every process group of the stack.
 export async function startStack(options: StartStackOptions): Promise<RunningTarget> {
-  const { target, scenario, port, dir } = options;
+  const { target, port, dir } = options;
+  const scenarios = options.scenarios ?? [options.scenario];
+  const names = scenarios.map((s) => s.name).join(', ');
   const protocol = options.protocol ?? 'http1';
   const url = `${schemeOf(protocol)}://${options.host ?? LOOPBACK}:${port}`;
   const started: GroupProcess[] = [];
@@ -76,7 +83,7 @@ export async function startStack(options: StartStackOptions): Promise<RunningTar
       started.push(proc);
       if (spec.readyLine) await waitForOutput(proc, spec.readyLine, options.readyTimeoutMs ?? 20_000);
     }
-    const ready = options.ready ?? { path: scenario.request.path };
+    const ready = options.ready ?? { path: scenarios[0]?.request.path ?? '/' };
     await waitForHttp(url + ready.path, {
       processes: started,
       timeoutMs: options.readyTimeoutMs ?? 20_000,
@@ -85,7 +92,7 @@ export async function startStack(options: StartStackOptions): Promise<RunningTar
     });
   } catch (error) {
     await stop();
-    throw errors.targetStart(target, scenario.name, error instanceof Error ? error.message : String(error), error);
+    throw errors.targetStart(target, names, error instanceof Error ? error.message : String(error), error);
   }
 
   const crashed = new Promise<string>((resolve) => {

@@ -14,6 +14,7 @@ import org.eclipse.jetty.server.SecureRequestCustomizer;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.SslConnectionFactory;
+import org.eclipse.jetty.server.handler.ContextHandlerCollection;
 import org.eclipse.jetty.servlet.DefaultServlet;
 import org.eclipse.jetty.servlet.ServletContextHandler;
 import org.eclipse.jetty.servlet.ServletHolder;
@@ -21,9 +22,9 @@ import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
- * Jetty 9 embedded (Debian's libjetty9-java, the jars of the jetty9 package): one context at /,
- * either the scenario's servlet on every path or Jetty's own DefaultServlet over the static folder.
- * No jetty.base, no XML, no deployer: only what the scenario uses is started.
+ * Jetty 9 embedded (Debian's libjetty9-java, the jars of the jetty9 package): the scenarios'
+ * servlets in one context at / (one scenario alone on every path), and Jetty's own DefaultServlet
+ * over each static folder. No jetty.base, no XML, no deployer: only what is served is started.
  */
 public final class JettyServer {
     public static void main(String[] args) {
@@ -65,18 +66,28 @@ public final class JettyServer {
         connector.setAcceptQueueSize(settings.backlog);
         server.addConnector(connector);
 
-        ServletContextHandler context = new ServletContextHandler(ServletContextHandler.NO_SESSIONS);
-        context.setContextPath("/");
-        if (settings.isStatic()) {
-            context.setResourceBase(settings.staticRoot);
-            context.addServlet(new ServletHolder("default", DefaultServlet.class), "/");
-        } else {
-            ServletHolder servlet = new ServletHolder("scenario", settings.newServlet(Servlet.class));
-            servlet.setInitParameter("fixturesDir", settings.fixturesDir);
-            servlet.setInitOrder(1);
-            context.addServlet(servlet, "/*");
+        // the servlets in one context at /, each static folder in a context of its own (the longest path matches)
+        ContextHandlerCollection contexts = new ContextHandlerCollection();
+        if (!settings.servlets.isEmpty()) {
+            ServletContextHandler context = new ServletContextHandler(ServletContextHandler.NO_SESSIONS);
+            context.setContextPath("/");
+            int index = 0;
+            for (ServerSettings.ServedServlet served : settings.servlets) {
+                ServletHolder servlet = new ServletHolder("scenario" + index++, served.newServlet(Servlet.class));
+                servlet.setInitParameter("fixturesDir", served.fixturesDir);
+                servlet.setInitOrder(1);
+                context.addServlet(servlet, served.mapping);
+            }
+            contexts.addHandler(context);
         }
-        server.setHandler(context);
+        for (ServerSettings.ServedFolder folder : settings.folders) {
+            ServletContextHandler context = new ServletContextHandler(ServletContextHandler.NO_SESSIONS);
+            context.setContextPath(folder.contextPath.isEmpty() ? "/" : folder.contextPath);
+            context.setResourceBase(folder.root);
+            context.addServlet(new ServletHolder("default", DefaultServlet.class), "/");
+            contexts.addHandler(context);
+        }
+        server.setHandler(contexts);
         server.start();
         return server;
     }

@@ -12,9 +12,9 @@ import com.caucho.server.cluster.ServletService;
 import com.caucho.server.http.HttpProtocol;
 
 /**
- * Resin 4 embedded (com.caucho:resin from Maven Central, GPL): one web-app at /, either the
- * scenario's servlet on every path or Resin's own FileServlet over the static folder. Resin's
- * root and its web-app's root are folders of the run's private dir.
+ * Resin 4 embedded (com.caucho:resin from Maven Central, GPL): the scenarios' servlets in one
+ * web-app at / (one scenario alone on every path), and Resin's own FileServlet over each static
+ * folder. Resin's root and its servlets' web-app root are folders of the run's private dir.
  */
 public final class ResinServer {
     public static void main(String[] args) {
@@ -35,15 +35,22 @@ public final class ResinServer {
         resin.setRootDirectory(settings.workDir + "/resin");
         HttpPort http = new HttpPort(settings);
         resin.addPort(http);
-        // Resin refuses a web-app whose root is its own root directory
-        WebAppEmbed webApp = new WebAppEmbed("/", settings.isStatic() ? settings.staticRoot : settings.workDir + "/webapp");
-        if (!settings.isStatic()) {
-            ServletMappingEmbed servlet = new ServletMappingEmbed("scenario", "/*", settings.servletClass);
-            servlet.setInitParam("fixturesDir", settings.fixturesDir);
-            servlet.setLoadOnStartup(1);
-            webApp.addServletMapping(servlet);
+        // the servlets in one web-app at /, whose root is a folder of the private dir (Resin refuses its own root
+        // directory); each static folder a web-app of its own, served by Resin's FileServlet
+        if (!settings.servlets.isEmpty()) {
+            WebAppEmbed webApp = new WebAppEmbed("/", settings.workDir + "/webapp");
+            int index = 0;
+            for (ServerSettings.ServedServlet served : settings.servlets) {
+                ServletMappingEmbed servlet = new ServletMappingEmbed("scenario" + index++, served.mapping, served.className);
+                servlet.setInitParam("fixturesDir", served.fixturesDir);
+                servlet.setLoadOnStartup(1);
+                webApp.addServletMapping(servlet);
+            }
+            resin.addWebApp(webApp);
         }
-        resin.addWebApp(webApp);
+        for (ServerSettings.ServedFolder folder : settings.folders) {
+            resin.addWebApp(new WebAppEmbed(folder.contextPath.isEmpty() ? "/" : folder.contextPath, folder.root));
+        }
         resin.start();
         // listen only once Resin is active: a request that comes sooner waits 10 s for it
         http.listen();

@@ -15,9 +15,9 @@ import org.apache.tomcat.util.net.SSLHostConfig;
 import org.apache.tomcat.util.net.SSLHostConfigCertificate;
 
 /**
- * Tomcat 10 embedded (Debian's libtomcat10-embed-java): one context at /, either the scenario's
- * servlet on every path or Tomcat's own DefaultServlet over the static folder. No server.xml, no
- * web.xml, no jar or annotation scanning, no JSP engine: only what the scenario uses is started.
+ * Tomcat 10 embedded (Debian's libtomcat10-embed-java): the scenarios' servlets in one context at /
+ * (one scenario alone on every path), and Tomcat's own DefaultServlet over each static folder. No
+ * server.xml, no web.xml, no jar or annotation scanning, no JSP engine: only what is served is started.
  */
 public final class TomcatServer {
     public static void main(String[] args) {
@@ -56,27 +56,39 @@ public final class TomcatServer {
         if (settings.http2()) connector.addUpgradeProtocol(new Http2Protocol());
         tomcat.setConnector(connector);
 
+        // the servlets in one context at /, each static folder in a context of its own
+        if (!settings.servlets.isEmpty()) {
+            Context context = addContext(tomcat, "", settings.workDir);
+            int index = 0;
+            for (ServerSettings.ServedServlet served : settings.servlets) {
+                String name = "scenario" + index++;
+                Wrapper servlet = Tomcat.addServlet(context, name, served.newServlet(Servlet.class));
+                servlet.addInitParameter("fixturesDir", served.fixturesDir);
+                servlet.setLoadOnStartup(1);
+                context.addServletMapping(served.mapping, name);
+            }
+        }
+        for (ServerSettings.ServedFolder folder : settings.folders) {
+            Context context = addContext(tomcat, folder.contextPath, folder.root);
+            Tomcat.addServlet(context, "default", new DefaultServlet());
+            context.addServletMapping("/", "default");
+            Tomcat.addDefaultMimeTypeMappings(context);
+        }
+        tomcat.start();
+        return tomcat;
+    }
+
+    private static Context addContext(Tomcat tomcat, String path, String docBase) {
         // Tomcat.addContext would add a listener that scans the servlets for annotations (and needs the
         // annotations API jar); these servlets are registered here, so configuring is all there is to do
         Context context = new StandardContext();
-        context.setName("");
-        context.setPath("");
-        context.setDocBase(settings.isStatic() ? settings.staticRoot : settings.workDir);
+        context.setName(path);
+        context.setPath(path);
+        context.setDocBase(docBase);
         context.addLifecycleListener(event -> {
             if (Lifecycle.CONFIGURE_START_EVENT.equals(event.getType())) context.setConfigured(true);
         });
         tomcat.getHost().addChild(context);
-        if (settings.isStatic()) {
-            Tomcat.addServlet(context, "default", new DefaultServlet());
-            context.addServletMapping("/", "default");
-            Tomcat.addDefaultMimeTypeMappings(context);
-        } else {
-            Wrapper servlet = Tomcat.addServlet(context, "scenario", settings.newServlet(Servlet.class));
-            servlet.addInitParameter("fixturesDir", settings.fixturesDir);
-            servlet.setLoadOnStartup(1);
-            context.addServletMapping("/*", "scenario");
-        }
-        tomcat.start();
-        return tomcat;
+        return context;
     }
 }
