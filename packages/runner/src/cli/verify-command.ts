@@ -1,9 +1,9 @@
-import { errors, type Scenario, type TargetPlugin } from '@bench/core';
+import { errors, scenariosForOneStack, type Scenario, type ServiceEndpoints, type TargetPlugin } from '@bench/core';
 import { parseNameList } from '@bench/core';
 import { loadProject } from '../project/project.js';
 import { resolveScenarios, resolveTargets } from '../run/plan.js';
 import { verifyTarget } from '../run/verify.js';
-import { createServiceManager } from '@bench/services';
+import { createServiceManager, type ServiceManager } from '@bench/services';
 import { interruptSignal } from './interrupt.js';
 import { formatTable } from './format-table.js';
 
@@ -11,24 +11,52 @@ type Cell = { kind: 'pass' } | { kind: 'fail'; detail: string } | { kind: 'skip'
 
 const mark = (cell: Cell | undefined) => (cell?.kind === 'pass' ? 'ok' : cell?.kind === 'fail' ? 'FAIL' : '-');
 
-async function verifyOne(target: TargetPlugin, scenario: Scenario, services: ReturnType<typeof createServiceManager>): Promise<Cell> {
-  const support = target.supports(scenario);
-  if (!support.ok) return { kind: 'skip', detail: support.reason };
+/** What one start of a target serves: every scenario it checks at once (startMany), or one. */
+interface VerifyUnit {
+  readonly target: TargetPlugin;
+  /** As the stack serves them (mounted where they share a path), in the order asked. */
+  readonly scenarios: readonly Scenario[];
+}
+
+/** A target that can serve several scenarios at once is started once for all it serves; another once per scenario. */
+function verifyUnits(target: TargetPlugin, scenarios: readonly Scenario[]): VerifyUnit[] {
+  if (target.startMany && scenarios.length > 1) return [{ target, scenarios: scenariosForOneStack(scenarios) }];
+  return scenarios.map((scenario) => ({ target, scenarios: [scenario] }));
+}
+
+/** The services of every scenario of a unit, started once each and merged. */
+async function endpointsOf(scenarios: readonly Scenario[], services: ServiceManager): Promise<ServiceEndpoints> {
+  const endpoints: ServiceEndpoints = {};
+  for (const scenario of scenarios) Object.assign(endpoints, await services.endpointsFor(scenario));
+  return endpoints;
+}
+
+/** Starts the unit's stack once and checks every scenario it serves; a stack that does not start fails them all. */
+async function verifyUnit(unit: VerifyUnit, services: ServiceManager): Promise<Map<string, Cell>> {
+  const cells = new Map<string, Cell>();
+  const { target, scenarios } = unit;
   let running;
   try {
-    running = await target.start(scenario, { services: await services.endpointsFor(scenario) });
+    const options = { services: await endpointsOf(scenarios, services) };
+    const [only] = scenarios;
+    running = scenarios.length === 1 && only ? await target.start(only, options) : await target.startMany!(scenarios, options);
   } catch (error) {
-    return { kind: 'fail', detail: error instanceof Error ? error.message : String(error) };
+    const detail = error instanceof Error ? error.message : String(error);
+    for (const scenario of scenarios) cells.set(scenario.name, { kind: 'fail', detail });
+    return cells;
   }
   try {
-    const verification = await verifyTarget(running.url, scenario);
-    return verification.ok ? { kind: 'pass' } : { kind: 'fail', detail: verification.problems.join('; ') };
+    for (const scenario of scenarios) {
+      const verification = await verifyTarget(running.url, scenario);
+      cells.set(scenario.name, verification.ok ? { kind: 'pass' } : { kind: 'fail', detail: verification.problems.join('; ') });
+    }
   } finally {
     await running.stop();
   }
+  return cells;
 }
 
-/** Starts every target for every scenario, checks the answer, prints a pass/fail matrix. */
+/** Starts every target for the scenarios it serves (once for them all where it can), checks each answer, prints a pass/fail matrix. */
 export async function verifyCommand(scenarioNames: string[], flags: { targets?: string; config?: string; jobs?: number }): Promise<void> {
   const project = await loadProject(flags.config !== undefined ? { configFile: flags.config } : {});
   const scenarioList = scenarioNames.length ? parseNameList(scenarioNames) : project.selected.scenarios;
@@ -42,7 +70,7 @@ export async function verifyCommand(scenarioNames: string[], flags: { targets?: 
   const results = new Map<string, Cell>();
   const notes: string[] = [];
   try {
-    const pairs: Array<{ target: TargetPlugin; scenario: Scenario }> = [];
+    const units: VerifyUnit[] = [];
     for (const target of targets) {
       const availability = await target.available();
       if (!availability.ok) {
@@ -50,22 +78,30 @@ export async function verifyCommand(scenarioNames: string[], flags: { targets?: 
         notes.push(`${target.name}: not available (${availability.reason ?? ''})`);
         continue;
       }
-      for (const scenario of scenarios) pairs.push({ target, scenario });
+      const served: Scenario[] = [];
+      for (const scenario of scenarios) {
+        const support = target.supports(scenario);
+        if (support.ok) served.push(scenario);
+        else results.set(`${target.name}/${scenario.name}`, { kind: 'skip', detail: support.reason });
+      }
+      units.push(...verifyUnits(target, served));
     }
     // --jobs: that many stacks starting and answering at once (each on its own ports and private dir)
     let next = 0;
     const worker = async () => {
-      for (let pair = pairs[next++]; pair; pair = pairs[next++]) {
+      for (let unit = units[next++]; unit; unit = units[next++]) {
         if (interrupt.signal.aborted) throw errors.interrupted(String(interrupt.signal.reason));
-        const cell = await verifyOne(pair.target, pair.scenario, services);
-        results.set(`${pair.target.name}/${pair.scenario.name}`, cell);
-        process.stderr.write(`bench: verify ${pair.target.name} / ${pair.scenario.name}: ${mark(cell)}\n`);
+        for (const [name, cell] of await verifyUnit(unit, services)) {
+          results.set(`${unit.target.name}/${name}`, cell);
+          process.stderr.write(`bench: verify ${unit.target.name} / ${name}: ${mark(cell)}\n`);
+        }
       }
     };
     // every worker finishes (stopping its stack) before the services stop
     const ended = await Promise.allSettled(Array.from({ length: Math.max(1, flags.jobs ?? 1) }, worker));
     const thrown = ended.find((e): e is PromiseRejectedResult => e.status === 'rejected');
     if (thrown) throw thrown.reason;
+    const pairs = targets.flatMap((target) => scenarios.map((scenario) => ({ target, scenario })));
     for (const { target, scenario } of pairs) {
       const cell = results.get(`${target.name}/${scenario.name}`);
       if (cell && cell.kind !== 'pass')
