@@ -2,6 +2,7 @@ export * from './errors.js';
 export * from './scenario.js';
 export * from './scenario-folder.js';
 export * from './scenario-mount.js';
+export * from './tfb/index.js';
 export * from './request-scenario.js';
 export * from './expectation.js';
 export * from './target.js';
