@@ -13,9 +13,13 @@ PACKAGES=(
   wrk nghttp2-client
   # PHP targets: FPM, mod_php, CGI, CLI server, and the extensions the scenarios use
   php-fpm libapache2-mod-php php-cgi libapache2-mod-fcgid php-cli php-mysql php-redis php-memcached
+  # APCu: the in-process cache of TechEmpower's cached-queries under FPM, mod_php, fcgid and php -S
+  php-apcu
   # Perl targets: mod_perl, FastCGI, CGI, and the modules the scenarios use
   libapache2-mod-perl2 libfcgi-perl libfcgi-procmanager-perl libdbi-perl libdbd-mariadb-perl
   libredis-perl libcache-memcached-fast-perl libhtml-parser-perl
+  # JSON for the TechEmpower scenarios (JSON::XS, as TFB's Perl entries use)
+  libjson-xs-perl
   # Perl template engines under mod_perl (article 000's Embperl and ASP PerlScript rows)
   libembperl-perl libapache-asp-perl
   # Java targets: Tomcat 10 and Jetty 9 embedded, the javax servlet API for Jetty, the JDBC and

@@ -12,7 +12,7 @@ export function createServiceManager(
   lookup: (binary: string) => string | undefined = findBinary,
 ): ServiceManager {
   const pending = new Map<ServiceName, Promise<RunningService>>();
-  const started: RunningService[] = [];
+  const started: Array<RunningService & { readonly name: ServiceName }> = [];
 
   const ensure = (name: ServiceName): Promise<RunningService> => {
     let service = pending.get(name);
@@ -20,7 +20,7 @@ export function createServiceManager(
       const definition = serviceDefinitions[name];
       const url = env[definition.urlVariable];
       service = timedStart('service', name, () => (url ? definition.connect(url) : definition.start())).then((s) => {
-        started.push(s);
+        started.push({ ...s, name });
         return s;
       });
       // a failed start is remembered: every later cell fails fast with the same reason
@@ -48,6 +48,12 @@ export function createServiceManager(
       for (const name of scenario.services) counters[name] = await (await ensure(name)).readCounter();
       return counters;
     },
+    async database() {
+      const service = await ensure('mysql');
+      if (!service.database) throw errors.serviceStart('MariaDB', 'it has no counters to read');
+      return service.database;
+    },
+    running: () => started.map((s) => ({ name: serviceDefinitions[s.name].title, endpoint: s.endpoint })),
     processGroups: () => started.flatMap((s) => (s.processGroup !== undefined ? [s.processGroup] : [])),
     async stopAll() {
       // wait for starts still in flight, so nothing they start is left behind

@@ -3,3 +3,4 @@ export { noServices, type ServiceManager, type CounterReading } from './service-
 export { createServiceManager } from './create-service-manager.js';
 export { serviceDefinitions, describeServices, type ServiceDescription } from './registry.js';
 export type { RunningService, ServiceDefinition } from './service.js';
+export type { DatabaseProbe } from './tfb-data.js';

@@ -15,14 +15,16 @@ import {
 } from '@bench/core';
 import type { RunningService, ServiceDefinition } from './service.js';
 import { waitUntilServing } from '@bench/core';
+import { databaseProbe, seedTfbTables } from './tfb-data.js';
 
 const DATABASE = 'bench';
 const USER = 'bench';
 
-// The table every database scenario reads: one row (1, 'test').
+// The table the articles' database scenarios read (one row, (1, 'test')), and TechEmpower's World and Fortune.
 async function seedTable(connection: mysql.Connection): Promise<void> {
   await connection.query('CREATE TABLE IF NOT EXISTS testtable (id INT PRIMARY KEY, name VARCHAR(32)) ENGINE=InnoDB');
   await connection.query("REPLACE INTO testtable (id, name) VALUES (1, 'test')");
+  await seedTfbTables(connection);
 }
 
 async function comSelect(connection: mysql.Connection): Promise<number> {
@@ -30,14 +32,15 @@ async function comSelect(connection: mysql.Connection): Promise<number> {
   return Number((rows as Array<{ Value: string }>)[0]?.Value ?? 0);
 }
 
-function running(
+async function running(
   admin: mysql.Connection,
   endpoint: RunningService['endpoint'],
   stopServer: () => Promise<void>,
   processGroup?: number,
-): RunningService {
+): Promise<RunningService> {
   return {
     endpoint,
+    database: await databaseProbe(admin, endpoint.user ?? USER, endpoint.database ?? DATABASE),
     ...(processGroup !== undefined ? { processGroup } : {}),
     async readCounter() {
       return { counter: 'Com_select', value: await comSelect(admin) };
@@ -100,6 +103,8 @@ export const mariadbService: ServiceDefinition = {
           '--innodb-buffer-pool-size=64M',
           '--innodb-log-file-size=16M',
           '--performance-schema=OFF',
+          // per-user and per-table counters (USER_STATISTICS, TABLE_STATISTICS): the TechEmpower checks' query counts
+          '--userstat=1',
           ...userArgs,
         ],
         { name: 'mariadbd', cwd: dir, logFile: path.join(dir, 'mariadbd.log') },
@@ -109,7 +114,9 @@ export const mariadbService: ServiceDefinition = {
         removeDir(dir);
       };
       // the OS user running bench owns the server through unix_socket authentication
-      const admin = await waitUntilServing(proc, () => mysql.createConnection({ socketPath: socket, user: os.userInfo().username }));
+      const admin = await waitUntilServing(proc, () =>
+        mysql.createConnection({ socketPath: socket, user: os.userInfo().username, charset: 'utf8mb4' }),
+      );
       await admin.query(`CREATE DATABASE IF NOT EXISTS ${DATABASE}`);
       for (const host of [LOOPBACK, 'localhost']) {
         await admin.query(`CREATE USER IF NOT EXISTS '${USER}'@'${host}' IDENTIFIED BY ?`, [password]);
@@ -125,7 +132,7 @@ export const mariadbService: ServiceDefinition = {
         database: DATABASE,
         url: `mysql://${USER}:***@${LOOPBACK}:${port}/${DATABASE}`,
       };
-      return running(admin, endpoint, stopServer, proc.pid);
+      return await running(admin, endpoint, stopServer, proc.pid);
     } catch (error) {
       await stopServer();
       throw errors.serviceStart('MariaDB', error instanceof Error ? error.message : String(error), error);
@@ -149,9 +156,10 @@ export const mariadbService: ServiceDefinition = {
         user: endpoint.user,
         password: endpoint.password,
         database: endpoint.database,
+        charset: 'utf8mb4',
       });
       await seedTable(admin);
-      return running(admin, endpoint, async () => {});
+      return await running(admin, endpoint, async () => {});
     } catch (error) {
       throw errors.serviceStart('MariaDB', `cannot use BENCH_MYSQL_URL: ${error instanceof Error ? error.message : String(error)}`, error);
     }

@@ -1,4 +1,5 @@
-import { errors, type Scenario, type ServiceEndpoints } from '@bench/core';
+import { errors, type Scenario, type ServiceEndpoint, type ServiceEndpoints } from '@bench/core';
+import type { DatabaseProbe } from './tfb-data.js';
 
 /** A backend counter read before and after a measured run, to prove the backend was hit. */
 export interface CounterReading {
@@ -14,6 +15,10 @@ export interface ServiceManager {
   endpointsFor(scenario: Scenario): Promise<ServiceEndpoints>;
   /** Current counters of the services the scenario uses, keyed by service name. */
   readCounters(scenario: Scenario): Promise<Record<string, CounterReading>>;
+  /** The database's probe (MariaDB, started if it is not yet): its counters and World, for TechEmpower's checks. */
+  database(): Promise<DatabaseProbe>;
+  /** Every service started or named so far, with how to reach it. */
+  running(): ReadonlyArray<{ readonly name: string; readonly endpoint: ServiceEndpoint }>;
   /** Process groups of the running services, for resource sampling. */
   processGroups(): number[];
   stopAll(): Promise<void>;
@@ -30,6 +35,10 @@ export const noServices: ServiceManager = {
   async readCounters() {
     return {};
   },
+  async database() {
+    throw errors.usage('this run has no service manager, so no database to count queries in');
+  },
+  running: () => [],
   processGroups: () => [],
   async stopAll() {},
 };

@@ -1,5 +1,6 @@
 import type { ServiceEndpoint, ServiceName } from '@bench/core';
 import type { CounterReading } from './service-manager.js';
+import type { DatabaseProbe } from './tfb-data.js';
 
 /** A backing service that is running (started by bench, or named by URL). */
 export interface RunningService {
@@ -7,6 +8,8 @@ export interface RunningService {
   /** Process group of the server bench started; absent for a server named by URL. */
   readonly processGroup?: number;
   readCounter(): Promise<CounterReading>;
+  /** A database's counters and TechEmpower's World table, for the TFB checks (MariaDB). */
+  readonly database?: DatabaseProbe;
   stop(): Promise<void>;
 }
 
