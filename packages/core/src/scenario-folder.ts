@@ -4,9 +4,11 @@ import path from 'node:path';
 import { z } from 'zod';
 import { errors } from './errors.js';
 import { serviceNames, type BodyExpectation, type Scenario } from './scenario.js';
+import { tfbTestTypes } from './tfb/test-types.js';
 
 const bodySpec = z.union([
   z.object({ text: z.string() }).strict(),
+  z.object({ matches: z.string().describe('a regular expression every body must match (answers that differ per request)') }).strict(),
   z.object({ file: z.string(), length: z.number().int().nonnegative(), sha256: z.string().regex(/^[0-9a-f]{64}$/) }).strict(),
 ]);
 
@@ -30,6 +32,7 @@ export const scenarioManifestSchema = z
     kind: z.enum(['static', 'dynamic']),
     staticFile: z.string().optional().describe('for static scenarios: the file, relative to the scenario folder, the URL path maps to'),
     services: z.array(z.enum(serviceNames)).default([]),
+    tfb: z.enum(tfbTestTypes).optional().describe("the TechEmpower test type it is: bench verify applies TFB's rules to it"),
   })
   .strict();
 
@@ -40,6 +43,7 @@ function sha256(data: Buffer): string {
 }
 
 function exactBody(dir: string, body: ScenarioManifest['body']): BodyExpectation {
+  if ('matches' in body) return { kind: 'matches', pattern: body.matches };
   if ('text' in body) {
     const bytes = Buffer.from(body.text);
     return { kind: 'exact', length: bytes.length, bytes: () => bytes };
@@ -79,6 +83,7 @@ function toScenario(dir: string, m: ScenarioManifest): Scenario {
       kind: m.kind,
       ...(m.staticFile !== undefined ? { staticFile: m.staticFile } : {}),
     },
+    ...(m.tfb !== undefined ? { tfb: m.tfb } : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { TfbTestType } from './tfb/test-types.js';
 import type { Workload } from './workload/workload.js';
 
 export const serviceNames = ['redis', 'mysql', 'memcached'] as const;
@@ -63,6 +64,8 @@ export interface Scenario {
    * scenario-mount.ts); `request.path` already starts with it. Absent: the scenario is served at its own path.
    */
   readonly mount?: string;
+  /** The TechEmpower test type it is (tfb-json ...): verification applies TFB's rules to it. */
+  readonly tfb?: TfbTestType;
 }
 
 /** The length every answer must have, when the expectation fixes it. */

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import { routeOf, type NodeScenarioContext } from '@bench/core';
+import { mysqlBackend } from '../lib/backends.js';
+import { rowsAsked, sendJson, worldRows } from '../lib/tfb.js';
+
+// TFB's multiple queries: N World rows, one query each
+export default async function tfbQueries(app: FastifyInstance, context: NodeScenarioContext): Promise<void> {
+  const backend = await mysqlBackend(context);
+  app.addHook('onClose', () => backend.close());
+  app.get(routeOf(context.scenario), async (request, reply) => {
+    const n = rowsAsked(request, 'queries');
+    sendJson(reply, await backend.use((connection) => worldRows(connection, n)));
+  });
+}

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { routeOf, type NodeScenarioContext } from '@bench/core';
+import { mysqlBackend } from '../lib/backends.js';
+import { randomNumber, rowsAsked, sendJson, worldRows, writeWorldRows } from '../lib/tfb.js';
+
+// TFB's updates: N World rows read one query each, given new numbers, written back in one batch
+export default async function tfbUpdates(app: FastifyInstance, context: NodeScenarioContext): Promise<void> {
+  const backend = await mysqlBackend(context);
+  app.addHook('onClose', () => backend.close());
+  app.get(routeOf(context.scenario), async (request, reply) => {
+    const n = rowsAsked(request, 'queries');
+    const rows = await backend.use(async (connection) => {
+      const read = await worldRows(connection, n);
+      for (const row of read) row.randomNumber = randomNumber();
+      await writeWorldRows(connection, read);
+      return read;
+    });
+    sendJson(reply, rows);
+  });
+}
