@@ -95,7 +95,7 @@ export function buildProgram(plugins: PluginNames = builtinPluginNames(), option
     '--host <address>',
     'listen on this address instead of 127.0.0.1, for a load generator on another host (bench run --url there)',
   );
-  addRunOptions(serve, ['port', 'workers', 'poolSize']).action((target: string, scenario: string, _flags, command: Command) =>
+  addRunOptions(serve, ['port', 'workers', 'poolSize', 'tfbBurst']).action((target: string, scenario: string, _flags, command: Command) =>
     serveCommand(target, scenario, command),
   );
 
@@ -105,14 +105,18 @@ export function buildProgram(plugins: PluginNames = builtinPluginNames(), option
     .addOption(configFlag())
     .action((flags: { config?: string }) => doctorCommand(flags));
 
-  program
+  const verify = program
     .command('verify')
-    .description('start every target for every scenario and check status, headers and body; exit 1 on any failure')
+    .description(
+      "start every target once for the scenarios it serves and check status, headers and body (TechEmpower's rules for tfb-*); exit 1 on any failure",
+    )
     .argument('[scenario...]', "scenarios to check (default: the config's, else all)")
     .addOption(targetsFlag())
     .addOption(configFlag())
-    .option('-j, --jobs <n>', 'verify this many target/scenario pairs at once', (v) => parsePositiveInteger('--jobs', v), 1)
-    .action((scenarios: string[], flags: { targets?: string; config?: string; jobs: number }) => verifyCommand(scenarios, flags));
+    .option('-j, --jobs <n>', 'verify this many targets at once', (v) => parsePositiveInteger('--jobs', v), 1);
+  addRunOptions(verify, ['tfbBurst']).action(
+    (scenarios: string[], flags: { targets?: string; config?: string; jobs: number; tfbBurst?: number }) => verifyCommand(scenarios, flags),
+  );
 
   const reportReporters = reporterSpecCollector();
   reporterFlags(

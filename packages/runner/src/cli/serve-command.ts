@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import type { Command } from 'commander';
-import { errors } from '@bench/core';
+import { errors, TFB_BURST } from '@bench/core';
 import { givenRunOptions } from '../options/index.js';
 import { resolveScenarios, resolveTargets } from '../run/plan.js';
 import { loadProject } from '../project/project.js';
@@ -29,13 +29,16 @@ export async function serveCommand(targetName: string, scenarioName: string, com
   await services.prepare([scenario]);
   const interrupt = interruptSignal();
   try {
-    const given = givenRunOptions(command, ['port', 'workers', 'poolSize']);
+    const given = givenRunOptions(command, ['port', 'workers', 'poolSize', 'tfbBurst']);
     const running = await target.start(scenario, {
       ...targetStartOptions(given, await services.endpointsFor(scenario)),
       ...(flags.host !== undefined ? { host: flags.host } : {}),
     });
     try {
-      const verification = await verifyTarget(running.url, scenario);
+      const verification = await verifyTarget(running.url, scenario, undefined, {
+        database: () => services.database(),
+        burst: given.tfbBurst ?? TFB_BURST,
+      });
       const url = running.url + scenario.request.path;
       process.stdout.write(`${url}\n`);
       process.stderr.write(

@@ -71,6 +71,14 @@ const generalOptions = {
     schema: z.string().min(1),
     parse: (raw) => raw,
   }),
+  tfbBurst: always({
+    flags: '--tfb-burst <n>',
+    description:
+      "TechEmpower scenarios: the requests verification sends at once, the database's query and row counters read around them (TFB's 512)",
+    schema: positiveInt,
+    parse: (raw) => parsePositiveInteger('--tfb-burst', raw),
+    default: 512,
+  }),
   keepAlive: always({
     flags: '--no-keepalive',
     description: 'open a new connection for every request (ab without -k); keep-alive is on by default',

@@ -205,11 +205,16 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
         if (!problems.has(pair)) await start();
         if (signal?.aborted) break; // interrupted while the stack was starting: nothing was measured
         let answer: HttpAnswer | undefined;
+        let warnings: readonly string[] = [];
         if (running && !problems.has(pair)) {
           emit({ type: 'target-verifying', scenario: scenario.name, target: target.name });
-          const verification = await verifyTarget(running.url, scenario, transport);
+          const verification = await verifyTarget(running.url, scenario, transport, {
+            database: () => services.database(),
+            burst: options.tfbBurst,
+          });
           if (!verification.ok) problems.set(pair, `verification failed: ${verification.problems.join('; ')}`);
           answer = verification.answer;
+          warnings = verification.warnings ?? [];
         }
         for (const [level, concurrency] of plan.concurrency.entries()) {
           if (signal?.aborted) break;
@@ -232,7 +237,9 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
           const measured = await measureCell(cell, engine, running, services, answer, { index, total }, emit, signal);
           if (signal?.aborted) break; // an interrupted cell is not a finished result
           if (measured.status === 'failed') problems.set(pair, measured.error ?? 'failed');
-          await record(note && measured.status === 'ok' ? { ...measured, notes: [...measured.notes, note] } : measured);
+          // a note of the target's state, and TechEmpower's warnings of its verification, beside a measured cell
+          const extra = [...(note ? [note] : []), ...warnings.map((w) => `verification warned: ${w}`)];
+          await record(extra.length > 0 && measured.status === 'ok' ? { ...measured, notes: [...measured.notes, ...extra] } : measured);
         }
         await running?.stop();
         running = undefined;

@@ -3,16 +3,21 @@ import {
   CompiledWorkload,
   errors,
   protocolRequest,
+  TFB_BURST,
   type HttpAnswer,
   type ProtocolAnswer,
   type Scenario,
   type Transport,
   type Workload,
 } from '@bench/core';
+import { verifyTfb, type TfbContext } from './tfb-verify.js';
+import { databaseWindows } from './database-windows.js';
 
 export interface Verification {
   readonly ok: boolean;
   readonly problems: readonly string[];
+  /** What is not wrong enough to fail (TechEmpower's warnings), printed beside the result. */
+  readonly warnings?: readonly string[];
   readonly answer?: HttpAnswer;
 }
 
@@ -27,14 +32,25 @@ function protocolProblems(transport: Transport | undefined, answer: ProtocolAnsw
 }
 
 /**
- * One real request to a running target, checked (over the run's protocol, the certificate against the run's CA).
- * Never trust a stack's numbers before this passes.
+ * One real request to a running target, checked (over the run's protocol, the certificate against the run's CA); a
+ * TechEmpower scenario by TFB's rules (tfb-verify.ts). Never trust a stack's numbers before this passes.
  */
-export async function verifyTarget(baseUrl: string, scenario: Scenario, transport?: Transport): Promise<Verification> {
+export async function verifyTarget(baseUrl: string, scenario: Scenario, transport?: Transport, tfb?: TfbContext): Promise<Verification> {
   if (scenario.workload) return verifyWorkload(baseUrl, scenario.name, scenario.workload, transport);
+  if (scenario.tfb) {
+    const found = await verifyTfb(baseUrl, scenario, scenario.tfb, transport, tfb ?? { burst: TFB_BURST });
+    return {
+      ok: found.failures.length === 0,
+      problems: found.failures,
+      warnings: found.warnings,
+      ...(found.answer ? { answer: found.answer } : {}),
+    };
+  }
   let answer: ProtocolAnswer;
   try {
-    answer = await protocolRequest(baseUrl + scenario.request.path, scenario.request, transport, 10_000);
+    // a request that reads the run's database waits while a TechEmpower check counts its queries
+    const ask = () => protocolRequest(baseUrl + scenario.request.path, scenario.request, transport, 10_000);
+    answer = await (scenario.services.includes('mysql') ? databaseWindows.shared(ask) : ask());
   } catch (error) {
     return { ok: false, problems: [`request failed: ${error instanceof Error ? error.message : String(error)}`] };
   }

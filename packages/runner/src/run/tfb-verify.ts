@@ -1,0 +1,201 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  describeTfbProblem,
+  fail,
+  protocolRequest,
+  routeOf,
+  TFB_COUNTED_QUERIES,
+  TFB_QUERY_CASES,
+  tfbCountProblems,
+  tfbDateChangeProblems,
+  tfbDbProblems,
+  tfbFortunesProblems,
+  tfbHeaderProblems,
+  tfbJsonProblems,
+  tfbPlaintextProblems,
+  tfbRowCount,
+  tfbRules,
+  tfbUpdatedRowsProblems,
+  tfbWorldListProblems,
+  type ProtocolAnswer,
+  type Scenario,
+  type TfbProblem,
+  type TfbTestType,
+  type Transport,
+} from '@bench/core';
+import type { DatabaseProbe } from '@bench/services';
+import { burst } from './tfb-burst.js';
+import { databaseWindows } from './database-windows.js';
+
+/** What TFB's verifier needs beyond the stack: the database to count in, and how many requests the burst sends. */
+export interface TfbContext {
+  /** The run's database (its counters and World); absent, the counts and the update check are not made. */
+  readonly database?: () => Promise<DatabaseProbe>;
+  /** The requests of the counted burst, all at once (TFB's 512). */
+  readonly burst: number;
+}
+
+/** What TFB's verifier found: failures keep the stack from being measured, warnings are printed. */
+export interface TfbVerification {
+  readonly failures: readonly string[];
+  readonly warnings: readonly string[];
+  readonly answer?: ProtocolAnswer;
+}
+
+const isHttp2 = (transport: Transport | undefined) => transport?.protocol === 'h2' || transport?.protocol === 'h2c';
+
+/** The body rules of a type for one answer; `rows` is what a list type's request asked for. */
+function bodyProblems(type: TfbTestType, body: string, rows: number, severity: TfbProblem['severity'] = 'fail'): TfbProblem[] {
+  switch (type) {
+    case 'json':
+      return tfbJsonProblems(body);
+    case 'plaintext':
+      return tfbPlaintextProblems(body);
+    case 'db':
+      return tfbDbProblems(body);
+    case 'fortunes':
+      return tfbFortunesProblems(body);
+    default:
+      return tfbWorldListProblems(body, rows, severity);
+  }
+}
+
+/** One answer's status, headers and body, as TFB checks them (over HTTP/2 the frames say the size). */
+function answerProblems(
+  type: TfbTestType,
+  answer: ProtocolAnswer,
+  rows: number,
+  transport: Transport | undefined,
+  severity?: TfbProblem['severity'],
+) {
+  const problems: TfbProblem[] = [];
+  if (answer.status !== 200) problems.push(fail('status', `HTTP ${answer.status}, not 200`));
+  const headers = isHttp2(transport) ? { 'content-length': '', ...answer.headers } : answer.headers;
+  problems.push(...tfbHeaderProblems(tfbRules[type].contentType, headers));
+  problems.push(...bodyProblems(type, answer.body.toString('utf8'), rows, severity));
+  return problems;
+}
+
+/** A whole second after the Date of the first answer, so a fresh Date must differ. */
+async function untilTheNextSecond(answer: ProtocolAnswer, sentAt: number): Promise<void> {
+  const date = Date.parse(String(answer.headers.date ?? ''));
+  const after = (Number.isNaN(date) ? sentAt : date) + 1_100;
+  if (Date.now() < after) await sleep(after - Date.now());
+}
+
+/**
+ * TechEmpower's verification of one test type on a running stack: the answer's status, headers and body; for the
+ * query types every case of the parameter (2, 0, foo, 501, empty); for updates, that World's rows really change;
+ * for the database types, the database's own counters around a burst of requests sent at once; and a Date that
+ * changes a second later. Every finding is named by its rule.
+ */
+export async function verifyTfb(
+  baseUrl: string,
+  scenario: Scenario,
+  type: TfbTestType,
+  transport: Transport | undefined,
+  context: TfbContext,
+): Promise<TfbVerification> {
+  const rules = tfbRules[type];
+  const get = (path: string) => protocolRequest(baseUrl + path, { headers: { accept: '*/*' } }, transport, 30_000);
+  const problems: TfbProblem[] = [];
+  const path = scenario.request.path;
+  const asked = (value: string | null) => tfbRowCount(value ?? '');
+  const parameter = rules.parameter;
+  const requested = parameter ? asked(new URL(path, 'http://x').searchParams.get(parameter)) : 1;
+  const database = rules.counted && context.database ? await context.database() : undefined;
+  // every request that reads the database takes its turn: the counted bursts and the update check have it alone
+  const reads = scenario.services.includes('mysql');
+  const shared = <T>(work: () => Promise<T>) => (reads ? databaseWindows.shared(work) : work());
+  const sentAt = Date.now();
+  let first: ProtocolAnswer;
+  try {
+    first = await shared(() => get(path));
+  } catch (error) {
+    return {
+      failures: [describeTfbProblem(fail('request', `no answer: ${error instanceof Error ? error.message : String(error)}`))],
+      warnings: [],
+    };
+  }
+  problems.push(...answerProblems(type, first, requested, transport));
+  if (parameter) {
+    const cases = () => queryCases(get, type, `${routeOf(scenario)}?${parameter}=`, transport, database);
+    problems.push(...(await (type === 'updates' && database ? databaseWindows.exclusive(cases) : shared(cases))));
+  }
+  if (database && rules.counted)
+    problems.push(...(await databaseWindows.exclusive(() => countedBurst(baseUrl, scenario, type, transport, database, context.burst))));
+
+  await untilTheNextSecond(first, sentAt);
+  try {
+    problems.push(...tfbDateChangeProblems(first.headers, (await shared(() => get(path))).headers));
+  } catch (error) {
+    problems.push(fail('request', `no second answer: ${error instanceof Error ? error.message : String(error)}`));
+  }
+  return {
+    failures: problems.filter((p) => p.severity === 'fail').map(describeTfbProblem),
+    warnings: [...new Set(problems.filter((p) => p.severity === 'warn').map(describeTfbProblem))],
+    answer: first,
+  };
+}
+
+/** TFB's cases of the query parameter, each answer checked; for updates, World before and after the 501 case. */
+async function queryCases(
+  get: (path: string) => Promise<ProtocolAnswer>,
+  type: TfbTestType,
+  prefix: string,
+  transport: Transport | undefined,
+  database: DatabaseProbe | undefined,
+): Promise<TfbProblem[]> {
+  const problems: TfbProblem[] = [];
+  const before = type === 'updates' && database ? await database.world() : undefined;
+  for (const { value, severity } of TFB_QUERY_CASES) {
+    const rows = tfbRowCount(value);
+    let answer: ProtocolAnswer;
+    try {
+      answer = await get(prefix + encodeURIComponent(value));
+    } catch (error) {
+      problems.push({
+        severity,
+        rule: 'query cases',
+        message: `${prefix}${value}: no answer: ${error instanceof Error ? error.message : String(error)}`,
+      });
+      continue;
+    }
+    for (const problem of answerProblems(type, answer, rows, transport, severity))
+      problems.push({ ...problem, message: `${prefix}${value}: ${problem.message}` });
+    if (before && database && value === '501') problems.push(...tfbUpdatedRowsProblems(before, await database.world(), rows));
+  }
+  return problems;
+}
+
+/** The database's counters around `requests` requests sent at once, against what they should have cost. */
+async function countedBurst(
+  baseUrl: string,
+  scenario: Scenario,
+  type: TfbTestType,
+  transport: Transport | undefined,
+  database: DatabaseProbe,
+  requests: number,
+): Promise<TfbProblem[]> {
+  const { counted, parameter } = tfbRules[type];
+  if (!counted) return [];
+  const queriesPerRequest = parameter ? TFB_COUNTED_QUERIES : 1;
+  const url = baseUrl + (parameter ? `${routeOf(scenario)}?${parameter}=${queriesPerRequest}` : scenario.request.path);
+  const before = await database.work();
+  const outcome = await burst(url, requests, transport);
+  const after = await database.work();
+  const work = {
+    queries: after.queries - before.queries,
+    rowsRead: after.rowsRead - before.rowsRead,
+    rowsUpdated: after.rowsUpdated - before.rowsUpdated,
+  };
+  const problems = tfbCountProblems(work, {
+    requests,
+    queriesPerRequest,
+    rowsPerQuery: counted.rowsPerQuery,
+    updates: type === 'updates',
+  });
+  if (outcome.failed > 0)
+    problems.unshift(fail('counts', `${outcome.failed} of the burst's ${requests} requests failed (${outcome.sample ?? ''})`));
+  return problems.map((p) => ({ ...p, message: `${p.message} (a burst of ${requests}; ${database.counters})` }));
+}
