@@ -16,7 +16,7 @@ export const phpCgiTarget: TargetPlugin = {
   description: 'Apache + mod_cgi starting php-cgi for every request',
   processNames: [...APACHE_PROCESS_NAMES, 'php-cgi'],
   ...apacheProtocols,
-  supports: phpSupports,
+  supports: phpSupports('memcached'),
   async available() {
     return availabilityOf(
       [
@@ -55,7 +55,7 @@ export const phpCgiTarget: TargetPlugin = {
           `SetEnv PHPRC "${dir}"`,
         ];
       },
-      environment: phpScriptEnvironment(options.services),
+      environment: phpScriptEnvironment(options.services, 'memcached'),
       settings: { php: phpVersion(phpCgi), processPerRequest: true, persistentConnections: phpPersistent(), outputCache: false },
     });
   }),

@@ -59,7 +59,7 @@ export const phpCliServerTarget: TargetPlugin = {
   description: 'php -S (built-in server) with PHP_CLI_SERVER_WORKERS',
   processNames: ['router.php'],
   protocolsNote: "PHP's built-in web server (php -S) speaks cleartext HTTP/1.1 only",
-  supports: phpSupports,
+  supports: phpSupports('apcu'),
   async available() {
     return availabilityOf([{ binary: 'php', path: phpCli(), aptPackage: 'php-cli' }], () => ({ php: phpVersion(phpCli() ?? 'php') }));
   },
@@ -85,7 +85,7 @@ export const phpCliServerTarget: TargetPlugin = {
           command: php,
           args: ['-c', ini, '-S', `${host}:${port}`, '-t', site.root, routerFile],
           cwd: site.root,
-          env: { ...process.env, ...phpScriptEnvironment(options.services), PHP_CLI_SERVER_WORKERS: String(workers) },
+          env: { ...process.env, ...phpScriptEnvironment(options.services, 'apcu'), PHP_CLI_SERVER_WORKERS: String(workers) },
         },
       ],
       settings: {

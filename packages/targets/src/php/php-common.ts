@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Scenario, ServiceEndpoints, Support } from '@bench/core';
@@ -6,8 +7,31 @@ import { handlerSupport } from '../support/folder.js';
 import { versionFrom } from '@bench/core';
 import { serviceEnvironment } from '../support/service-env.js';
 
-/** PHP serves a dynamic scenario through its index.php; static ones come from the web server. */
-export const phpSupports = (scenario: Scenario): Support => handlerSupport(scenario, 'index.php');
+/** Where a stack's PHP keeps TechEmpower's cached rows: APCu in processes that live on, memcached under CGI. */
+export type PhpCache = 'apcu' | 'memcached';
+
+let apcuFound: boolean | undefined;
+/** Whether Debian's APCu is installed for PHP (its .ini in a conf.d, read by every SAPI's PHP). */
+const apcuInstalled = (): boolean => (apcuFound ??= phpModules().includes('apcu'));
+
+function phpModules(): string[] {
+  try {
+    return execFileSync(phpCli() ?? 'php', ['-m'], { encoding: 'utf8', timeout: 10_000 })
+      .toLowerCase()
+      .split('\n');
+  } catch {
+    return [];
+  }
+}
+
+/** PHP serves a dynamic scenario through its index.php; static ones come from the web server; cached-queries needs its cache. */
+export const phpSupports =
+  (cache: PhpCache) =>
+  (scenario: Scenario): Support => {
+    if (scenario.tfb === 'cached-queries' && cache === 'apcu' && !apcuInstalled())
+      return { ok: false, reason: "TechEmpower's cached-queries keeps World in APCu, which is not installed: apt-get install php-apcu" };
+    return handlerSupport(scenario, 'index.php');
+  };
 
 export function phpVersion(phpBinary: string): string {
   return versionFrom(phpBinary, ['-v'], /PHP (\d+\.\d+\.\d+)/);
@@ -32,6 +56,8 @@ export function writePhpIni(dir: string): string {
       'opcache.memory_consumption = 64',
       'opcache.validate_timestamps = 0',
       'cgi.force_redirect = 1',
+      // APCu (cached-queries' in-process cache) also under php -S, whose PHP is the CLI's
+      'apc.enable_cli = 1',
       '',
     ].join('\n'),
   );
@@ -41,7 +67,7 @@ export function writePhpIni(dir: string): string {
 /** BENCH_PHP_PERSISTENT=1 makes the scripts use persistent backend connections (recorded in settings). */
 export const phpPersistent = (): boolean => process.env.BENCH_PHP_PERSISTENT === '1';
 
-/** What the PHP scripts read with getenv(): backend endpoints and the persistence knob. */
-export function phpScriptEnvironment(services: ServiceEndpoints): Record<string, string> {
-  return { ...serviceEnvironment(services), BENCH_PHP_PERSISTENT: phpPersistent() ? '1' : '0' };
+/** What the PHP scripts read with getenv(): backend endpoints, the persistence knob, where cached rows live. */
+export function phpScriptEnvironment(services: ServiceEndpoints, cache: PhpCache): Record<string, string> {
+  return { ...serviceEnvironment(services), BENCH_PHP_PERSISTENT: phpPersistent() ? '1' : '0', BENCH_CACHE: cache };
 }

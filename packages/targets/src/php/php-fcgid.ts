@@ -20,7 +20,7 @@ export const phpFcgidTarget: TargetPlugin = {
   description: 'Apache + mod_fcgid running php-cgi as FastCGI processes',
   processNames: [...APACHE_PROCESS_NAMES, 'php-cgi'],
   ...apacheProtocols,
-  supports: phpSupports,
+  supports: phpSupports('apcu'),
   async available() {
     return availabilityOf(
       [
@@ -63,7 +63,7 @@ export const phpFcgidTarget: TargetPlugin = {
           'DirectoryIndex index.php',
         ];
       },
-      environment: phpScriptEnvironment(options.services),
+      environment: phpScriptEnvironment(options.services, 'apcu'),
       settings: { php: phpVersion(phpCgi), fcgidMaxProcesses: processes, persistentConnections: phpPersistent(), outputCache: false },
     });
   }),

@@ -41,7 +41,7 @@ export const phpFpmTarget: TargetPlugin = {
   processNames: [...NGINX_PROCESS_NAMES, 'php-fpm'],
   // through the nginx that fronts it: its ssl and http2 listen flags
   protocols: ['http1', 'https', 'h2', 'h2c'],
-  supports: phpSupports,
+  supports: phpSupports('apcu'),
   async available() {
     return availabilityOf(
       [
@@ -75,7 +75,7 @@ export const phpFpmTarget: TargetPlugin = {
       backends: (dir) => {
         const ini = writePhpIni(dir);
         const conf = path.join(dir, 'php-fpm.conf');
-        writeFileSync(conf, fpmConfig(dir, children, phpScriptEnvironment(options.services)));
+        writeFileSync(conf, fpmConfig(dir, children, phpScriptEnvironment(options.services, 'apcu')));
         // -O copies the log to stderr, where bench reads the ready line and keeps the tail for errors
         return [
           {

@@ -14,7 +14,7 @@ export const phpModTarget: TargetPlugin = {
   description: 'Apache prefork + mod_php',
   processNames: APACHE_PROCESS_NAMES,
   ...apacheProtocols,
-  supports: phpSupports,
+  supports: phpSupports('apcu'),
   async available() {
     return availabilityOf(
       [
@@ -41,7 +41,7 @@ export const phpModTarget: TargetPlugin = {
           '</FilesMatch>',
         ];
       },
-      environment: phpScriptEnvironment(options.services),
+      environment: phpScriptEnvironment(options.services, 'apcu'),
       settings: { opcache: true, persistentConnections: phpPersistent(), outputCache: false },
     }),
   ),
