@@ -2,8 +2,7 @@ import type { TargetPlugin } from '@bench/core';
 import { APACHE_PROCESS_NAMES, apacheBinary, apacheModule, apacheVersion } from '../support/apache-config.js';
 import { apacheProtocols, startApacheStack } from '../support/apache-stack.js';
 import { servesMany } from '../support/serves-many.js';
-import { serviceEnvironment } from '../support/service-env.js';
-import { perlAvailability, perlSupports, perlVersion } from './perl-common.js';
+import { perlAvailability, perlScriptEnvironment, perlSupports, perlVersion } from './perl-common.js';
 
 /** Apache mod_cgi starting perl for every request (article 000's "CGI perl/Apache"). */
 export const perlCgiTarget: TargetPlugin = {
@@ -37,7 +36,7 @@ export const perlCgiTarget: TargetPlugin = {
         '</Directory>',
         'DirectoryIndex index.pl',
       ],
-      environment: serviceEnvironment(options.services),
+      environment: perlScriptEnvironment(options.services, 'memcached'),
       settings: { perl: perlVersion(), processPerRequest: true, persistentConnections: false },
     }),
   ),

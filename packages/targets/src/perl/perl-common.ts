@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import type { Availability, Scenario, Support } from '@bench/core';
+import type { Availability, Scenario, ServiceEndpoints, Support } from '@bench/core';
+import { serviceEnvironment } from '../support/service-env.js';
 import { findBinary } from '@bench/core';
 import { handlerSupport } from '../support/folder.js';
 import { notInstalled, versionFrom } from '@bench/core';
@@ -7,12 +8,22 @@ import { notInstalled, versionFrom } from '@bench/core';
 /** Perl serves a dynamic scenario through its CGI-style index.pl; static ones come from the web server. */
 export const perlSupports = (scenario: Scenario): Support => handlerSupport(scenario, 'index.pl');
 
+/**
+ * What the Perl scripts read from %ENV: backend endpoints, and where TechEmpower's cached rows live (a variable of a
+ * process that lives on, or memcached under CGI).
+ */
+export const perlScriptEnvironment = (services: ServiceEndpoints, cache: 'process' | 'memcached'): Record<string, string> => ({
+  ...serviceEnvironment(services),
+  BENCH_CACHE: cache,
+});
+
 // The modules the scenarios use, and the Debian package of each.
 const PERL_MODULES: ReadonlyArray<[string, string]> = [
   ['DBI', 'libdbi-perl'],
   ['DBD::MariaDB', 'libdbd-mariadb-perl'],
   ['Redis', 'libredis-perl'],
   ['Cache::Memcached::Fast', 'libcache-memcached-fast-perl'],
+  ['JSON::XS', 'libjson-xs-perl'],
 ];
 
 /** Perl modules that cannot be loaded, with their packages. */

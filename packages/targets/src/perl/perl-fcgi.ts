@@ -7,8 +7,7 @@ import { fastcgiPass, NGINX_PROCESS_NAMES, nginxVersion } from '../support/nginx
 import { startNginxStack } from '../support/nginx-stack.js';
 import { cores } from '../support/probe.js';
 import { servesMany } from '../support/serves-many.js';
-import { serviceEnvironment } from '../support/service-env.js';
-import { perlAvailability, perlSupports, perlVersion } from './perl-common.js';
+import { perlAvailability, perlScriptEnvironment, perlSupports, perlVersion } from './perl-common.js';
 
 // packages/targets/dist/perl/perl-fcgi.js -> packages/targets/perl/fcgi-server.pl
 const fcgiServer = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'perl', 'fcgi-server.pl');
@@ -54,7 +53,7 @@ export const perlFcgiTarget: TargetPlugin = {
             name: 'perl-fcgi',
             command: findBinary('perl') ?? 'perl',
             args: [fcgiServer, socket(dir), String(workers), ...scripts],
-            env: { ...process.env, ...serviceEnvironment(options.services) },
+            env: { ...process.env, ...perlScriptEnvironment(options.services, 'process') },
           },
         ];
       },

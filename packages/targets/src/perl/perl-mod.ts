@@ -2,8 +2,7 @@ import type { TargetPlugin } from '@bench/core';
 import { APACHE_PROCESS_NAMES, apacheBinary, apacheModule, apacheVersion } from '../support/apache-config.js';
 import { apacheProtocols, startApacheStack } from '../support/apache-stack.js';
 import { servesMany } from '../support/serves-many.js';
-import { serviceEnvironment } from '../support/service-env.js';
-import { perlAvailability, perlSupports, perlVersion } from './perl-common.js';
+import { perlAvailability, perlScriptEnvironment, perlSupports, perlVersion } from './perl-common.js';
 
 /** Apache prefork + mod_perl2, the CGI-style script run by ModPerl::Registry (article 000). */
 export const perlModTarget: TargetPlugin = {
@@ -41,7 +40,7 @@ export const perlModTarget: TargetPlugin = {
         '</Directory>',
         'DirectoryIndex index.pl',
       ],
-      environment: serviceEnvironment(options.services),
+      environment: perlScriptEnvironment(options.services, 'process'),
       settings: { perl: perlVersion(), handler: 'ModPerl::Registry', persistentConnections: false },
     }),
   ),

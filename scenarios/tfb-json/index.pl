@@ -1,0 +1,8 @@
+#!/usr/bin/perl
+# TFB's json: the object serialised on every request
+use strict;
+use warnings;
+
+my ($dir) = $ENV{SCRIPT_FILENAME} =~ m{^(.*)/};
+require "$dir/../lib/perl/BenchTfb.pm" unless defined &BenchTfb::print_json;
+BenchTfb::print_json({ message => 'Hello, World!' });
