@@ -40,6 +40,9 @@ export function javaSourcesFor(scenarios: readonly Scenario[], mainSource: strin
   const dynamic = scenarios.filter((scenario) => scenario.folder?.kind === 'dynamic');
   const services = [...new Set(dynamic.flatMap((scenario) => scenario.services))];
   const backends = services.length > 0 ? ['bench/backend/BackendSettings.java', ...services.map((s) => BACKEND_SOURCES[s])] : [];
+  // TechEmpower's database types share World's reads, writes and cache
+  if (dynamic.some((scenario) => scenario.tfb !== undefined && scenario.services.includes('mysql')))
+    backends.push('bench/backend/TfbWorld.java');
   return [
     ...[...shared, ...backends].map((file) => ({ file: path.join(JAVA_SOURCES_DIR, file) })),
     ...dynamic.map((scenario) => ({

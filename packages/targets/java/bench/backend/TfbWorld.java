@@ -1,0 +1,137 @@
+package bench.backend;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+import java.util.concurrent.ThreadLocalRandom;
+import org.mariadb.jdbc.MariaDbPoolDataSource;
+
+/**
+ * What the servlets of TechEmpower's test types share: World and Fortune through the driver's own pool, the query
+ * parameter's rule, JSON by hand, and the cache of World for cached-queries. Always pooled, as TFB's Java entries:
+ * a new JDBC connection runs a SELECT of the driver's own, which TFB's query counts would take for the stack's.
+ */
+public final class TfbWorld {
+    private TfbWorld() {}
+
+    public static final int ROWS = 10000;
+
+    /** A World row. */
+    public static final class Row {
+        public final int id;
+        public int randomNumber;
+
+        Row(int id, int randomNumber) {
+            this.id = id;
+            this.randomNumber = randomNumber;
+        }
+    }
+
+    private static final MariaDbPoolDataSource POOL = pool();
+    private static volatile Row[] cache;
+
+    private static MariaDbPoolDataSource pool() {
+        try {
+            String url = "jdbc:mariadb://" + BackendSettings.required("BENCH_MYSQL_HOST") + ":" + BackendSettings.required("BENCH_MYSQL_PORT")
+                    + "/" + BackendSettings.required("BENCH_MYSQL_DATABASE");
+            MariaDbPoolDataSource pool = new MariaDbPoolDataSource(url);
+            pool.setUser(BackendSettings.required("BENCH_MYSQL_USER"));
+            pool.setPassword(BackendSettings.required("BENCH_MYSQL_PASSWORD"));
+            pool.setMaxPoolSize(BackendSettings.poolSize());
+            pool.setMinPoolSize(BackendSettings.poolSize());
+            return pool;
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public static Connection connect() throws SQLException {
+        return POOL.getConnection();
+    }
+
+    /** The rows a request asks for: the parameter as a whole number, clamped to 1..500; anything else 1. */
+    public static int count(String value) {
+        if (value == null || !value.trim().matches("[+-]?\\d+")) return 1;
+        try {
+            return Math.min(500, Math.max(1, Integer.parseInt(value.trim().replace("+", ""))));
+        } catch (NumberFormatException tooLong) {
+            return value.trim().startsWith("-") ? 1 : 500;
+        }
+    }
+
+    public static int randomId() {
+        return 1 + ThreadLocalRandom.current().nextInt(ROWS);
+    }
+
+    /** n rows by random ids, one query each. */
+    public static List<Row> read(Connection db, int n) throws SQLException {
+        List<Row> rows = new ArrayList<>(n);
+        try (PreparedStatement select = db.prepareStatement("SELECT id, randomNumber FROM World WHERE id = ?")) {
+            for (int i = 0; i < n; i++) {
+                select.setInt(1, randomId());
+                try (ResultSet row = select.executeQuery()) {
+                    row.next();
+                    rows.add(new Row(row.getInt(1), row.getInt(2)));
+                }
+            }
+        }
+        return rows;
+    }
+
+    /** The rows' numbers in one statement, ids in order (so concurrent batches cannot deadlock). */
+    public static void write(Connection db, List<Row> rows) throws SQLException {
+        TreeMap<Integer, Integer> numbers = new TreeMap<>();
+        for (Row row : rows) numbers.put(row.id, row.randomNumber);
+        StringBuilder sql = new StringBuilder("UPDATE World SET randomNumber = CASE id");
+        for (int i = 0; i < numbers.size(); i++) sql.append(" WHEN ? THEN ?");
+        sql.append(" END WHERE id IN (");
+        for (int i = 0; i < numbers.size(); i++) sql.append(i == 0 ? "?" : ",?");
+        sql.append(')');
+        try (PreparedStatement update = db.prepareStatement(sql.toString())) {
+            int at = 1;
+            for (var entry : numbers.entrySet()) {
+                update.setInt(at++, entry.getKey());
+                update.setInt(at++, entry.getValue());
+            }
+            for (int id : numbers.keySet()) update.setInt(at++, id);
+            update.executeUpdate();
+        }
+    }
+
+    /** n random rows from the cache of World, filled at first use. */
+    public static List<Row> cached(int n) throws SQLException {
+        Row[] rows = cache;
+        if (rows == null) {
+            synchronized (TfbWorld.class) {
+                if (cache == null) cache = table();
+                rows = cache;
+            }
+        }
+        List<Row> found = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) found.add(rows[randomId()]);
+        return found;
+    }
+
+    private static Row[] table() throws SQLException {
+        Row[] rows = new Row[ROWS + 1];
+        try (Connection db = connect(); Statement statement = db.createStatement(); ResultSet row = statement.executeQuery("SELECT id, randomNumber FROM World")) {
+            while (row.next()) rows[row.getInt(1)] = new Row(row.getInt(1), row.getInt(2));
+        }
+        return rows;
+    }
+
+    public static String json(Row row) {
+        return "{\"id\":" + row.id + ",\"randomNumber\":" + row.randomNumber + "}";
+    }
+
+    public static String json(List<Row> rows) {
+        StringBuilder out = new StringBuilder(rows.size() * 32).append('[');
+        for (Row row : rows) out.append(out.length() > 1 ? "," : "").append(json(row));
+        return out.append(']').toString();
+    }
+}
