@@ -84,7 +84,7 @@ sub print_fortunes {
 # $n random rows of World from the cache, filled from World at first use
 sub cached_rows {
     my ($n) = @_;
-    my @keys = map { 'tfb:world:' . random_id() } 1 .. $n;
+    my @keys = map { 'tfb:perl:world:' . random_id() } 1 .. $n;
     if (($ENV{BENCH_CACHE} // '') eq 'memcached') {
         require Cache::Memcached::Fast;
         my $memcached = Cache::Memcached::Fast->new({ servers => ["$ENV{BENCH_MEMCACHED_HOST}:$ENV{BENCH_MEMCACHED_PORT}"] });
@@ -105,7 +105,7 @@ sub world_table {
     my $db = connect_db();
     my $rows = $db->selectall_arrayref('SELECT id, randomNumber FROM World');
     $db->disconnect;
-    return { map { ('tfb:world:' . $_->[0]) => { id => $_->[0] + 0, randomNumber => $_->[1] + 0 } } @$rows };
+    return { map { ('tfb:perl:world:' . $_->[0]) => { id => $_->[0] + 0, randomNumber => $_->[1] + 0 } } @$rows };
 }
 
 1;

@@ -79,7 +79,7 @@ function tfb_cached_rows(int $n): array
 {
     $keys = [];
     for ($i = 0; $i < $n; $i++) {
-        $keys[] = 'tfb:world:' . mt_rand(1, TFB_WORLD_ROWS);
+        $keys[] = 'tfb:php:world:' . mt_rand(1, TFB_WORLD_ROWS);
     }
     $cache = getenv('BENCH_CACHE') === 'memcached' ? tfb_memcached() : null;
     $found = $cache ? $cache->getMulti(array_unique($keys)) : apcu_fetch(array_unique($keys));
@@ -101,7 +101,7 @@ function tfb_world_table(): array
 {
     $all = [];
     foreach (tfb_pdo()->query('SELECT id, randomNumber FROM World') as $row) {
-        $all['tfb:world:' . $row['id']] = ['id' => (int) $row['id'], 'randomNumber' => (int) $row['randomNumber']];
+        $all['tfb:php:world:' . $row['id']] = ['id' => (int) $row['id'], 'randomNumber' => (int) $row['randomNumber']];
     }
     return $all;
 }
