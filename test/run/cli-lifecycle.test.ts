@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import mysql from 'mysql2/promise';
 import { httpGet } from '@bench/core';
 import { testTempDir } from '../support/temp-dir.js';
 import { runCli, waitForText } from '../support/cli.js';
@@ -26,6 +27,28 @@ describe('bench serve', () => {
     expect(url).not.toBe('');
     expect(run.code).toBe(0);
     expect(await leftoverServers(before)).toEqual([]);
+  });
+
+  it("prints the services it started with an address a client can use: TechEmpower's tables are in MariaDB", async () => {
+    let tables: unknown;
+    const run = await runCli(['serve', 'node', 'tfb-fortunes', '--tfb-burst', '4'], {
+      onSpawn: (child, output) => {
+        void (async () => {
+          await waitForText(output, /^bench: MariaDB at mysql:\/\/\S+$/m);
+          const address = /^bench: MariaDB at (mysql:\/\/\S+)$/m.exec(output())?.[1] ?? '';
+          const connection = await mysql.createConnection(address);
+          const [rows] = await connection.query(
+            'SELECT (SELECT COUNT(*) FROM World) AS world, (SELECT COUNT(*) FROM World WHERE randomNumber BETWEEN 1 AND 10000) AS numbers, (SELECT COUNT(*) FROM Fortune) AS fortunes',
+          );
+          tables = (rows as unknown[])[0];
+          await connection.end();
+          child.kill('SIGINT');
+        })();
+      },
+    });
+    expect(run.stderr).toMatch(/^bench: MariaDB at mysql:\/\/bench:[^@]+@127\.0\.0\.1:\d+\/bench$/m);
+    expect(tables).toEqual({ world: 10_000, numbers: 10_000, fortunes: 12 });
+    expect(run.code).toBe(0);
   });
 });
 

@@ -1,6 +1,6 @@
 import { errors, timedStart, type ServiceEndpoints, type ServiceName, findBinary } from '@bench/core';
 import type { CounterReading, ServiceManager } from './service-manager.js';
-import { serviceDefinitions } from './registry.js';
+import { clientAddress, serviceDefinitions } from './registry.js';
 import type { RunningService } from './service.js';
 
 /**
@@ -53,7 +53,7 @@ export function createServiceManager(
       if (!service.database) throw errors.serviceStart('MariaDB', 'it has no counters to read');
       return service.database;
     },
-    running: () => started.map((s) => ({ name: serviceDefinitions[s.name].title, endpoint: s.endpoint })),
+    running: () => started.map((s) => ({ name: serviceDefinitions[s.name].title, address: clientAddress(s.name, s.endpoint) })),
     processGroups: () => started.flatMap((s) => (s.processGroup !== undefined ? [s.processGroup] : [])),
     async stopAll() {
       // wait for starts still in flight, so nothing they start is left behind

@@ -1,4 +1,4 @@
-import type { ServiceName } from '@bench/core';
+import type { ServiceEndpoint, ServiceName } from '@bench/core';
 import { mariadbService } from './mariadb.js';
 import { memcachedService } from './memcached.js';
 import { redisService } from './redis.js';
@@ -10,6 +10,18 @@ export const serviceDefinitions: Readonly<Record<ServiceName, ServiceDefinition>
   memcached: memcachedService,
   mysql: mariadbService,
 };
+
+/**
+ * An address a client of the service can use, as its own tools write one: mysql://user:password@host:port/database
+ * (mariadb --host, a driver's URL), redis://host:port, and memcached's host:port.
+ */
+export function clientAddress(name: ServiceName, endpoint: ServiceEndpoint): string {
+  const hostPort = `${endpoint.host}:${endpoint.port}`;
+  if (name === 'memcached') return hostPort;
+  if (name === 'redis') return `redis://${hostPort}`;
+  const credentials = `${encodeURIComponent(endpoint.user ?? '')}:${encodeURIComponent(endpoint.password ?? '')}`;
+  return `mysql://${credentials}@${hostPort}/${encodeURIComponent(endpoint.database ?? '')}`;
+}
 
 export interface ServiceDescription {
   readonly name: string;

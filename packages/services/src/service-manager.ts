@@ -1,4 +1,4 @@
-import { errors, type Scenario, type ServiceEndpoint, type ServiceEndpoints } from '@bench/core';
+import { errors, type Scenario, type ServiceEndpoints } from '@bench/core';
 import type { DatabaseProbe } from './tfb-data.js';
 
 /** A backend counter read before and after a measured run, to prove the backend was hit. */
@@ -17,8 +17,8 @@ export interface ServiceManager {
   readCounters(scenario: Scenario): Promise<Record<string, CounterReading>>;
   /** The database's probe (MariaDB, started if it is not yet): its counters and World, for TechEmpower's checks. */
   database(): Promise<DatabaseProbe>;
-  /** Every service started or named so far, with how to reach it. */
-  running(): ReadonlyArray<{ readonly name: string; readonly endpoint: ServiceEndpoint }>;
+  /** Every service started or named so far, with an address a client can use (the password in it). */
+  running(): ReadonlyArray<{ readonly name: string; readonly address: string }>;
   /** Process groups of the running services, for resource sampling. */
   processGroups(): number[];
   stopAll(): Promise<void>;

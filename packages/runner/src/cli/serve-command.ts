@@ -41,6 +41,8 @@ export async function serveCommand(targetName: string, scenarioName: string, com
       });
       const url = running.url + scenario.request.path;
       process.stdout.write(`${url}\n`);
+      // the backing services too, so a user can look at the data while the stack runs
+      for (const service of services.running()) process.stderr.write(`bench: ${service.name} at ${service.address}\n`);
       process.stderr.write(
         verification.ok
           ? `bench: ${target.name} serves ${scenario.name} at ${url} (answer verified); Ctrl-C to stop\n`
