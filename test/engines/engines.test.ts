@@ -24,11 +24,23 @@ let node: RunningTarget;
 let misc: http.Server;
 let miscUrl = '';
 let miscConnections = 0;
+let deepest = 0;
+const heldBy = new WeakMap<object, number>();
 
 beforeAll(async () => {
   const scenario = builtinScenarios().find((s) => s.name === 'hello')!;
   node = await builtinTargets.find((t) => t.name === 'node')!.start(scenario, { services: {} });
   misc = http.createServer((req, res) => {
+    if (req.url === '/pipelined') {
+      // how many requests of one connection the server holds at once: more than one only when the client pipelines
+      const held = (heldBy.get(req.socket) ?? 0) + 1;
+      heldBy.set(req.socket, held);
+      deepest = Math.max(deepest, held);
+      return setTimeout(() => {
+        heldBy.set(req.socket, (heldBy.get(req.socket) ?? 1) - 1);
+        res.writeHead(200, { 'content-type': 'text/plain' }).end('Hello World');
+      }, 1);
+    }
     if (req.url === '/short') return res.writeHead(200, { 'content-type': 'text/plain' }).end('Hello');
     if (req.url === '/close') return res.writeHead(200, { 'content-type': 'text/plain', connection: 'close' }).end('Hello World');
     res.writeHead(404, { 'content-type': 'text/plain' }).end('Hello World');
@@ -50,6 +62,16 @@ const get = (engine: LoadEngine, url: string, shape: Partial<LoadShape>, expect:
     expect,
     shape: { connections: 4, keepAlive: true, timeoutSeconds: 5, ...shape },
   });
+
+describe.each(engines.filter((e) => e.pipelines).map((e) => [e.name, e] as const))('engine %s with -p', (_name, engine) => {
+  it('keeps that many requests in flight on each connection, every answer counted and checked', async () => {
+    deepest = 0;
+    const m = await get(engine, `${miscUrl}/pipelined`, { connections: 2, requests: 320, pipelining: 16 });
+    expect(m.requests).toBeGreaterThanOrEqual(320);
+    expect(m.failures).toMatchObject({ connect: 0, receive: 0, length: 0, exceptions: 0 });
+    expect(deepest).toBe(16);
+  });
+});
 
 describe.each(engines.map((e) => [e.name, e] as const))('engine %s', (_name, engine) => {
   it('is installed and says its version', async () => {

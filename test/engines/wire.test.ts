@@ -199,7 +199,7 @@ describe.each(cores)('the wire engine, %s core', (core) => {
   });
 
   it('keeps -p requests in flight on each connection, never more', async () => {
-    const m = await measure('/length', { requests: 800, connections: 2 }, { core, pipelining: 8 });
+    const m = await measure('/length', { requests: 800, connections: 2, pipelining: 8 }, { core });
     expect([m.requests, requests]).toEqual([800, 800]);
     expect(deepest).toBe(8);
     const one = await measure('/length', { requests: 100, connections: 2 }, { core });
@@ -263,7 +263,7 @@ describe.each(cores)('the wire engine, %s core', (core) => {
   });
 
   it('closes each connection after --requests-per-connection answers, its pipeline kept within them', async () => {
-    const m = await measure('/length', { requests: 30, requestsPerConnection: 3 }, { core, pipelining: 2 });
+    const m = await measure('/length', { requests: 30, requestsPerConnection: 3, pipelining: 2 }, { core });
     expect([m.requests, requests, busiest, m.connects?.count, m.failures.length]).toEqual([30, 30, 3, connections, 0]);
     // 10 connections at least (more where the -n budget ran out before a connection's third request)
     expect(connections).toBeGreaterThanOrEqual(10);

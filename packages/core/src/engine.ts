@@ -26,6 +26,8 @@ export interface LoadShape {
   readonly timeoutSeconds: number;
   /** An in-process generator's worker threads, the connections spread over them; one when absent. */
   readonly threads?: number;
+  /** With keep-alive: requests each connection keeps in flight (HTTP/1.1 pipelining, TechEmpower's plaintext: 16); one when absent. */
+  readonly pipelining?: number;
 }
 
 export interface LoadProgress {
@@ -215,6 +217,10 @@ export interface WorkloadSupport {
 }
 
 /** A load generator bench can drive: in-process (autocannon) or an external program (wrk, ab, k6). */
+/** The options that choose an engine (its chosenBy), as a list. */
+export const choosers = (engine: Pick<LoadEngine, 'chosenBy'>): readonly string[] =>
+  engine.chosenBy === undefined ? [] : typeof engine.chosenBy === 'string' ? [engine.chosenBy] : engine.chosenBy;
+
 export interface LoadEngine {
   readonly name: string;
   readonly description: string;
@@ -224,8 +230,12 @@ export interface LoadEngine {
    * another engine, they are refused with the option's `summary`; given with none named, they choose this engine.
    */
   readonly options?: OptionTable;
-  /** An option of `bench run` whose presence makes this the engine of a run that names none and gives no engine's own option (the open loop: 'rate'). */
-  readonly chosenBy?: string;
+  /**
+   * The options of `bench run` whose presence makes this the engine of a run that names none and gives no engine's own
+   * option (wire: 'pipelining' and 'rate'; the open loop: 'rate'); engines an option chooses are tried in the registry's
+   * order, the first that can drive the run driving it.
+   */
+  readonly chosenBy?: string | readonly string[];
   /** The same tool run bare, for `bench selfbench`; absent for an engine that is bench's own (the open loop). */
   readonly bareTool?: BareTool;
   /** Writes a run for generators elsewhere and reads their samples back (`bench export NAME`, `bench import`). */
@@ -236,6 +246,8 @@ export interface LoadEngine {
   readonly countsProgress?: boolean;
   /** Whether it spreads its connections over worker threads of bench's process (--client-threads, shape.threads). */
   readonly clientThreads?: boolean;
+  /** Whether it keeps several requests in flight on a connection (-p, shape.pipelining); refused for it otherwise. */
+  readonly pipelines?: boolean;
   /**
    * The program names (the basename of argv[0]) of the processes run() launches, so leak checks can
    * find any that outlive a run; [] for an engine that runs inside bench's process. Every built-in engine sets it.

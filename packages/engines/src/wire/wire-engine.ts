@@ -1,4 +1,4 @@
-import { choiceOption, positiveIntegerOption, whilePinned, type LoadEngine } from '@bench/core';
+import { choiceOption, whilePinned, type LoadEngine } from '@bench/core';
 import { withDroppedRequests } from '../open-loop/dropped-requests.js';
 import { runOnThreads } from '../threads/run-on-threads.js';
 import { ENGINES_VERSION } from '../version.js';
@@ -10,12 +10,6 @@ const worker = new URL('./wire-worker.js', import.meta.url);
 
 /** The wire engine's own options, merged into `bench run`'s. */
 const wireOptions = {
-  pipelining: positiveIntegerOption({
-    flags: '-p, --pipelining <n>',
-    description: 'requests each connection keeps in flight (HTTP/1.1 pipelining), as autocannon -p and wrk with a pipeline script',
-    summary: 'pipelines requests',
-    defaultText: '1',
-  }),
   core: choiceOption(['native', 'js', 'net'], {
     flags: '--core <native|js|net>',
     description:
@@ -35,15 +29,17 @@ export const wireEngine = {
   name: 'wire',
   processNames: [],
   countsProgress: true,
-  // the cheapest open loop here: --rate runs on wire wherever it can drive the run (docs/engines.md)
-  chosenBy: 'rate',
   description:
     "bench's own engine on a native C loop or libuv's TCP handles (worker threads: --client-threads): closed loop, or an open loop at --rate; -p pipelines",
   clientThreads: true,
+  // -p (bench run's own option) makes wire the engine of a run that names none, and so does --rate, wire's open loop
+  // being the cheapest here, wherever it can drive the run (docs/engines.md)
+  pipelines: true,
+  chosenBy: ['pipelining', 'rate'],
   options: wireOptions,
   available: async () => ({ ok: true, version: ENGINES_VERSION }),
   supports(shape, _request, _expect, options) {
-    if (pipeliningOf(options) > 1 && !shape.keepAlive)
+    if (pipeliningOf(shape) > 1 && !shape.keepAlive)
       return { ok: false, reason: '-p pipelines requests on a kept-alive connection; drop --no-keepalive or -p' };
     if (shape.rate !== undefined && shape.requests !== undefined)
       return { ok: false, reason: 'an open loop runs for a duration (-d), not a request count' };

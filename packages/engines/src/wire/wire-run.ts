@@ -20,8 +20,8 @@ import { WireConnection, type ConnectionEvents, type ConnectionSetup } from './w
 const READ_BUFFER_BYTES = 64 * 1024;
 const toMicros = (ms: number) => Math.max(1, Math.round(ms * 1000));
 
-/** How many requests a connection keeps in flight: the engine's own --pipelining (1 unless given). */
-export const pipeliningOf = (options: LoadPlan['options']): number => (typeof options?.pipelining === 'number' ? options.pipelining : 1);
+/** How many requests a connection keeps in flight: the run's -p (1 unless given). */
+export const pipeliningOf = (shape: LoadPlan['shape']): number => shape.pipelining ?? 1;
 
 /**
  * What the wire engine's loops share in one thread: the request encoded once, the js core's read buffer, the tally
@@ -54,7 +54,7 @@ export class WireRun {
     slot: ThreadSlot,
   ) {
     this.tally = new RunTally(this.startNs, slot.rawSamples);
-    this.depth = plan.shape.keepAlive ? pipeliningOf(plan.options) : 1;
+    this.depth = plan.shape.keepAlive ? pipeliningOf(plan.shape) : 1;
     this.perConnection = plan.shape.keepAlive ? (plan.shape.requestsPerConnection ?? Number.POSITIVE_INFINITY) : 1;
     this.timeoutMs = plan.shape.timeoutSeconds * 1000;
     // encoded once for the whole run: every connection writes these same bytes

@@ -89,6 +89,7 @@ async function runWrk(plan: LoadPlan): Promise<LoadMeasurement> {
         quotaPerThread,
         close: !shape.keepAlive,
         ...(workload ? { workloadLua: wrkWorkloadLua(workload, threads, !shape.keepAlive) } : {}),
+        ...(shape.pipelining !== undefined ? { pipelining: shape.pipelining } : {}),
       }),
     );
     // -n: wrk bounds runs by time only; each thread stops at its quota, and once every thread has, wrk is told to finish (SIGINT)
@@ -178,6 +179,8 @@ async function runWrk(plan: LoadPlan): Promise<LoadMeasurement> {
 export const wrkEngine = {
   name: 'wrk',
   processNames: ['wrk'],
+  // -p: its request() writes the request that many times at once (TFB's pipeline.lua)
+  pipelines: true,
   description:
     'wrk 4.1 (C, epoll), closed loop; a Lua script counts statuses and checks every body; ' +
     "its seconds have answers, non-2xx and wrong bodies but no latency and no socket error (wrk's Lua sees neither per request)",
@@ -196,6 +199,8 @@ export const wrkEngine = {
     return { ok: true, version: versionFrom(binary, ['--version'], /wrk (?:debian\/)?(\d[\w.-]*)/) };
   },
   supports(shape, _request, expect) {
+    if ((shape.pipelining ?? 1) > 1 && !shape.keepAlive)
+      return { ok: false, reason: '-p pipelines requests on a kept-alive connection; drop --no-keepalive or -p' };
     if (shape.requestsPerConnection !== undefined)
       return { ok: false, reason: 'wrk cannot close connections after n requests; --requests-per-connection needs the autocannon engine' };
     if (shape.rate !== undefined)

@@ -12,6 +12,8 @@ export interface WrkScriptOptions {
   readonly close: boolean;
   /** A workload's Lua (wrkWorkloadLua): its `request()` makes every request, in place of the fixed one. */
   readonly workloadLua?: string;
+  /** Requests each connection keeps in flight (-p): the fixed request written that many times at once, as TFB's pipeline.lua does. */
+  readonly pipelining?: number;
 }
 
 // A Lua string literal: quotes, backslashes and control bytes escaped (Lua 5.1 has decimal \ddd escapes).
@@ -68,7 +70,17 @@ second_non2xx = {}
 second_length = {}
 
 function init(args) started_us = now_us() end
-${o.workloadLua ?? ''}
+${o.workloadLua ?? ''}${
+    (o.pipelining ?? 1) > 1 && !o.workloadLua
+      ? `
+-- -p: ${o.pipelining} requests written at once on each connection, each answer counted as it comes
+local pipelined = nil
+function request()
+  if pipelined == nil then pipelined = string.rep(wrk.format(), ${o.pipelining}) end
+  return pipelined
+end`
+      : ''
+  }
 function response(status, headers, body)
   if quota > 0 and answers >= quota then return end
   answers = answers + 1

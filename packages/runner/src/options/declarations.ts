@@ -85,6 +85,14 @@ const generalOptions = {
     schema: z.boolean(),
     default: true,
   }),
+  pipelining: maybe({
+    flags: '-p, --pipelining <n>',
+    description:
+      'requests each kept-alive connection keeps in flight (HTTP/1.1 pipelining, as wrk with a pipeline script and autocannon -p)',
+    schema: positiveInt,
+    parse: (raw) => parsePositiveInteger('--pipelining', raw),
+    defaultText: '1',
+  }),
   requestsPerConnection: maybe({
     flags: '--requests-per-connection <n>',
     description: 'with keep-alive, close each connection after n requests (a browser that closes on the nth)',

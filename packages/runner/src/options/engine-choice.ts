@@ -1,4 +1,4 @@
-import { errors, longFlag, protocols, speaksProtocol, type LoadEngine, type OptionTable, type Protocol } from '@bench/core';
+import { choosers, errors, longFlag, protocols, speaksProtocol, type LoadEngine, type OptionTable, type Protocol } from '@bench/core';
 import { defaultEngine } from '@bench/engines';
 
 // Which engine a run uses, from the engines' own declarations: named with --engine; else the one whose own options
@@ -17,7 +17,7 @@ const claimedBy = (options: Values, engines: readonly LoadEngine[]) =>
 
 /** The first engine that speaks a protocol and is chosen by no option (not wire or the open loop, which --rate chooses). */
 const protocolSpeaker = (engines: readonly LoadEngine[], protocol: Protocol) =>
-  engines.find((engine) => engine.chosenBy === undefined && speaksProtocol(engine, protocol));
+  engines.find((engine) => choosers(engine).length === 0 && speaksProtocol(engine, protocol));
 
 /**
  * The engines a run may use, in the order they are tried: the one named; else the one whose own options the run gives;
@@ -31,7 +31,7 @@ export function candidateEngineNames(
   if (options.engine !== undefined) return [options.engine];
   const claimed = claimedBy(options, engines);
   if (claimed.length > 0) return [claimed[0]!.name];
-  const chosen = engines.filter((engine) => engine.chosenBy !== undefined && given(options, engine.chosenBy));
+  const chosen = engines.filter((engine) => choosers(engine).some((key) => given(options, key)));
   const list = chosen.length > 0 ? chosen : [defaultEngine];
   const protocol = options.protocol;
   if (protocol === undefined) return list.map((engine) => engine.name);
@@ -74,7 +74,7 @@ export function ownOptionValues(engine: LoadEngine, options: Values): Values {
 /** How --help says which engine a run uses when none is named: "autocannon; open-loop with --rate; k6 with --generators". */
 export function engineChoiceText(engines: readonly LoadEngine[], table: OptionTable): string {
   const rules = engines.flatMap((engine) => {
-    const keys = [...(engine.chosenBy !== undefined ? [engine.chosenBy] : []), ...Object.keys(engine.options ?? {})];
+    const keys = [...choosers(engine), ...Object.keys(engine.options ?? {})];
     return keys.length > 0 ? [`${engine.name} with ${keys.map((key) => flagOf(table, key)).join(' or ')}`] : [];
   });
   return [defaultEngine.name, ...rules, ...protocolChoices(engines)].join('; ');

@@ -1,4 +1,5 @@
 import {
+  choosers,
   errors,
   longFlag,
   protocolsOf,
@@ -25,6 +26,11 @@ function runRefusal(engine: LoadEngine, options: RunOptions, engines: readonly L
       .filter((e) => e.clientThreads)
       .map((e) => e.name)
       .join(', ')}); drop it for this engine`;
+  if ((options.pipelining ?? 1) > 1 && !engine.pipelines)
+    return `-p pipelines requests, which ${engine.name} does not: use --engine ${engines
+      .filter((e) => e.pipelines)
+      .map((e) => e.name)
+      .join(' or ')}`;
   const protocol = options.protocol;
   if (!speaksProtocol(engine, protocol)) {
     const able = engines.filter((e) => speaksProtocol(e, protocol)).map((e) => e.name);
@@ -47,6 +53,8 @@ export function engineRefusal(
   const refusal = runRefusal(engine, options, engines);
   if (refusal) return refusal;
   const workload = scenario.workload;
+  if (workload && (options.pipelining ?? 1) > 1)
+    return `-p pipelines one fixed request; scenario "${scenario.name}" sends a workload: drop -p for it`;
   if (workload) {
     const able = engines.filter((e) => workloadRefusal(e, workload, scenario.name, []) === undefined).map((e) => e.name);
     const lacking = workloadRefusal(engine, workload, scenario.name, able);
@@ -97,7 +105,8 @@ export async function chooseEngine(
   for (const [i, engine] of candidates.entries()) {
     try {
       const version = await checkEngine(engine, options, engines, scenarios, table);
-      const chooser = engine.chosenBy !== undefined ? longFlag(table[engine.chosenBy]?.flags ?? `--${engine.chosenBy}`) : undefined;
+      const key = choosers(engine).find((k) => options[k as keyof RunOptions] !== undefined);
+      const chooser = key !== undefined ? longFlag(table[key]?.flags ?? `--${key}`) : undefined;
       if (candidates.length === 1 || chooser === undefined) return { engine, version };
       const because =
         passedOver.length === 0

@@ -2,7 +2,7 @@ import type { LoadShape } from '@bench/core';
 import { clientThreadsOf } from '../options/client-threads.js';
 import type { RunOptions } from '../options/declarations.js';
 
-/** How a run's options drive one cell: its connections, bound (time or count), keep-alive, rate and threads. */
+/** How a run's options drive one cell: its connections, bound (time or count), keep-alive, rate, threads and pipelining. */
 export function loadShape(options: RunOptions, connections: number, bound: Pick<LoadShape, 'durationSeconds' | 'requests'>): LoadShape {
   return {
     connections,
@@ -12,6 +12,7 @@ export function loadShape(options: RunOptions, connections: number, bound: Pick<
     ...(options.requestsPerConnection !== undefined ? { requestsPerConnection: options.requestsPerConnection } : {}),
     timeoutSeconds: options.timeoutSeconds,
     ...(clientThreadsOf(options) > 1 ? { threads: clientThreadsOf(options) } : {}),
+    ...((options.pipelining ?? 1) > 1 ? { pipelining: options.pipelining } : {}),
   };
 }
 
