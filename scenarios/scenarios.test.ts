@@ -17,9 +17,11 @@ const sha = (data: string | Buffer) => createHash('sha256').update(data).digest(
 
 describe('scenario manifests', () => {
   it.each(scenarios.map((s) => [s.name, s] as const))('%s: manifest is valid and its fixture matches', (_name, scenario) => {
+    expect(scenario.description.length).toBeGreaterThan(20);
+    // TechEmpower's rows and pages differ per request or per stack: TFB's rules check them when verified
+    if (scenario.tfb && scenario.expect.body.kind === 'any') return;
     const body = exact(scenario).bytes(); // throws when length or sha256 differ from the manifest
     expect(body.length).toBe(exact(scenario).length);
-    expect(scenario.description.length).toBeGreaterThan(20);
   });
 
   it('the generator is deterministic: bodies built again hash the same as the manifests say', () => {
