@@ -52,6 +52,9 @@ export function drift(values: readonly number[]): NonNullable<CellSoak['rps']> |
 }
 
 /** The server's memory after the load stopped, against its first measured second and its last. */
+/** The measured seconds with the server's memory a memory verdict (slope, cool-down) needs. */
+export const SOAK_RSS_SECONDS = 3;
+
 export interface CoolDownReading {
   readonly afterSeconds: number;
   readonly rssBytes: number;
@@ -66,7 +69,7 @@ export function soakVerdict(series: readonly SecondPoint[], coolDown?: CoolDownR
   if (seconds.length === 0) return undefined;
   const soak: CellSoak = { seconds: seconds.length };
   const withRss = seconds.filter((s) => (s.server?.rssBytes ?? 0) > 0);
-  if (withRss.length >= 3) {
+  if (withRss.length >= SOAK_RSS_SECONDS) {
     const fit = linearFit(
       withRss.map((s) => s.t / 60),
       withRss.map((s) => s.server!.rssBytes / MB),

@@ -18,7 +18,7 @@ import { crashedCell } from '../measure/crashed-cell.js';
 import { watchMachineCpu } from '../measure/machine-cpu.js';
 import { prepareCellProfile } from '../measure/profiling.js';
 import { releaseMemory } from '../measure/release-memory.js';
-import { withSoak } from '../measure/soak.js';
+import { SOAK_RSS_SECONDS, withSoak } from '../measure/soak.js';
 import { warmInOneRun, warmUntilSteady } from '../measure/steady-warmup.js';
 import { ownOptionValues } from '../options/engine-choice.js';
 import { describeMeasurement } from './describe-measurement.js';
@@ -152,7 +152,8 @@ export async function measureCell(
     // the server's memory a few seconds after the load: does what it grew come back?
     // judged on the duration asked for: an engine may measure a -d 60 run as 59.9 s
     const runSeconds = bound.durationSeconds ?? outcome.durationSeconds;
-    const coolDown = series ? await coolDownReading(running.processGroups, runSeconds) : undefined;
+    // a soak verdict reads memory from three measured seconds on (soakVerdict): a shorter run waits for nothing
+    const coolDown = series && runSeconds >= SOAK_RSS_SECONDS ? await coolDownReading(running.processGroups, runSeconds) : undefined;
     return withSoak({ ...measured, ...(warmed ? { warmup: warmed } : {}), ...(profile ? { profile } : {}) }, coolDown);
   } catch (error) {
     // a generator that failed fails its cell; bad input found late (exit code 2) ends the run
