@@ -4,7 +4,14 @@ import path from 'node:path';
 import { makePrivateDir, removeDir, type LoadEngine, type LoadMeasurement, type LoadPlan, type Workload } from '@bench/core';
 import { notInstalled, versionFrom } from '@bench/core';
 import { expandCpuList } from '@bench/core';
-import { createLatencyHistogram, encodeLatencyHistogram, SeriesRecorder, type EncodedHistogram, type EngineSecond } from '@bench/core';
+import {
+  createLatencyHistogram,
+  encodeLatencyHistogram,
+  summarizeLatency,
+  SeriesRecorder,
+  type EncodedHistogram,
+  type EngineSecond,
+} from '@bench/core';
 import { runExternal } from '../external-process.js';
 import { engineBinary } from '../engine-binary.js';
 import { numberAfter } from '../bare-tool.js';
@@ -47,6 +54,21 @@ function wrkHistogram(counts: readonly number[]): EncodedHistogram {
   const encoded = encodeLatencyHistogram(histogram);
   histogram.destroy();
   return encoded;
+}
+
+/**
+ * wrk's percentiles in ms; where wrk's own lose their way (pipelined, wrk counts answers beyond the latencies it
+ * records, and its upper percentiles read 0), the same percentiles read from its whole distribution.
+ */
+function wrkPercentiles(latency: WrkReport['latencyUs']): number[] {
+  const own = latency.percentiles.map(ms);
+  if (own.every((value, i) => i === 0 || value >= own[i - 1]!)) return own;
+  const histogram = createLatencyHistogram();
+  for (let i = 0; i + 1 < latency.counts.length; i += 2)
+    histogram.recordValueWithCount(Math.max(1, latency.counts[i]!), latency.counts[i + 1]!);
+  const read = summarizeLatency(histogram);
+  histogram.destroy();
+  return [read.p50, read.p66, read.p75, read.p80, read.p90, read.p95, read.p98, read.p99, read.p999];
 }
 
 /** The Lua script's counts per second; wrk shows its scripts no latency and no socket error, so those are the run's totals only. */
@@ -125,7 +147,7 @@ async function runWrk(plan: LoadPlan): Promise<LoadMeasurement> {
     const line = run.stdout.split('\n').find((l) => l.startsWith(REPORT_LINE));
     if (!line) throw errors.generatorFailed(`wrk printed no result (${run.exit.error ?? `exit ${run.exit.code}`}): ${run.outputTail}`);
     const r = JSON.parse(line.slice(REPORT_LINE.length)) as WrkReport;
-    const [p50, p66, p75, p80, p90, p95, p98, p99, p999] = r.latencyUs.percentiles.map(ms);
+    const [p50, p66, p75, p80, p90, p95, p98, p99, p999] = wrkPercentiles(r.latencyUs);
     const requests = shape.requests !== undefined ? r.answers : r.requests;
     const durationUs = shape.requests !== undefined && r.lastUs > r.firstUs ? r.lastUs - r.firstUs : r.durationUs;
     // the script's clock is CLOCK_MONOTONIC, the clock of process.hrtime
