@@ -11,6 +11,7 @@ export {
   type SuiteRun,
   type SuiteRunOptions,
   type SuiteTable,
+  type TechempowerShape,
 } from './suite-schema.js';
 export {
   cellRepeats,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tfbTestTypes } from '@bench/core';
 
 // published.json: an article's figures as it printed them. A cell is a number, a list of numbers
 // printed together ("131/268": two JDBC drivers), text as printed ("0/9/9049", "n/a"), or blank.
@@ -94,6 +95,42 @@ export const suiteRunSchema = z
   })
   .strict();
 
+const positive = z.number().int().positive();
+
+/**
+ * TechEmpower's load shape (its toolset's wrk scripts): a primer, a warm-up at the highest level, then each level for
+ * the same time with a pause between; the concurrency types at each concurrency, the query types at each value of
+ * their parameter at one concurrency, plaintext pipelined.
+ */
+export const techempowerSchema = z
+  .object({
+    engine: z.string(),
+    primer: z.object({ seconds: z.number().positive(), concurrency: positive }).strict(),
+    warmupSeconds: z.number().positive(),
+    durationSeconds: z.number().positive(),
+    /** Seconds between two levels (TFB's `sleep 2`). */
+    pauseSeconds: z.number().nonnegative(),
+    /** The burst of TFB's verification, before a stack is measured. */
+    burst: positive,
+    tests: z.array(
+      z
+        .object({
+          type: z.enum(tfbTestTypes),
+          title: z.string(),
+          scenario: z.string(),
+          concurrency: z.array(positive).min(1),
+          /** The query parameter's values, each a level at the (one) concurrency. */
+          values: z.array(positive).optional(),
+          /** Requests each connection keeps in flight at every level (plaintext: 16); the primer and warm-up send one at a time. */
+          pipelining: positive.optional(),
+        })
+        .strict(),
+    ),
+    /** Each stack measured, and the TFB entry it corresponds to. */
+    entries: z.record(z.string(), z.string()),
+  })
+  .strict();
+
 /** suite.json: how bench reruns an article's experiment and fills its tables. */
 export const suiteDefinitionSchema = z
   .object({
@@ -101,8 +138,10 @@ export const suiteDefinitionSchema = z
     article: z.string(),
     title: z.string(),
     description: z.string(),
-    /** server-load: ordinary bench runs; https-clients: article 002's client timing. */
-    kind: z.enum(['server-load', 'https-clients']).default('server-load'),
+    /** server-load: ordinary bench runs; https-clients: article 002's client timing; techempower: TFB's test types in its load shape. */
+    kind: z.enum(['server-load', 'https-clients', 'techempower']).default('server-load'),
+    /** For techempower: the load shape, the types and the stacks. */
+    techempower: techempowerSchema.optional(),
     runs: z.array(suiteRunSchema).default([]),
     /** How repeats of a cell combine: the article's mean (000: three runs, the mean) or bench's median. */
     aggregate: z.enum(['median', 'mean']).default('median'),
@@ -122,3 +161,4 @@ export type SuiteRun = z.infer<typeof suiteRunSchema>;
 export type SuiteRunOptions = z.infer<typeof suiteRunOptionsSchema>;
 export type SuiteDefinition = z.infer<typeof suiteDefinitionSchema>;
 export type PublishedCell = z.infer<typeof cell>;
+export type TechempowerShape = z.infer<typeof techempowerSchema>;

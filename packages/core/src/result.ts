@@ -298,6 +298,8 @@ export const runDocumentSchema = z.object({
           }),
         )
         .optional(),
+      /** What the suite says under its tables of this run (TechEmpower's: levels this machine could not run, and why). */
+      notes: z.array(z.string()).optional(),
     })
     .optional(),
   /** Client-side timings (article 002): each client's whole-process times, n requests in a row. */

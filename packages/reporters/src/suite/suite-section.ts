@@ -3,6 +3,7 @@ import { findSuite, measuredValue, publishedNumber, publishedValue, tableColumns
 import { marked } from 'marked';
 import { chartFigure, type ChartSpec } from '../html/chart.js';
 import { renderSuite } from './render-suite.js';
+import { renderTechempower } from './render-techempower.js';
 
 const round = (v: number) => Math.round(v * 1000) / 1000;
 
@@ -46,7 +47,9 @@ function ratioCharts(suite: Suite, doc: RunDocument): string[] {
 }
 
 const tablesOf = (suite: Suite, doc: RunDocument & { suite: NonNullable<RunDocument['suite']> }) =>
-  renderSuite(suite, doc, new Map(Object.entries(doc.suite.skipped)));
+  suite.definition.kind === 'techempower'
+    ? renderTechempower(suite, doc)
+    : renderSuite(suite, doc, new Map(Object.entries(doc.suite.skipped)));
 
 /**
  * A suite run's own section: the article's tables with its figures beside today's (the text `bench suite` prints),

@@ -142,11 +142,15 @@ export function buildProgram(plugins: PluginNames = builtinPluginNames(), option
       )
       .option('--repeat <n>', 'measure each cell n times (medians and spread)', (v) => parsePositiveInteger('--repeat', v))
       .option('-t, --targets <list>', "only these of the suite's targets (comma-separated); the other rows stay unmeasured")
+      .option('-e, --engine <name>', "the load engine in place of the suite's own (techempower's is wrk, as TFB's)")
       .addOption(configFlag()),
     suiteReporters,
     plugins.reporters,
-  ).action((name: string, flags: { scale: number; repeat?: number; targets?: string; config?: string; reporterOption?: string[] }) =>
-    suiteCommand(name, flags, suiteReporters),
+  ).action(
+    (
+      name: string,
+      flags: { scale: number; repeat?: number; targets?: string; engine?: string; config?: string; reporterOption?: string[] },
+    ) => suiteCommand(name, flags, suiteReporters),
   );
 
   const exporter = program

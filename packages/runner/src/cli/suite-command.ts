@@ -14,15 +14,16 @@ async function listSuites(configFile?: string): Promise<void> {
   const project = await loadProject(configFile !== undefined ? { configFile } : {});
   const rows: string[][] = [];
   for (const { definition } of loadSuites()) {
-    const targets = [...new Set(definition.runs.flatMap((r) => r.targets))];
+    const tfb = definition.techempower;
+    const targets = tfb ? Object.keys(tfb.entries) : [...new Set(definition.runs.flatMap((r) => r.targets))];
     const missing: string[] = [];
     for (const name of targets) {
       const target = project.targets.find((t) => t.name === name);
       const availability = target ? await target.available() : { ok: false };
       if (!availability.ok) missing.push(name);
     }
-    const scenarios = [...new Set(definition.runs.flatMap((r) => r.scenarios))];
-    const engines = [...new Set(definition.runs.map((r) => chosenEngineName(r.options, project.engines)))];
+    const scenarios = tfb ? tfb.tests.map((t) => t.scenario) : [...new Set(definition.runs.flatMap((r) => r.scenarios))];
+    const engines = tfb ? [tfb.engine] : [...new Set(definition.runs.map((r) => chosenEngineName(r.options, project.engines)))];
     rows.push([
       definition.name,
       definition.article,
@@ -45,7 +46,7 @@ async function listSuites(configFile?: string): Promise<void> {
 /** `bench suite <name>`: the article's experiment on today's stacks, its tables with the published figures beside ours. */
 export async function suiteCommand(
   name: string,
-  flags: { scale: number; repeat?: number; targets?: string; config?: string; reporterOption?: string[] },
+  flags: { scale: number; repeat?: number; targets?: string; engine?: string; config?: string; reporterOption?: string[] },
   collector: ReturnType<typeof reporterSpecCollector>,
 ): Promise<void> {
   if (name === 'list') return listSuites(flags.config);
@@ -59,6 +60,7 @@ export async function suiteCommand(
       scale: flags.scale,
       ...(flags.repeat !== undefined ? { repeat: flags.repeat } : {}),
       ...(flags.targets !== undefined ? { targets: parseNameList([flags.targets]) } : {}),
+      ...(flags.engine !== undefined ? { engine: flags.engine } : {}),
       reporters,
       onEvent: progressPrinter(),
       signal: interrupt.signal,

@@ -7,27 +7,17 @@ import { builtinScenariosDir } from '../project/builtin-scenarios.js';
 import { resolveRunOptions } from '../options/resolve.js';
 import { runOptionDeclarations, runOptionInputSchema, type RunOptionInput } from '../options/declarations.js';
 import { callReporters, endReporters } from '../reporters/call-reporters.js';
-import { newRunDocument, runCells, type RunEvent } from '../run/run-cells.js';
+import { newRunDocument, runCells } from '../run/run-cells.js';
+import { runTechempowerSuite } from './run-techempower.js';
+import type { SuiteRunRequest } from './suite-request.js';
+
+export type { SuiteRunRequest } from './suite-request.js';
 
 // a quick scaled run waits less for a stack to settle too (never under 2 s: steadiness needs two seconds)
 const scaledWarmupCap = (scale: number) => Math.max(2, Math.round((runOptionDeclarations.warmupMaxSeconds.default ?? 30) * scale));
 
 /** Rounds of every cell a suite runs unless told otherwise: the fewest that give a ratio its interval. */
 export const SUITE_ROUNDS = 3;
-
-export interface SuiteRunRequest {
-  readonly suite: Suite;
-  /** 1 runs the article's own load shape; 0.1 a tenth of it. */
-  readonly scale: number;
-  /** Overrides the suite's repeats. */
-  readonly repeat?: number;
-  /** Only these of the suite's targets (its other rows stay unmeasured). */
-  readonly targets?: readonly string[];
-  readonly reporters: readonly Reporter[];
-  readonly signal?: AbortSignal;
-  readonly onEvent?: (event: RunEvent) => void;
-  readonly command?: string;
-}
 
 /**
  * The options of one suite run at a scale, from the suite, checked against bench run's option table as a config's
@@ -87,6 +77,7 @@ async function runClientTimingSuite(request: SuiteRunRequest): Promise<RunDocume
 export async function runSuite(project: Project, request: SuiteRunRequest): Promise<RunDocument> {
   const { definition } = request.suite;
   if (definition.kind === 'https-clients') return runClientTimingSuite(request);
+  if (definition.kind === 'techempower') return runTechempowerSuite(project, request);
   const skipped: Record<string, string> = {};
   const runnable = [];
   const named = new Set(definition.runs.flatMap((r) => r.targets));
@@ -114,7 +105,10 @@ export async function runSuite(project: Project, request: SuiteRunRequest): Prom
         .join('; ')})`,
     );
 
-  const options: RunOptionInput = { ...(request.repeat !== undefined ? { repeat: request.repeat } : {}) };
+  const options: RunOptionInput = {
+    ...(request.repeat !== undefined ? { repeat: request.repeat } : {}),
+    ...(request.engine !== undefined ? { engine: request.engine } : {}),
+  };
   const doc = newRunDocument(request.command ?? '', resolveRunOptions({ scenarios: definition.runs.flatMap((r) => r.scenarios) }, options));
   const shapes = new Map(runnable.map(({ run }) => [run.id, planRunShape(request.suite, run, request.scale)]));
   doc.suite = { name: definition.name, scale: request.scale, skipped, shapes: [...shapes.values()].map((s) => s.shape) };

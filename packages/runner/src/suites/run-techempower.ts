@@ -1,0 +1,335 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  errors,
+  routeOf,
+  scenariosForOneStack,
+  type CellResult,
+  type HttpAnswer,
+  type LoadEngine,
+  type RunDocument,
+  type RunningTarget,
+  type Scenario,
+  type ServiceEndpoints,
+  type TargetPlugin,
+} from '@bench/core';
+import { createServiceManager, type ServiceManager } from '@bench/services';
+import { scaleConcurrency, type TechempowerShape } from '@bench/suites';
+import type { Project } from '../project/project.js';
+import { resolveRunOptions } from '../options/resolve.js';
+import type { RunOptions } from '../options/declarations.js';
+import { ownOptionValues } from '../options/engine-choice.js';
+import { callReporters, endReporters } from '../reporters/call-reporters.js';
+import { chooseEngine } from '../run/choose-engine.js';
+import { failedCell, type CellContext } from '../run/cell-result.js';
+import { loadShape } from '../run/load-shape.js';
+import { measureCell } from '../run/measure-cell.js';
+import { ensureOpenFiles, openFilesNeeded, readOpenFilesLimit } from '../run/open-files.js';
+import { newRunDocument, type RunEvent } from '../run/run-cells.js';
+import { targetStartOptions } from '../run/start-options.js';
+import { verifyTarget, type Verification } from '../run/verify.js';
+import type { SuiteRunRequest } from './suite-request.js';
+
+type Test = TechempowerShape['tests'][number];
+
+/** One measured level of a test: its connections, and the scenario it sends (a query type's value in its path). */
+interface Level {
+  readonly concurrency: number;
+  readonly scenario: Scenario;
+}
+
+/** A query type's scenario at one value of its parameter: `tfb-queries?queries=5`, its path asking for that many rows. */
+function atValue(scenario: Scenario, value: number): Scenario {
+  const parameter = new URL(scenario.request.path, 'http://x').searchParams.keys().next().value ?? 'queries';
+  const path = `${routeOf(scenario)}?${parameter}=${value}`;
+  return { ...scenario, name: `${scenario.name}?${parameter}=${value}`, request: { ...scenario.request, path } };
+}
+
+/** --scale: every time by the factor (a fifth of a second at least; wrk runs whole seconds), concurrency as the other suites scale it. */
+const scaledSeconds = (seconds: number, scale: number) => (scale === 1 ? seconds : Math.max(0.2, Math.round(seconds * scale * 10) / 10));
+
+/**
+ * A test's levels at a scale, and those this machine cannot open files for: a connection costs a descriptor in the
+ * generator and one or two in the stack (openFilesNeeded), all under this process's hard limit.
+ */
+function levelsOf(test: Test, scenario: Scenario, scale: number): { levels: Level[]; beyond: number[]; limit?: number } {
+  const concurrency = [...new Set(test.concurrency.map((c) => scaleConcurrency(c, scale)))];
+  const wanted: Level[] = test.values
+    ? test.values.map((value) => ({ concurrency: concurrency[0]!, scenario: atValue(scenario, value) }))
+    : concurrency.map((c) => ({ concurrency: c, scenario }));
+  const hard = readOpenFilesLimit()?.hard ?? Infinity;
+  const levels = wanted.filter((level) => openFilesNeeded(level.concurrency) <= hard);
+  const beyond = wanted.filter((level) => !levels.includes(level)).map((level) => level.concurrency);
+  return { levels, beyond, ...(beyond.length > 0 ? { limit: hard } : {}) };
+}
+
+/** The scenario a test's primer and warm-up send: a query type asks for 2 rows, as TFB's scripts do. */
+const primed = (test: Test, scenario: Scenario) => (test.values ? atValue(scenario, 2) : scenario);
+
+interface Stack {
+  readonly running: RunningTarget;
+  readonly services: ServiceEndpoints;
+}
+
+/**
+ * `bench suite techempower`: TFB's test types in TFB's load shape. Each stack starts once for every type it serves
+ * (as TFB starts a framework once for its tests), each type is verified by TFB's rules and, if it passes, primed,
+ * warmed at its highest level and measured at each level with a pause between; a type that fails is not measured.
+ */
+export async function runTechempowerSuite(project: Project, request: SuiteRunRequest): Promise<RunDocument> {
+  const { definition } = request.suite;
+  const shape = definition.techempower;
+  if (!shape) throw errors.suiteInvalid(`suite ${definition.name}`, 'a techempower suite needs its "techempower" shape');
+  const scale = request.scale;
+  const names = Object.keys(shape.entries);
+  const unknown = request.targets?.filter((t) => !names.includes(t)) ?? [];
+  if (unknown.length > 0)
+    throw errors.usage(`suite ${definition.name} has no target ${unknown.join(', ')}; its targets: ${names.join(', ')}`);
+  const skipped: Record<string, string> = {};
+  const targets: TargetPlugin[] = [];
+  for (const name of names) {
+    if (request.targets && !request.targets.includes(name)) {
+      skipped[name] = 'not selected (-t)';
+      continue;
+    }
+    const target = project.targets.find((t) => t.name === name);
+    const availability = target ? await target.available() : { ok: false, reason: 'no such target in this version of bench' };
+    if (target && availability.ok) targets.push(target);
+    else skipped[name] = availability.reason ?? 'not available';
+  }
+  if (targets.length === 0)
+    throw errors.nothingToRun(
+      `no target of suite ${definition.name} is available here (${Object.entries(skipped)
+        .map(([t, r]) => `${t}: ${r}`)
+        .join('; ')})`,
+    );
+
+  const scenarioOf = (test: Test) => {
+    const found = project.scenarios.find((s) => s.name === test.scenario);
+    if (!found) throw errors.suiteInvalid(`suite ${definition.name}`, `no scenario ${test.scenario}`);
+    return found;
+  };
+  const tests = shape.tests.map((test) => ({ test, scenario: scenarioOf(test), ...levelsOf(test, scenarioOf(test), scale) }));
+  const seconds = { primer: scaledSeconds(shape.primer.seconds, scale), warmup: scaledSeconds(shape.warmupSeconds, scale) };
+  const base = resolveRunOptions(
+    { scenarios: tests.map((t) => t.scenario.name), targets: targets.map((t) => t.name) },
+    {
+      engine: request.engine ?? shape.engine,
+      durationSeconds: scaledSeconds(shape.durationSeconds, scale),
+      // the warm-up is TFB's, once per type at its highest level; no cell warms up again
+      warmupSeconds: 0,
+      warmupMaxSeconds: 0,
+      timeoutSeconds: 8,
+      tfbBurst: Math.max(8, Math.round(shape.burst * Math.min(1, scale))),
+      ...(request.repeat !== undefined ? { repeat: request.repeat } : {}),
+    },
+  );
+  const optionsFor = (test: Test, levels: readonly Level[]): RunOptions => ({
+    ...base,
+    concurrency: levels.map((l) => l.concurrency),
+    ...(test.pipelining !== undefined ? { pipelining: test.pipelining } : {}),
+  });
+  // every test's engine checked before anything starts (wrk pipelines; an engine that cannot is refused now)
+  const engines = new Map<Test, { engine: LoadEngine; version: string }>();
+  for (const { test, levels } of tests)
+    if (levels.length > 0)
+      engines.set(
+        test,
+        await chooseEngine(
+          optionsFor(test, levels),
+          project.engines,
+          levels.map((l) => l.scenario),
+        ),
+      );
+  const widest = Math.max(...tests.flatMap((t) => t.levels.map((l) => l.concurrency)), shape.primer.concurrency);
+  ensureOpenFiles(widest);
+
+  const doc = newRunDocument(request.command ?? '', {
+    ...base,
+    concurrency: [...new Set(tests.flatMap((t) => t.levels.map((l) => l.concurrency)))],
+  });
+  const engineName = [...engines.values()][0]?.engine.name ?? base.engine ?? shape.engine;
+  doc.suite = {
+    name: definition.name,
+    scale,
+    skipped,
+    shapes: [
+      {
+        run: 'techempower',
+        kind: 'duration',
+        seconds: base.durationSeconds ?? shape.durationSeconds,
+        line:
+          `TFB's shape${scale !== 1 ? ` scaled by ${scale}` : ''}: a ${seconds.primer} s primer at ${shape.primer.concurrency} connections, ` +
+          `a ${seconds.warmup} s warm-up at the highest level, ${base.durationSeconds} s per level, ${scaledSeconds(shape.pauseSeconds, scale)} s between; ` +
+          `verified first with a burst of ${base.tfbBurst}; engine ${engineName}`,
+      },
+    ],
+    notes: tests.flatMap(({ test, levels, beyond, limit }) =>
+      beyond.length === 0
+        ? []
+        : [
+            `${test.type} went to ${Math.max(...levels.map((l) => l.concurrency), 0).toLocaleString('en-US')} connections, not ${beyond.map((c) => c.toLocaleString('en-US')).join(', ')}: ` +
+              `${Math.max(...beyond).toLocaleString('en-US')} need ${openFilesNeeded(Math.max(...beyond)).toLocaleString('en-US')} open files (a descriptor in the generator and two in a fronted stack each, and slack), this machine's hard limit is ${limit?.toLocaleString('en-US')}`,
+          ],
+    ),
+  };
+  const services = createServiceManager();
+  await services.prepare(tests.map((t) => t.scenario));
+  const emit = (event: RunEvent) => request.onEvent?.(event);
+  const total = targets.length * tests.reduce((n, t) => n + t.levels.length, 0);
+  let index = 0;
+  let failure: unknown;
+  const record = async (result: CellResult) => {
+    doc.results.push(result);
+    emit({ type: 'cell-end', result });
+    await callReporters(request.reporters, 'onResult', doc, result);
+  };
+  await callReporters(request.reporters, 'onRunStart', doc);
+  try {
+    for (const target of targets) {
+      if (request.signal?.aborted) break;
+      const served = tests.filter((t) => t.levels.length > 0 && target.supports(t.scenario).ok);
+      // one start for every type where the target serves several at once, else one a type
+      for (const group of target.startMany ? [served] : served.map((t) => [t])) {
+        if (group.length === 0 || request.signal?.aborted) continue;
+        emit({ type: 'target-starting', scenario: group.map((t) => t.scenario.name).join(', '), target: target.name });
+        let stack: Stack | undefined;
+        let startError: string | undefined;
+        try {
+          stack = await startStack(
+            target,
+            group.map((t) => t.scenario),
+            services,
+            widest,
+          );
+        } catch (error) {
+          if (request.signal?.aborted) break;
+          startError = error instanceof Error ? error.message : String(error);
+        }
+        try {
+          // every type verified first, as TFB verifies before it measures: side by side, their one-second Date waits overlap
+          const verified = new Map<Test, Verification>();
+          if (stack) {
+            const running = stack.running;
+            for (const t of group) emit({ type: 'target-verifying', scenario: t.scenario.name, target: target.name });
+            const checks = await Promise.all(
+              group.map((t) =>
+                verifyTarget(running.url, t.scenario, undefined, { database: () => services.database(), burst: base.tfbBurst }),
+              ),
+            );
+            group.forEach((t, i) => verified.set(t.test, checks[i]!));
+          }
+          for (const { test, scenario, levels } of group) {
+            if (request.signal?.aborted) break;
+            const options = optionsFor(test, levels);
+            const { engine, version } = engines.get(test)!;
+            const context = (level: Level): CellContext => ({
+              scenario: level.scenario,
+              target: target.name,
+              concurrency: level.concurrency,
+              repeat: 1,
+              options,
+              url: stack?.running.url ?? '',
+              settings: stack?.running.settings ?? {},
+              engine: { name: engine.name, version },
+              startedAt: new Date().toISOString(),
+            });
+            let problem = startError;
+            let answer: HttpAnswer | undefined;
+            let warnings: readonly string[] = [];
+            const verification = verified.get(test);
+            if (verification && !problem) {
+              if (!verification.ok) problem = `verification failed: ${verification.problems.join('; ')}`;
+              answer = verification.answer;
+              warnings = verification.warnings ?? [];
+            }
+            if (stack && !problem) {
+              // TFB's primer (a few connections) and warm-up (the highest level), one request at a time on each connection
+              const { pipelining: _pipelined, ...prime } = options;
+              const warm = primed(test, scenario);
+              emit({
+                type: 'step',
+                text: `${target.name} ${test.type}: primer, ${seconds.primer} s at ${shape.primer.concurrency} connections`,
+              });
+              await drive(engine, stack.running, warm, prime, shape.primer.concurrency, seconds.primer, request.signal);
+              const highest = Math.max(...levels.map((l) => l.concurrency));
+              emit({ type: 'step', text: `${target.name} ${test.type}: warm-up, ${seconds.warmup} s at ${highest} connections` });
+              await drive(engine, stack.running, warm, prime, highest, seconds.warmup, request.signal);
+            }
+            for (const [at, level] of levels.entries()) {
+              if (request.signal?.aborted) break;
+              index++;
+              if (!stack || problem) {
+                await record(failedCell(context(level), problem ?? 'target did not start'));
+                continue;
+              }
+              if (at > 0)
+                await sleep(scaledSeconds(shape.pauseSeconds, scale) * 1000, undefined, { signal: request.signal }).catch(() => {});
+              const measured = await measureCell(
+                context(level),
+                engine,
+                stack.running,
+                services,
+                answer,
+                { index, total },
+                emit,
+                request.signal,
+              );
+              if (request.signal?.aborted) break;
+              const notes = [
+                `TFB entry: ${shape.entries[target.name] ?? target.name}`,
+                ...warnings.map((w) => `verification warned: ${w}`),
+              ];
+              await record(measured.status === 'ok' ? { ...measured, notes: [...measured.notes, ...notes] } : measured);
+            }
+          }
+        } finally {
+          await stack?.running.stop();
+        }
+      }
+    }
+  } catch (error) {
+    failure = error;
+  } finally {
+    await services.stopAll().catch((error: unknown) => (failure ??= error));
+  }
+  doc.complete = failure === undefined && !request.signal?.aborted;
+  doc.finishedAt = new Date().toISOString();
+  const endFailure = await endReporters(request.reporters, doc);
+  if (failure !== undefined) throw failure;
+  if (request.signal?.aborted) throw errors.interrupted(String(request.signal.reason ?? 'signal'));
+  if (endFailure !== undefined) throw endFailure;
+  return doc;
+}
+
+/** A stack serving the types of a group: every type it serves in one start, or one. */
+async function startStack(target: TargetPlugin, scenarios: readonly Scenario[], services: ServiceManager, widest: number): Promise<Stack> {
+  const endpoints: ServiceEndpoints = {};
+  for (const scenario of scenarios) Object.assign(endpoints, await services.endpointsFor(scenario));
+  const options = targetStartOptions({ maxConcurrency: widest }, endpoints);
+  const [only] = scenarios;
+  const running =
+    scenarios.length === 1 && only ? await target.start(only, options) : await target.startMany!(scenariosForOneStack(scenarios), options);
+  return { running, services: endpoints };
+}
+
+/** A primer or warm-up run: the load only, nothing recorded. */
+async function drive(
+  engine: LoadEngine,
+  running: RunningTarget,
+  scenario: Scenario,
+  options: RunOptions,
+  connections: number,
+  seconds: number,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  await engine
+    .run({
+      url: running.url + scenario.request.path,
+      request: scenario.request,
+      expect: scenario.expect.body,
+      shape: loadShape(options, connections, { durationSeconds: seconds }),
+      options: ownOptionValues(engine, options),
+      ...(signal ? { signal } : {}),
+    })
+    .catch(() => undefined);
+}
