@@ -6,7 +6,6 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
@@ -26,11 +25,6 @@ public final class ScenarioServlet extends HttpServlet {
         } catch (SQLException e) {
             throw new ServletException(e);
         }
-        response.setHeader("Server", getServletContext().getServerInfo());
-        // bytes, so the container names no charset (TFB's application/json, as Tomcat's writer would add ISO-8859-1)
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        response.setContentType("application/json");
-        response.setContentLength(bytes.length);
-        response.getOutputStream().write(bytes);
+        TfbWorld.sendJson(response, getServletContext().getServerInfo(), body);
     }
 }

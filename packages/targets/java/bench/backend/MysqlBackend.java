@@ -17,7 +17,8 @@ public final class MysqlBackend {
     private static final String PASSWORD = BackendSettings.required("BENCH_MYSQL_PASSWORD");
     private static final MariaDbPoolDataSource POOL = BackendSettings.POOLED ? pool() : null;
 
-    private static MariaDbPoolDataSource pool() {
+    /** A pool of BENCH_JAVA_POOL_SIZE connections (the driver's own), for the run's database. */
+    static MariaDbPoolDataSource pool() {
         try {
             MariaDbPoolDataSource pool = new MariaDbPoolDataSource(URL);
             pool.setUser(USER);

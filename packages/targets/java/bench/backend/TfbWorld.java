@@ -1,5 +1,8 @@
 package bench.backend;
 
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -32,23 +35,8 @@ public final class TfbWorld {
         }
     }
 
-    private static final MariaDbPoolDataSource POOL = pool();
+    private static final MariaDbPoolDataSource POOL = MysqlBackend.pool();
     private static volatile Row[] cache;
-
-    private static MariaDbPoolDataSource pool() {
-        try {
-            String url = "jdbc:mariadb://" + BackendSettings.required("BENCH_MYSQL_HOST") + ":" + BackendSettings.required("BENCH_MYSQL_PORT")
-                    + "/" + BackendSettings.required("BENCH_MYSQL_DATABASE");
-            MariaDbPoolDataSource pool = new MariaDbPoolDataSource(url);
-            pool.setUser(BackendSettings.required("BENCH_MYSQL_USER"));
-            pool.setPassword(BackendSettings.required("BENCH_MYSQL_PASSWORD"));
-            pool.setMaxPoolSize(BackendSettings.poolSize());
-            pool.setMinPoolSize(BackendSettings.poolSize());
-            return pool;
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 
     public static Connection connect() throws SQLException {
         return POOL.getConnection();
@@ -123,6 +111,15 @@ public final class TfbWorld {
             while (row.next()) rows[row.getInt(1)] = new Row(row.getInt(1), row.getInt(2));
         }
         return rows;
+    }
+
+    /** A JSON answer as TFB wants it: Server named, application/json with no charset (bytes: a writer would name one), its length. */
+    public static void sendJson(HttpServletResponse response, String server, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        response.setHeader("Server", server);
+        response.setContentType("application/json");
+        response.setContentLength(bytes.length);
+        response.getOutputStream().write(bytes);
     }
 
     public static String json(Row row) {
