@@ -4,5 +4,5 @@ use strict;
 use warnings;
 
 my ($dir) = $ENV{SCRIPT_FILENAME} =~ m{^(.*)/};
-require "$dir/../lib/perl/BenchTfb.pm" unless defined &BenchTfb::print_json;
+require "$dir/../lib/perl/BenchTfb.pm" unless defined &BenchTfb::json_text;
 BenchTfb::print_json(BenchTfb::cached_rows(BenchTfb::count('count')));

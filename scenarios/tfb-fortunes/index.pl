@@ -4,5 +4,5 @@ use strict;
 use warnings;
 
 my ($dir) = $ENV{SCRIPT_FILENAME} =~ m{^(.*)/};
-require "$dir/../lib/perl/BenchTfb.pm" unless defined &BenchTfb::print_json;
-BenchTfb::print_fortunes();
+require "$dir/../lib/perl/BenchTfb.pm" unless defined &BenchTfb::json_text;
+print "Content-Type: text/html; charset=utf-8\r\n\r\n", BenchTfb::fortunes_html();

@@ -59,7 +59,8 @@ describe('bench verify, whole matrix', () => {
       'php-cgi',
       'php-cli-server',
     ];
-    for (const name of [...servers, 'perl-mod', 'perl-fcgi', 'perl-cgi', ...javaTargets.map((t) => t.name)]) {
+    const perl = ['perl-mod', 'perl-fcgi', 'perl-cgi', 'perl-embperl', 'perl-asp'];
+    for (const name of [...servers, ...perl, ...javaTargets.map((t) => t.name)]) {
       const marks = row(name);
       expect([name, ...tfb.map((s) => marks[scenarios.indexOf(s.name) + 1])]).toEqual([name, ...tfb.map(() => 'ok')]);
     }

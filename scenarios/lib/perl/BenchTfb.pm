@@ -1,7 +1,7 @@
 package BenchTfb;
 # What the Perl scripts of TechEmpower's test types share: DBI to World and Fortune, the query parameter's rule,
 # JSON answers, and the cache of World for cached-queries (a variable in a process that lives on, memcached under CGI).
-# A script loads it by path, once per process: require "$dir/../lib/perl/BenchTfb.pm" unless defined &BenchTfb::print_json.
+# A script or page loads it by path, once per process: require "$dir/../lib/perl/BenchTfb.pm" unless defined &BenchTfb::json_text.
 use strict;
 use warnings;
 use DBI;
@@ -31,10 +31,12 @@ sub count {
 
 sub random_id { return 1 + int(rand(WORLD_ROWS)) }
 
-# a value as JSON, with its headers (serialised on every request)
+# a value as JSON, serialised on every request; print_json with the CGI-style header before it
+sub json_text { return $json->encode($_[0]) }
+
 sub print_json {
     my ($value) = @_;
-    print "Content-Type: application/json\r\n\r\n", $json->encode($value);
+    print "Content-Type: application/json\r\n\r\n", json_text($value);
 }
 
 sub world_row {
@@ -48,6 +50,30 @@ sub world_rows {
     my ($db, $n) = @_;
     my $select = $db->prepare('SELECT id, randomNumber FROM World WHERE id = ?');
     return [map { world_row($select) } 1 .. $n];
+}
+
+# each type's rows on a connection of its own, opened and closed for the request: db's row, queries', updates' written
+sub db_row {
+    my $db = connect_db();
+    my $row = world_row($db->prepare('SELECT id, randomNumber FROM World WHERE id = ?'));
+    $db->disconnect;
+    return $row;
+}
+
+sub query_rows {
+    my $db = connect_db();
+    my $rows = world_rows($db, count('queries'));
+    $db->disconnect;
+    return $rows;
+}
+
+sub updated_rows {
+    my $db = connect_db();
+    my $rows = world_rows($db, count('queries'));
+    $_->{randomNumber} = random_id() for @$rows;
+    write_world_rows($db, $rows);
+    $db->disconnect;
+    return $rows;
 }
 
 # the rows' numbers in one statement, ids in order (so concurrent batches cannot deadlock)
@@ -70,7 +96,8 @@ sub escape_html {
     return $text;
 }
 
-sub print_fortunes {
+# the fortunes page, as UTF-8 bytes
+sub fortunes_html {
     my $db = connect_db();
     my $rows = $db->selectall_arrayref('SELECT id, message FROM Fortune');
     $db->disconnect;
@@ -78,7 +105,7 @@ sub print_fortunes {
     my $html = '<!DOCTYPE html><html><head><title>Fortunes</title></head><body><table><tr><th>id</th><th>message</th></tr>'
       . join('', map { "<tr><td>$_->[0]</td><td>" . escape_html($_->[1]) . '</td></tr>' } sort { $a->[1] cmp $b->[1] } @$rows)
       . '</table></body></html>';
-    print "Content-Type: text/html; charset=utf-8\r\n\r\n", Encode::encode_utf8($html);
+    return Encode::encode_utf8($html);
 }
 
 # $n random rows of World from the cache, filled from World at first use

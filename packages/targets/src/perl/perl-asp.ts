@@ -4,9 +4,8 @@ import type { TargetPlugin } from '@bench/core';
 import { APACHE_PROCESS_NAMES, apacheBinary, apacheModule, apacheVersion } from '../support/apache-config.js';
 import { apacheProtocols, startApacheStack } from '../support/apache-stack.js';
 import { servesMany } from '../support/serves-many.js';
-import { serviceEnvironment } from '../support/service-env.js';
 import { aspSessions, aspStateDirectives } from './asp-sessions.js';
-import { perlAvailability, perlVersion } from './perl-common.js';
+import { perlAvailability, perlScriptEnvironment, perlVersion } from './perl-common.js';
 import { perlModuleVersion, templateSupports } from './perl-template.js';
 
 /** Apache prefork + mod_perl2 + Apache::ASP: ASP pages in PerlScript, article 000's "ASP PerlScript" rows. */
@@ -55,7 +54,7 @@ export const perlAspTarget: TargetPlugin = {
           'DirectoryIndex index.asp',
         ];
       },
-      environment: serviceEnvironment(options.services),
+      environment: perlScriptEnvironment(options.services, 'process'),
       settings: {
         perl: perlVersion(),
         handler: 'Apache::ASP',

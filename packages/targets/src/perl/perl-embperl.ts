@@ -2,8 +2,7 @@ import type { TargetPlugin } from '@bench/core';
 import { APACHE_PROCESS_NAMES, apacheBinary, apacheModule, apacheVersion } from '../support/apache-config.js';
 import { apacheProtocols, startApacheStack } from '../support/apache-stack.js';
 import { servesMany } from '../support/serves-many.js';
-import { serviceEnvironment } from '../support/service-env.js';
-import { perlAvailability, perlVersion } from './perl-common.js';
+import { perlAvailability, perlScriptEnvironment, perlVersion } from './perl-common.js';
 import { perlModuleVersion, templateSupports } from './perl-template.js';
 
 /** Apache prefork + mod_perl2 + Embperl: Perl embedded in HTML pages, article 000's Embperl rows. */
@@ -43,7 +42,7 @@ export const perlEmbperlTarget: TargetPlugin = {
         '</Directory>',
         'DirectoryIndex index.epl',
       ],
-      environment: serviceEnvironment(options.services),
+      environment: perlScriptEnvironment(options.services, 'process'),
       settings: { perl: perlVersion(), handler: 'Embperl', embperl: perlModuleVersion('Embperl'), persistentConnections: false },
     }),
   ),

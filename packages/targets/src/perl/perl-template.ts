@@ -5,7 +5,11 @@ import { handlerSupport } from '../support/folder.js';
 
 /** A Perl template engine serves the scenarios that have its template (index.epl, index.asp), static ones through Apache. */
 export const templateSupports = (scenario: Scenario, template: string, engine: string): Support =>
-  handlerSupport(scenario, template, `no ${template}: ${engine} pages exist for hello, loop, big, db and cache (article 000's tests)`);
+  handlerSupport(
+    scenario,
+    template,
+    `no ${template}: ${engine} pages exist for hello, loop, big, db and cache (article 000's tests) and TechEmpower's seven types`,
+  );
 
 /** The version a Perl module declares ($Module::VERSION), or 'unknown'. */
 export function perlModuleVersion(module: string): string {
