@@ -15,7 +15,7 @@ export const EVENT_LOOP_LAG_MS = 50;
 
 /** For an in-process generator: this process's CPU and memory, and its event loop's delay, over a run. */
 export function watchGeneratorHealth(): {
-  stop(): Required<Pick<LoadMeasurement, 'client' | 'eventLoopDelay'>>;
+  stop(): Required<Pick<LoadMeasurement, 'client'>> & Pick<LoadMeasurement, 'eventLoopDelay'>;
   /** This process's CPU in each whole second so far (percent of one core). */
   cpuPerSecond(): number[];
 } {
@@ -26,6 +26,8 @@ export function watchGeneratorHealth(): {
     cpuPerSecond: () => client.perSecond(),
     stop() {
       loopDelay.disable();
+      // a run shorter than the monitor's turn (a scaled suite's fifth of a second) has no reading: its delay is unknown, not 0
+      if (loopDelay.count === 0) return { client: client.stop() };
       return {
         client: client.stop(),
         eventLoopDelay: { mean: lateMs(loopDelay.mean), p99: lateMs(loopDelay.percentile(99)), max: lateMs(loopDelay.max) },
