@@ -110,6 +110,8 @@ export const techempowerSchema = z
     durationSeconds: z.number().positive(),
     /** Seconds between two levels (TFB's `sleep 2`). */
     pauseSeconds: z.number().nonnegative(),
+    /** Seconds of rest after the primer and after the warm-up (TFB's `sleep 5`). */
+    restSeconds: z.number().nonnegative(),
     /** The burst of TFB's verification, before a stack is measured. */
     burst: positive,
     tests: z.array(

@@ -44,6 +44,9 @@ function atValue(scenario: Scenario, value: number): Scenario {
   return { ...scenario, name: `${scenario.name}?${parameter}=${value}`, request: { ...scenario.request, path } };
 }
 
+/** --scale: a pause by the factor, however short. */
+const pause = (seconds: number, scale: number) => Math.round(seconds * scale * 100) / 100;
+
 /** --scale: every time by the factor (a fifth of a second at least; wrk runs whole seconds), concurrency as the other suites scale it. */
 const scaledSeconds = (seconds: number, scale: number) => (scale === 1 ? seconds : Math.max(0.2, Math.round(seconds * scale * 10) / 10));
 
@@ -159,7 +162,7 @@ export async function runTechempowerSuite(project: Project, request: SuiteRunReq
         seconds: base.durationSeconds ?? shape.durationSeconds,
         line:
           `TFB's shape${scale !== 1 ? ` scaled by ${scale}` : ''}: a ${seconds.primer} s primer at ${shape.primer.concurrency} connections, ` +
-          `a ${seconds.warmup} s warm-up at the highest level, ${base.durationSeconds} s per level, ${scaledSeconds(shape.pauseSeconds, scale)} s between; ` +
+          `a ${seconds.warmup} s warm-up at the highest level (${pause(shape.restSeconds, scale)} s of rest after each), ${base.durationSeconds} s per level, ${pause(shape.pauseSeconds, scale)} s between; ` +
           `verified first with a burst of ${base.tfbBurst}; engine ${engineName}`,
       },
     ],
@@ -251,9 +254,11 @@ export async function runTechempowerSuite(project: Project, request: SuiteRunReq
                 text: `${target.name} ${test.type}: primer, ${seconds.primer} s at ${shape.primer.concurrency} connections`,
               });
               await drive(engine, stack.running, warm, prime, shape.primer.concurrency, seconds.primer, request.signal);
+              await rest(pause(shape.restSeconds, scale), request.signal);
               const highest = Math.max(...levels.map((l) => l.concurrency));
               emit({ type: 'step', text: `${target.name} ${test.type}: warm-up, ${seconds.warmup} s at ${highest} connections` });
               await drive(engine, stack.running, warm, prime, highest, seconds.warmup, request.signal);
+              await rest(pause(shape.restSeconds, scale), request.signal);
             }
             for (const [at, level] of levels.entries()) {
               if (request.signal?.aborted) break;
@@ -262,8 +267,7 @@ export async function runTechempowerSuite(project: Project, request: SuiteRunReq
                 await record(failedCell(context(level), problem ?? 'target did not start'));
                 continue;
               }
-              if (at > 0)
-                await sleep(scaledSeconds(shape.pauseSeconds, scale) * 1000, undefined, { signal: request.signal }).catch(() => {});
+              if (at > 0) await rest(pause(shape.pauseSeconds, scale), request.signal);
               const measured = await measureCell(
                 context(level),
                 engine,
@@ -311,6 +315,10 @@ async function startStack(target: TargetPlugin, scenarios: readonly Scenario[], 
     scenarios.length === 1 && only ? await target.start(only, options) : await target.startMany!(scenariosForOneStack(scenarios), options);
   return { running, services: endpoints };
 }
+
+/** TFB's pauses (after the primer, the warm-up, and between levels); an interruption ends them. */
+const rest = (seconds: number, signal: AbortSignal | undefined) =>
+  sleep(seconds * 1000, undefined, signal ? { signal } : {}).catch(() => undefined);
 
 /** A primer or warm-up run: the load only, nothing recorded. */
 async function drive(
