@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { watchGeneratorHealth } from './generator-health.js';
 
 describe('the generator health watch', () => {
-  it('reads a run shorter than one turn of the event loop as no lag, never NaN (JSON would write null)', () => {
-    const { eventLoopDelay } = watchGeneratorHealth().stop();
-    expect(eventLoopDelay).toEqual({ mean: 0, p99: 0, max: 0 });
+  it('says nothing of the delay of a run shorter than one turn of the event loop (never NaN, which JSON writes as null)', () => {
+    expect(watchGeneratorHealth().stop().eventLoopDelay).toBeUndefined();
   });
 });

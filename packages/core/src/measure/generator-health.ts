@@ -5,8 +5,7 @@ import { sampleSelf } from './resource-sampler.js';
 const LOOP_RESOLUTION_MS = 10;
 // Node's monitor records the time between its timer's turns, every `resolution` ms when idle (an idle loop reads 10.3
 // at p99): what the loop was late by is that time less the resolution.
-// A run shorter than one turn has no sample (the monitor's mean is NaN, which JSON writes as null): nothing was late.
-const lateMs = (ns: number) => (Number.isFinite(ns) ? Math.max(0, Math.round(ns / 1e3 - LOOP_RESOLUTION_MS * 1e3) / 1e3) : 0);
+const lateMs = (ns: number) => Math.max(0, Math.round(ns / 1e3 - LOOP_RESOLUTION_MS * 1e3) / 1e3);
 
 /** A generator at this share of one core may be measuring itself rather than the server. */
 export const CLIENT_SATURATED_PERCENT = 90;
