@@ -200,7 +200,7 @@ export interface RunExporter {
   /** One line for `bench export --help`: what the folder holds. */
   readonly description: string;
   /** Writes the run's files into request.dir; returns the files written. */
-  write(request: ExportRequest): string[];
+  write(request: ExportRequest): Promise<string[]>;
   /** The run exported into `dir`, from its generators' samples; undefined when `dir` holds no export of this engine. */
   read(dir: string): Promise<ImportedRun | undefined>;
 }

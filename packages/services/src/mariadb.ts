@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import mysql from 'mysql2/promise';
+import type mysql from 'mysql2/promise';
+
+// the client loads with the first MariaDB a run starts or names, not with every bench command
+const client = async () => (await import('mysql2/promise')).default;
 import {
   errors,
   findFreePort,
@@ -115,7 +118,7 @@ export const mariadbService: ServiceDefinition = {
       };
       // the OS user running bench owns the server through unix_socket authentication
       const admin = await waitUntilServing(proc, () =>
-        mysql.createConnection({ socketPath: socket, user: os.userInfo().username, charset: 'utf8mb4' }),
+        client().then((mysql) => mysql.createConnection({ socketPath: socket, user: os.userInfo().username, charset: 'utf8mb4' })),
       );
       await admin.query(`CREATE DATABASE IF NOT EXISTS ${DATABASE}`);
       for (const host of [LOOPBACK, 'localhost']) {
@@ -150,7 +153,9 @@ export const mariadbService: ServiceDefinition = {
       url: `mysql://${parsed.username}:***@${parsed.host}${parsed.pathname}`,
     };
     try {
-      const admin = await mysql.createConnection({
+      const admin = await (
+        await client()
+      ).createConnection({
         host: endpoint.host,
         port: endpoint.port,
         user: endpoint.user,

@@ -1,13 +1,19 @@
 import path from 'node:path';
-import memjs from 'memjs';
+import type memjs from 'memjs';
 import { errors, findFreePort, LOOPBACK, makePrivateDir, removeDir, spawnGroup, findBinary, versionOf } from '@bench/core';
 import type { RunningService, ServiceDefinition } from './service.js';
 import { waitUntilServing } from '@bench/core';
 
 type Client = memjs.Client;
 
-function connectClient(host: string, port: number): Client {
-  return memjs.Client.create(`${host}:${port}`, { retries: 0, timeout: 1, conntimeout: 1, logger: { log: () => {} } });
+// the client loads with the first memcached a run starts or names, not with every bench command
+async function connectClient(host: string, port: number): Promise<Client> {
+  return (await import('memjs')).default.Client.create(`${host}:${port}`, {
+    retries: 0,
+    timeout: 1,
+    conntimeout: 1,
+    logger: { log: () => {} },
+  });
 }
 
 async function seed(client: Client): Promise<void> {
@@ -60,7 +66,7 @@ export const memcachedService: ServiceDefinition = {
     };
     try {
       const client = await waitUntilServing(proc, async () => {
-        const c = connectClient(LOOPBACK, port);
+        const c = await connectClient(LOOPBACK, port);
         try {
           await seed(c);
           return c;
@@ -79,7 +85,7 @@ export const memcachedService: ServiceDefinition = {
   async connect(url) {
     const parsed = new URL(url);
     const port = Number(parsed.port || 11211);
-    const client = connectClient(parsed.hostname, port);
+    const client = await connectClient(parsed.hostname, port);
     try {
       await seed(client);
     } catch (error) {

@@ -1,4 +1,7 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+
+// the client loads with the first Redis a run starts or names, not with every bench command
+const RedisClient = async () => (await import('ioredis')).Redis;
 import { errors, findFreePort, LOOPBACK, makePrivateDir, removeDir, spawnGroup, findBinary, versionOf } from '@bench/core';
 import path from 'node:path';
 import type { RunningService, ServiceDefinition } from './service.js';
@@ -63,7 +66,13 @@ export const redisService: ServiceDefinition = {
     };
     try {
       const client = await waitUntilServing(proc, async () => {
-        const c = new Redis({ host: LOOPBACK, port, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+        const c = new (await RedisClient())({
+          host: LOOPBACK,
+          port,
+          lazyConnect: true,
+          maxRetriesPerRequest: 0,
+          retryStrategy: () => null,
+        });
         c.on('error', () => {}); // failures surface as rejected commands
         try {
           await c.connect();
@@ -85,7 +94,7 @@ export const redisService: ServiceDefinition = {
   async connect(url) {
     const parsed = new URL(url);
     const port = Number(parsed.port || 6379);
-    const client = new Redis({ host: parsed.hostname, port, lazyConnect: true, maxRetriesPerRequest: 1 });
+    const client = new (await RedisClient())({ host: parsed.hostname, port, lazyConnect: true, maxRetriesPerRequest: 1 });
     client.on('error', () => {}); // failures surface as rejected commands
     try {
       await client.connect();

@@ -52,7 +52,7 @@ export async function exportCommand(format: string, scenarioName: string, comman
   const refusal = scenario.workload && workloadRefusal(engine, scenario.workload, scenario.name, []);
   if (refusal) throw errors.engineUnsupported(engine.name, refusal);
   const dir = path.resolve(flags.out ?? `${engine.name}-${scenario.name}`);
-  const written = engine.exporter.write({ scenario, baseUrl: flags.url, dir, shape, options: own, toolVersion: TOOL_VERSION });
+  const written = await engine.exporter.write({ scenario, baseUrl: flags.url, dir, shape, options: own, toolVersion: TOOL_VERSION });
   process.stdout.write(`${written.map((f) => path.relative(process.cwd(), f) || f).join('\n')}\n`);
   process.stderr.write(
     `bench: ${scenario.name} for ${engine.name} in ${dir}; its README.md says how to run it and \`bench import ${path.relative(process.cwd(), dir) || '.'}\` reads the samples back\n`,

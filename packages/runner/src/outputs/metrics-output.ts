@@ -1,18 +1,17 @@
 import type { RunEvent } from '../run/run-events.js';
 import { LiveMetrics } from './live-metrics.js';
-import { otlpFormat } from './otlp-request.js';
 import { SeriesSender, type WriteTally } from './series-sender.js';
-import { remoteWriteFormat } from './write-request.js';
 
 /** The receivers a run can send its seconds to, by the name `--out NAME=URL` gives them. */
 export const outputKinds = {
   prometheus: {
-    format: remoteWriteFormat,
+    // each encoder's libraries (protobuf and snappy; OpenTelemetry's) load only in a run that sends to such a receiver
+    format: async () => (await import('./write-request.js')).remoteWriteFormat,
     what: 'the Prometheus receiver',
     hint: 'start it with remote write on (prometheus --web.enable-remote-write-receiver)',
   },
   otlp: {
-    format: otlpFormat,
+    format: async () => (await import('./otlp-request.js')).otlpFormat,
     what: 'the OTLP receiver',
     hint: 'start an OpenTelemetry Collector with its otlp receiver on HTTP (port 4318)',
   },

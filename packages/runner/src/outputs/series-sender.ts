@@ -49,10 +49,12 @@ export class SeriesSender {
   private notSent = 0;
   private refusals = 0;
   private lastError: string | undefined;
+  private loaded: ReceiverFormat | undefined;
 
   constructor(
     url: string,
-    private readonly format: ReceiverFormat,
+    /** The receiver's format, loaded at the first send (its encoder's libraries are loaded only by a run that sends). */
+    private readonly loadFormat: () => Promise<ReceiverFormat>,
     headers: Readonly<Record<string, string>> = {},
     private readonly log: (line: string) => void = () => {},
   ) {
@@ -60,10 +62,14 @@ export class SeriesSender {
     this.target = { url: split.url, headers: { ...split.headers, ...headers } };
   }
 
+  private async format(): Promise<ReceiverFormat> {
+    return (this.loaded ??= await this.loadFormat());
+  }
+
   /** Posts an empty request: whether a receiver answers there at all (and lets bench in), before any load. */
   async probe(): Promise<string | undefined> {
     try {
-      const response = await this.post(this.format.encode([]));
+      const response = await this.post((await this.format()).encode([]));
       return response.ok ? undefined : `it answered ${response.status} ${response.statusText}${await bodyOf(response)}`;
     } catch (error) {
       return describe(error);
@@ -97,7 +103,7 @@ export class SeriesSender {
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, SERIES_PER_REQUEST);
       const samples = samplesIn(batch);
-      const outcome = await this.send(this.format.encode(batch));
+      const outcome = await this.send((await this.format()).encode(batch));
       const refused = typeof outcome === 'string' ? samples : Math.min(samples, outcome.refused);
       this.sent += samples - refused;
       this.notSent += refused;
@@ -121,7 +127,7 @@ export class SeriesSender {
       try {
         const response = await this.post(body);
         if (response.ok) {
-          const partial = this.format.refusedIn?.(new Uint8Array(await response.arrayBuffer()));
+          const partial = (await this.format()).refusedIn?.(new Uint8Array(await response.arrayBuffer()));
           return { refused: partial?.samples ?? 0, message: partial?.message ?? '' };
         }
         problem = `${response.status} ${response.statusText}${await bodyOf(response)}`;
@@ -134,10 +140,10 @@ export class SeriesSender {
     return problem;
   }
 
-  private post(body: Uint8Array<ArrayBuffer>): Promise<Response> {
+  private async post(body: Uint8Array<ArrayBuffer>): Promise<Response> {
     return fetch(this.target.url, {
       method: 'POST',
-      headers: { ...this.format.headers, 'User-Agent': 'bench', ...this.target.headers },
+      headers: { ...(await this.format()).headers, 'User-Agent': 'bench', ...this.target.headers },
       body,
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
