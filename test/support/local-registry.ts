@@ -1,7 +1,7 @@
-import { writeFileSync } from 'node:fs';
+import { cpSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { findFreePort, spawnGroup, waitForHttp, type GroupProcess } from '@bench/core';
+import { benchCacheDir, findFreePort, spawnGroup, waitForHttp, type GroupProcess } from '@bench/core';
 import { repoRoot, runProcess } from './cli.js';
 
 export interface LocalRegistry {
@@ -34,6 +34,8 @@ uplinks:
   upstream:
     url: ${JSON.stringify(uplink)}
     timeout: 60s
+    # a package's metadata cached by an earlier run is fresh enough: an install asks the uplink for new ones only
+    maxage: 30d
 packages:
   '@bench/*':
     access: $all
@@ -60,8 +62,20 @@ async function addUser(url: string): Promise<string> {
   return body.token;
 }
 
+// Third-party packages (never @bench/*, published fresh each time, nor the registry's own list of them) are kept
+// between runs in bench's cache: an install after the first reads them from disk, not through the uplink.
+const thirdParty = (from: string) => !/[/\\](@bench|\.verdaccio-db\.json)$/.test(from);
+
 /** Starts verdaccio on 127.0.0.1 in a process group of its own, with its storage, config and users in `dir`. */
 export async function startLocalRegistry(dir: string): Promise<LocalRegistry> {
+  const storage = path.join(dir, 'storage');
+  const cache = benchCacheDir('verdaccio-storage');
+  if (cache && existsSync(cache)) cpSync(cache, storage, { recursive: true, filter: thirdParty });
+  const keep = () => {
+    if (!cache || !existsSync(storage)) return;
+    rmSync(cache, { recursive: true, force: true });
+    cpSync(storage, cache, { recursive: true, filter: thirdParty });
+  };
   const port = await findFreePort();
   const url = `http://127.0.0.1:${port}/`;
   const configFile = path.join(dir, 'verdaccio.yaml');
@@ -76,7 +90,15 @@ export async function startLocalRegistry(dir: string): Promise<LocalRegistry> {
     await waitForHttp(`${url}-/ping`, { timeoutMs: 30_000, processes: [proc] });
     const npmrc = path.join(dir, 'npmrc');
     writeFileSync(npmrc, `registry=${url}\n//127.0.0.1:${port}/:_authToken=${await addUser(url)}\n`);
-    return { url, npmrc, process: proc, stop: () => proc.stop(2000) };
+    return {
+      url,
+      npmrc,
+      process: proc,
+      stop: async () => {
+        await proc.stop(2000);
+        keep();
+      },
+    };
   } catch (error) {
     await proc.stop(2000);
     throw error;
