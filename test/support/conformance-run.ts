@@ -17,6 +17,8 @@ export interface ConformanceDriver {
   readonly shape?: Partial<LoadShape>;
   /** It must count every case right (wire's cores); other engines' verdicts are recorded, not asserted. */
   readonly mustBeRight?: boolean;
+  /** When its run is stopped (it then reports what it counted): an engine that never ends a broken case on its own. */
+  readonly stopAfterMs?: number;
 }
 
 /** What an engine made of a case, against what the server sent: a word for the table, the same from run to run. */
@@ -78,7 +80,7 @@ export function runConformance(driver: ConformanceDriver): void {
             shape,
             ...(driver.options ? { options: driver.options } : {}),
             // an engine that never reaches its count on a broken server is stopped (and must stop)
-            signal: AbortSignal.timeout(5000),
+            signal: AbortSignal.timeout(driver.stopAfterMs ?? 5000),
           })
           .catch((error: Error) => error);
         // the server has written what it was writing by the time the count is read
