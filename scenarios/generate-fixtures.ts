@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import {
   bigBlock,
   escapeBody,
+  escapePage,
   includePage,
   includeText,
   INCLUDE_FILES,
@@ -38,3 +39,4 @@ INCLUDE_FILES.forEach((file, i) => write('include', file, includeParts[i] ?? '')
 write('include', 'expected.txt', includePage(includeParts));
 write('large-file', 'sample.bin', largeBinary());
 write('escape', 'expected.txt', escapeBody());
+write('escape-400', 'expected.txt', escapePage());

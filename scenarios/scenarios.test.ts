@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import fastify from 'fastify';
 import { contentTypeMatches, loadScenarios, type NodeScenarioModule } from '@bench/core';
-import { bigBlock, escapeBody, escapeHtml, largeBinary, loopBody, staticPage, table9x9 } from './lib/bodies.js';
+import { bigBlock, escapeBody, escapeHtml, escapePage, largeBinary, loopBody, staticPage, table9x9 } from './lib/bodies.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const scenarios = loadScenarios(here);
@@ -33,6 +33,13 @@ describe('scenario manifests', () => {
     expect(sha(table9x9())).toBe(manifestSha('table-9x9'));
     expect(sha(largeBinary())).toBe(manifestSha('large-file'));
     expect(sha(escapeBody())).toBe(manifestSha('escape'));
+    expect(sha(escapePage())).toBe(manifestSha('escape-400'));
+  });
+
+  it("escape-400 answers the article's 400 bytes from the same 100 lines escape joins", () => {
+    expect(Buffer.byteLength(escapePage())).toBe(400);
+    const lines = escapeBody().split('\n');
+    expect(escapePage()).toContain(`<p>${lines[0]}</p>\n<p>${lines[99]}</p>\n<p>100 strings escaped, ${lines.join('').length} bytes</p>`);
   });
 
   it('escapes as htmlspecialchars with ENT_QUOTES does', () => {

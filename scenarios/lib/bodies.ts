@@ -95,9 +95,28 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 }
 
-/** 100 lines: escape(SOURCE + " " + i) for i = 1..100, joined by "\n" (no trailing newline). */
-export function escapeBody(): string {
+/** The 100 htmlspecialchars calls of article 003's test.php: escape(SOURCE + " " + i) for i = 1..100. */
+export function escapedLines(): string[] {
   const lines: string[] = [];
   for (let i = 1; i <= 100; i++) lines.push(escapeHtml(`${ESCAPE_SOURCE} ${i}`));
-  return lines.join('\n');
+  return lines;
+}
+
+/** The escape scenario: the 100 lines joined by "\n" (no trailing newline), 12,891 bytes. */
+export function escapeBody(): string {
+  return escapedLines().join('\n');
+}
+
+/**
+ * The escape-400 scenario: the same 100 calls answering a 400-byte page, as the article's test.php did
+ * ("Document Length: 400 bytes"): the first and last lines and the bytes of all 100, so no call can be skipped.
+ */
+export function escapePage(): string {
+  const lines = escapedLines();
+  const bytes = lines.reduce((sum, line) => sum + line.length, 0);
+  return (
+    '<html>\n<head><title>100 calls of htmlspecialchars</title></head>\n<body>\n' +
+    `<p>${lines[0]}</p>\n<p>${lines[lines.length - 1]}</p>\n<p>${lines.length} strings escaped, ${bytes} bytes</p>\n` +
+    '</body>\n</html>\n'
+  );
 }
