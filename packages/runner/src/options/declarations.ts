@@ -202,7 +202,7 @@ const generalOptions = {
     description: 'worker processes of multi-process targets (cluster, FPM, FastCGI)',
     schema: positiveInt,
     parse: (raw) => parsePositiveInteger('--workers', raw),
-    defaultText: 'one per core',
+    defaultText: 'one per core; php-fcgid one per connection',
   }),
   poolSize: maybe({
     flags: '--pool-size <n>',

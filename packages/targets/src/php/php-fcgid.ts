@@ -1,10 +1,11 @@
 import path from 'node:path';
-import type { TargetPlugin } from '@bench/core';
+import { errors, type TargetPlugin } from '@bench/core';
 import { APACHE_PROCESS_NAMES, apacheBinary, apacheModule, apacheVersion } from '../support/apache-config.js';
 import { apacheProtocols, startApacheStack } from '../support/apache-stack.js';
 import { servesMany } from '../support/serves-many.js';
 import { findBinary } from '@bench/core';
-import { availabilityOf, cores } from '../support/probe.js';
+import { availabilityOf } from '../support/probe.js';
+import { fcgidPoolDirectives, fcgidPoolSize, spawnPool, writePoolScript } from './fcgid-pool.js';
 import { phpPersistent, phpScriptEnvironment, phpSupports, phpVersion, writePhpIni } from './php-common.js';
 
 const phpCgiBinary = () => findBinary('php-cgi');
@@ -12,7 +13,8 @@ const fcgidModule = () => apacheModule('mod_fcgid.so');
 
 /**
  * Apache + mod_fcgid running php-cgi as persistent FastCGI processes: article 003's FastCGI row.
- * mod_fcgid spawns and recycles the php-cgi processes itself; php-cgi keeps no children of its own.
+ * mod_fcgid spawns the php-cgi processes itself (a pool of one per connection, spawned before load follows);
+ * php-cgi keeps no children of its own.
  */
 export const phpFcgidTarget: TargetPlugin = {
   name: 'php-fcgid',
@@ -31,10 +33,10 @@ export const phpFcgidTarget: TargetPlugin = {
       () => ({ apache: apacheVersion(), php: phpVersion(phpCgiBinary() ?? 'php-cgi') }),
     );
   },
-  ...servesMany((scenarios, options) => {
+  ...servesMany(async (scenarios, options) => {
     const phpCgi = phpCgiBinary() ?? 'php-cgi';
-    const processes = options.workers ?? cores();
-    return startApacheStack({
+    const processes = fcgidPoolSize(options.workers, options.maxConcurrency);
+    const running = await startApacheStack({
       target: 'php-fcgid',
       scenarios,
       options,
@@ -42,11 +44,11 @@ export const phpFcgidTarget: TargetPlugin = {
       modules: { fcgid_module: fcgidModule() ?? '' },
       directives: (dir, { documentRoot: docroot }) => {
         writePhpIni(dir);
+        writePoolScript(docroot);
         return [
           `FcgidIPCDir "${path.join(dir, 'fcgid')}"`,
           `FcgidProcessTableFile "${path.join(dir, 'fcgid-shm')}"`,
-          `FcgidMaxProcesses ${processes}`,
-          `FcgidMaxProcessesPerClass ${processes}`,
+          ...fcgidPoolDirectives(processes),
           // processes live for the whole run: no recycling after N requests (php-cgi's own default is 500)
           'FcgidMaxRequestsPerProcess 0',
           'FcgidInitialEnv PHP_FCGI_MAX_REQUESTS 0',
@@ -66,5 +68,15 @@ export const phpFcgidTarget: TargetPlugin = {
       environment: phpScriptEnvironment(options.services, 'apcu'),
       settings: { php: phpVersion(phpCgi), fcgidMaxProcesses: processes, persistentConnections: phpPersistent(), outputCache: false },
     });
+    // bench verify checks one answer: the pool is spawned only where load follows
+    if (!options.warmUp) return running;
+    try {
+      const transport = { protocol: options.protocol ?? 'http1', ...(options.tls ? { caFile: options.tls.caFile } : {}) };
+      const pool = await spawnPool(running.url, running.processGroups, processes, transport);
+      return { ...running, settings: { ...running.settings, fcgidPoolSpawnSeconds: pool.seconds } };
+    } catch (error) {
+      await running.stop();
+      throw errors.targetStart('php-fcgid', scenarios.map((s) => s.name).join(', '), error instanceof Error ? error.message : String(error), error);
+    }
   }),
 };
