@@ -8,6 +8,8 @@ describe('bench suite php-sapi-centos5', () => {
     const { text, doc } = await runSuite('php-sapi-centos5', '0.05');
     expect(text).toMatch(/^\| Requests per second \| 302\.11 \| [\d,.]+ \| 304\.79 \| [\d,.]+ \| 39\.67 \| [\d,.]+ \| [\d,.]+ \|$/m);
     expect(text).toMatch(/^\| today \| {2}\| php-mod \| {2}\| php-fcgid \| {2}\| php-cgi \| php-fpm \|$/m);
+    // the article's test.php answered 400 bytes: escape-400 does, on every stack
+    expect(text).toMatch(/^\| Document Length \(bytes\) \| 400 \| 400 \| 400 \| 400 \| 400 \| 400 \| 400 \|$/m);
     expect(text).toMatch(/^- mod_php: 1\.00 then, 1\.00 now$/m);
     expect(text).toMatch(/^- CGI: 0\.13 then, [\d.]+( \[[\d.]+-[\d.]+\])? now$/m);
     // the article's 1,000 requests took 3.3 s there: the suite runs by time, and says so
