@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { studentTTest, studentTTwoSidedP } from './t-test.js';
+import { studentTCritical, studentTTest, studentTTwoSidedP } from './t-test.js';
 
 describe("Student's t distribution and the two-sample t-test", () => {
   it('give the p-values of the tables', () => {
@@ -8,6 +8,14 @@ describe("Student's t distribution and the two-sample t-test", () => {
     expect(studentTTwoSidedP(1.96, 1e6)).toBeCloseTo(0.05, 3);
     expect(studentTTwoSidedP(12.706, 1)).toBeCloseTo(0.05, 3);
     expect(studentTTwoSidedP(0, 5)).toBe(1);
+  });
+
+  it("give the critical values of the tables, Student's 12.706 for one degree of freedom among them", () => {
+    expect(studentTCritical(1)).toBeCloseTo(12.706, 3);
+    expect(studentTCritical(2)).toBeCloseTo(4.303, 3);
+    expect(studentTCritical(10)).toBeCloseTo(2.228, 3);
+    expect(studentTCritical(1e6)).toBeCloseTo(1.96, 2);
+    expect(studentTCritical(4, 0.9)).toBeCloseTo(2.132, 3);
   });
 
   it('the two-sample test pools the variances', () => {

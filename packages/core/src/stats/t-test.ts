@@ -52,6 +52,18 @@ export function studentTTwoSidedP(t: number, df: number): number {
   return regularizedIncompleteBeta(df / (df + t * t), df / 2, 0.5);
 }
 
+/** The t beyond which Student's t with df degrees of freedom lies with two-sided probability 1 - confidence (df >= 1). */
+export function studentTCritical(df: number, confidence = 0.95): number {
+  // the two-sided p falls as t grows: bisect between 0 and a t no table reaches (df 1 at 99.99% is 6,366)
+  let [low, high] = [0, 1e5];
+  for (let i = 0; i < 100; i++) {
+    const middle = (low + high) / 2;
+    if (studentTTwoSidedP(middle, df) > 1 - confidence) low = middle;
+    else high = middle;
+  }
+  return (low + high) / 2;
+}
+
 export interface TTestResult {
   readonly t: number;
   readonly df: number;
