@@ -31,4 +31,5 @@ export { httpsClients, type HttpsClient, type HttpsClientName } from './https-cl
 export { measureHttpsClients, type HttpsClientMeasurement } from './https-clients/measure-clients.js';
 export { makeTlsMaterial, makeAuthority, type TlsMaterial } from '@bench/core';
 export { startTlsServer, HTTPS_CLIENT_PAGE } from './https-clients/tls-server.js';
+export { earlierRuns, recordRun, runRecordFile, RECORDED_RUNS, type EarlierRun } from './run-record.js';
 export { article000Stacks, describeToday, type ArticleStack } from './article-stacks.js';

@@ -9,11 +9,12 @@ import { testTempDir } from './temp-dir.js';
 // Every suite at a tiny scale on the real stacks: the article's rows and columns, its figures
 // beside ours, ratios from the reference row, and the document re-rendered by `bench report`.
 /** Runs one suite at a tiny scale on the real stacks: its tables on stdout, the document written and rendered again by `bench report`. */
-export async function runSuite(name: string, scale: string, extra: string[] = []) {
+export async function runSuite(name: string, scale: string, extra: string[] = [], env: NodeJS.ProcessEnv = {}) {
   const out = path.join(testTempDir('suites'), `${name}.json`);
   let watch: ReturnType<typeof watchDescendants> | undefined;
   const run = await runCli(['suite', name, '--scale', scale, ...extra, '--reporter', 'suite', '--reporter', 'json', '--out', out], {
     timeoutMs: 600_000,
+    env,
     onSpawn: (child) => (watch = watchDescendants(child.pid ?? -1)),
   });
   expect(run.code, run.stderr).toBe(0);

@@ -300,6 +300,11 @@ export const runDocumentSchema = z.object({
         .optional(),
       /** What the suite says under its tables of this run (TechEmpower's: levels this machine could not run, and why). */
       notes: z.array(z.string()).optional(),
+      /**
+       * Earlier runs of this suite on this machine at this scale (kept in bench's cache), whose spread the ratios'
+       * intervals cover beside this run's rounds: each run's per-round ratios, by the ratio they stand for.
+       */
+      earlierRuns: z.array(z.object({ finishedAt: z.string(), ratios: z.record(z.string(), z.array(z.number())) })).optional(),
     })
     .optional(),
   /** Client-side timings (article 002): each client's whole-process times, n requests in a row. */

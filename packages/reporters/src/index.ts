@@ -27,3 +27,4 @@ export { renderSelfbench } from './selfbench/render-selfbench.js';
 // A suite's tables: the section a suite run contributes to the text and HTML reports.
 export { suiteSection } from './suite/suite-section.js';
 export { renderSuite } from './suite/render-suite.js';
+export { suiteRatios } from './suite/suite-grid.js';

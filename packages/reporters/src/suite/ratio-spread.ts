@@ -1,18 +1,26 @@
-import { bootstrapMedianInterval, CLIENT_SATURATED_PERCENT, median, type CellResult } from '@bench/core';
+import { CLIENT_SATURATED_PERCENT, mean, median, standardDeviation, studentTCritical, type CellResult } from '@bench/core';
 import { resultFields } from '@bench/suites';
 
-/** A ratio of two rows over the suite's rounds: the median of the per-round ratios and its 95% bootstrap interval. */
+/** A ratio of two rows: this run's figure and its 95% interval, and what the interval covers. */
 export interface RatioSpread {
-  readonly median: number;
+  /** The geometric mean of this run's per-round ratios. */
+  readonly center: number;
   readonly low: number;
   readonly high: number;
+  /** This run's rounds in which both rows were measured. */
   readonly rounds: number;
+  /** The runs whose spread the interval covers: this one, and the earlier runs here that measured the ratio. */
+  readonly runs: number;
 }
 
 const STALL_NOTE = /^(the stack waited rather than worked|answers waited while the stack used little CPU|waits inside the measured run)/;
 
 /** A ratio that moved more than this factor from the article's gets its measured causes named. */
 export const MOVED_FACTOR = 2;
+
+// The normal's 97.5% point: the spread between runs, once measured, is taken as known (Student's t for the two runs
+// a first rerun gives would multiply it by 12.7, an interval no reader could use)
+const BETWEEN_RUNS_Z = 1.96;
 
 function byRound(repeats: readonly CellResult[], field: string): Map<number, number> {
   const read = resultFields[field];
@@ -25,29 +33,63 @@ function byRound(repeats: readonly CellResult[], field: string): Map<number, num
 }
 
 /**
- * Each round's ratio of a row to the reference (the two ran in the same round, in the round's random order, so
- * a drift of the machine falls on both), then their median and its 95% percentile bootstrap interval.
+ * Each round's ratio of a row to the reference: the two ran in the same round, in the round's random order, so a
+ * drift of the machine falls on both.
  */
-export function ratioSpread(row: readonly CellResult[], reference: readonly CellResult[], field: string): RatioSpread | undefined {
+export function roundRatios(row: readonly CellResult[], reference: readonly CellResult[], field: string): number[] {
   const mine = byRound(row, field);
   const theirs = byRound(reference, field);
-  const ratios = [...mine].flatMap(([round, value]) => {
+  return [...mine].flatMap(([round, value]) => {
     const base = theirs.get(round);
     return base !== undefined && base !== 0 ? [value / base] : [];
   });
+}
+
+/**
+ * A ratio's figure and 95% interval from this run's per-round ratios and the earlier runs' (each run's own rounds):
+ * the geometric mean of this run's, with Student's t interval of their logarithms (the rounds' range, which a
+ * percentile bootstrap of 3 rounds gives, holds the median 75% of the times: too narrow to be called 95%), widened
+ * where earlier runs measured the ratio to 1.96 standard deviations of the runs' geometric means, this one's among
+ * them: what varies from one run to the next, not only from one round to the next.
+ */
+export function spreadOf(ratios: readonly number[], earlier: ReadonlyArray<readonly number[]> = []): RatioSpread | undefined {
   if (ratios.length === 0) return undefined;
-  const [low, high] = ratios.length > 1 ? bootstrapMedianInterval(ratios) : [ratios[0]!, ratios[0]!];
-  return { median: median(ratios), low, high, rounds: ratios.length };
+  // a row that answered nothing in a round has no logarithm: its ratios' median and range, over this run alone
+  if (ratios.some((r) => r <= 0))
+    return { center: median(ratios), low: Math.min(...ratios), high: Math.max(...ratios), rounds: ratios.length, runs: 1 };
+  const logs = ratios.map(Math.log);
+  const center = mean(logs);
+  const rounds = logs.length > 1 ? (studentTCritical(logs.length - 1) * standardDeviation(logs)) / Math.sqrt(logs.length) : 0;
+  const runMeans = [...earlier.filter((r) => r.length > 0).map((r) => mean(r.map(Math.log))), center];
+  const runs = runMeans.length > 1 ? BETWEEN_RUNS_Z * standardDeviation(runMeans) : 0;
+  const half = Math.max(rounds, runs);
+  return {
+    center: Math.exp(center),
+    low: Math.exp(center - half),
+    high: Math.exp(center + half),
+    rounds: logs.length,
+    runs: runMeans.length,
+  };
+}
+
+/** A row's ratio to the reference over this run's rounds, and over the earlier runs' ratios of the same cells. */
+export function ratioSpread(
+  row: readonly CellResult[],
+  reference: readonly CellResult[],
+  field: string,
+  earlier: ReadonlyArray<readonly number[]> = [],
+): RatioSpread | undefined {
+  return spreadOf(roundRatios(row, reference, field), earlier);
 }
 
 const digits = (value: number) => (Math.abs(value) >= 10 ? 1 : Math.abs(value) >= 0.1 ? 2 : 3);
 const fixed = (value: number) => value.toFixed(digits(value));
 
-/** "0.04 [0.03-0.05]": the median ratio and its interval; the bare ratio from a single round. */
+/** "0.04 [0.03-0.05]": the ratio and its interval; the bare ratio from a single round of a single run. */
 export function showRatio(spread: RatioSpread | undefined): string {
   if (!spread) return '';
-  if (spread.rounds < 2 || fixed(spread.low) === fixed(spread.high)) return fixed(spread.median);
-  return `${fixed(spread.median)} [${fixed(spread.low)}-${fixed(spread.high)}]`;
+  if ((spread.rounds < 2 && spread.runs < 2) || fixed(spread.low) === fixed(spread.high)) return fixed(spread.center);
+  return `${fixed(spread.center)} [${fixed(spread.low)}-${fixed(spread.high)}]`;
 }
 
 const fmt = (value: number, fraction = 0) => value.toLocaleString('en-US', { maximumFractionDigits: fraction });

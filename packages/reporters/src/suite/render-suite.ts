@@ -1,11 +1,7 @@
 import type { CellResult, RunDocument } from '@bench/core';
 import {
   cellRepeats,
-  measuredValue,
   publishedNumber,
-  publishedValue,
-  tableColumns,
-  tableRows,
   type PublishedCell,
   type PublishedTable,
   type Suite,
@@ -16,7 +12,8 @@ import {
 import { renderAbText } from '../ab.js';
 import { renderHttpsClientTables } from './render-https-clients.js';
 import { generatorSummary } from './generator-summary.js';
-import { measuredCauses, movedFromArticle, ratioSpread, showRatio } from './ratio-spread.js';
+import { measuredCauses, movedFromArticle, showRatio } from './ratio-spread.js';
+import { gridOf, isTransposed, pairSpread, ratioPairs, type Grid } from './suite-grid.js';
 
 const fmt = (value: number, digits = 2) => value.toLocaleString('en-US', { maximumFractionDigits: digits });
 
@@ -57,25 +54,6 @@ function todayCell(row: TableRow, skipped: ReadonlyMap<string, string>): string 
   return reason ? `${row.target} (not run: ${reason})` : row.target;
 }
 
-interface Grid {
-  readonly rows: TableRow[];
-  readonly columns: TableColumn[];
-  readonly published: (row: TableRow, column: TableColumn) => PublishedCell;
-  readonly measured: (row: TableRow, column: TableColumn) => number | string | 'failed' | undefined;
-  /** The cell's rounds, for ratios with their spread. */
-  readonly repeats: (row: TableRow, column: TableColumn) => CellResult[];
-}
-
-function gridOf(suite: Suite, doc: RunDocument, published: PublishedTable, table: SuiteTable): Grid {
-  return {
-    rows: tableRows(published, table),
-    columns: tableColumns(published, table),
-    published: (row, column) => (row.extra ? null : publishedValue(published, row.label, column)),
-    measured: (row, column) => measuredValue(doc, suite.definition, table, row, column),
-    repeats: (row, column) => cellRepeats(doc, table, row, column),
-  };
-}
-
 /** A column that names its own target (the article's variants side by side) says which, and then the rows' target cell stays empty. */
 const columnTarget = (table: SuiteTable, column: TableColumn) => table.columns[column.article]?.target;
 function labelOf(table: SuiteTable, column: TableColumn, skipped: ReadonlyMap<string, string>): string {
@@ -86,13 +64,8 @@ function labelOf(table: SuiteTable, column: TableColumn, skipped: ReadonlyMap<st
 }
 
 // The article's layout: its rows and columns, each cell "then / now".
-function renderRows(
-  grid: Grid,
-  published: PublishedTable,
-  table: SuiteTable,
-  skipped: ReadonlyMap<string, string>,
-  year: string,
-): string[] {
+function renderRows(doc: RunDocument, grid: Grid, published: PublishedTable, skipped: ReadonlyMap<string, string>, year: string): string[] {
+  const { table } = grid;
   // columns that name their own target leave the rows no target to show
   const today = grid.columns.some((c) => columnTarget(table, c)) ? [] : ['today'];
   const out = [
@@ -107,38 +80,41 @@ function renderRows(
         : `${showPublished(grid.published(row, c)) || '·'} / ${showMeasured(grid.measured(row, c))}`;
     out.push(line([row.label, ...today.map(() => todayCell(row, skipped)), ...grid.columns.map(show)]));
   }
-  if (!table.reference) return out;
-  const ref = grid.rows.find((r) => r.label === table.reference);
-  if (!ref) return out;
+  const pairs = ratioPairs(grid);
+  if (pairs.length === 0) return out;
   out.push(
     '',
-    `Each row divided by ${table.reference}, ${year} / now (now: the median of the rounds' ratios [its 95% interval]):`,
+    `Each row divided by ${table.reference}, ${year} / now (now: ${RATIO_WORDS}):`,
     '',
     line([published.rowHeader, ...grid.columns.map((c) => c.label)]),
     line(['---', ...grid.columns.map(() => '---:')]),
   );
   const moved: string[] = [];
   for (const row of grid.rows) {
+    const cells = pairs.filter((pair) => pair.row === row);
     out.push(
       line([
         row.label,
-        ...grid.columns.map((c) => {
+        ...cells.map((pair) => {
+          const { ref, column: c } = pair;
           const thenValue = ratioOf(publishedNumber(grid.published(row, c)), publishedNumber(grid.published(ref, c)));
-          const spread = ratioSpread(grid.repeats(row, c), grid.repeats(ref, c), c.field);
-          if (!row.extra && row !== ref && movedFromArticle(thenValue, spread?.median))
-            moved.push(movedLine(grid, row, ref, c, thenValue!, spread!.median));
+          const spread = pairSpread(doc, grid, pair);
+          if (!row.extra && row !== ref && movedFromArticle(thenValue, spread?.center))
+            moved.push(movedLine(grid, row, ref, c, thenValue!, spread!.center));
           const now = showRatio(spread) || '-';
           return row.extra ? now : `${thenValue === undefined ? '·' : thenValue.toFixed(2)} / ${now}`;
         }),
       ]),
     );
   }
+  out.push('', intervalsCover(doc));
   if (moved.length > 0) out.push('', `Ratios that moved more than 2x from the article's, with what bench measured:`, '', ...moved);
   return out;
 }
 
 // Wide record tables (an ab block per row): one row per figure, one column per article row, then and now side by side.
-function renderTransposed(grid: Grid, table: SuiteTable, skipped: ReadonlyMap<string, string>, year: string): string[] {
+function renderTransposed(doc: RunDocument, grid: Grid, skipped: ReadonlyMap<string, string>, year: string): string[] {
+  const { table } = grid;
   const heads = grid.rows.flatMap((row) =>
     row.extra ? [`${row.label}`] : row.target ? [`${row.label} ${year}`, `${row.label} now`] : [`${row.label} ${year}`],
   );
@@ -171,26 +147,43 @@ function renderTransposed(grid: Grid, table: SuiteTable, skipped: ReadonlyMap<st
   if (ref && rps) {
     // the article's ratios against its reference row, today's against today's (the reference's stack, or the first row measured)
     const thenRef = publishedNumber(grid.published(ref, rps));
-    const nowRefRow = ref.target ? ref : grid.rows.find((r) => typeof grid.measured(r, rps) === 'number');
-    const nowRef = nowRefRow ? grid.measured(nowRefRow, rps) : undefined;
-    out.push(
-      '',
-      `Requests per second divided by ${table.reference} (then) and by ${nowRefRow?.label ?? '-'} (now: the median of the rounds' ratios [its 95% interval]):`,
-    );
+    const pairs = ratioPairs(grid);
+    const nowRefRow = pairs[0]?.ref;
+    out.push('', `Requests per second divided by ${table.reference} (then) and by ${nowRefRow?.label ?? '-'} (now: ${RATIO_WORDS}):`);
     const moved: string[] = [];
     for (const row of grid.rows) {
       const thenValue = row.extra ? undefined : ratioOf(publishedNumber(grid.published(row, rps)), thenRef);
-      const spread =
-        nowRefRow && typeof nowRef === 'number' ? ratioSpread(grid.repeats(row, rps), grid.repeats(nowRefRow, rps), 'rps') : undefined;
+      const pair = pairs.find((p) => p.row === row);
+      const spread = pair ? pairSpread(doc, grid, pair) : undefined;
       const then = thenValue === undefined ? '' : thenValue.toFixed(2);
       const now = showRatio(spread);
       out.push(`- ${row.label}: ${[then ? `${then} then` : '', now ? `${now} now` : ''].filter(Boolean).join(', ') || 'not measured'}`);
-      if (nowRefRow === ref && row !== ref && movedFromArticle(thenValue, spread?.median))
-        moved.push(movedLine(grid, row, ref, rps, thenValue!, spread!.median));
+      if (nowRefRow === ref && row !== ref && movedFromArticle(thenValue, spread?.center))
+        moved.push(movedLine(grid, row, ref, rps, thenValue!, spread!.center));
     }
+    if (pairs.length > 0) out.push('', intervalsCover(doc));
     if (moved.length > 0) out.push('', `Ratios that moved more than 2x from the article's, with what bench measured:`, '', ...moved);
   }
   return out;
+}
+
+const RATIO_WORDS = "the geometric mean of this run's per-round ratios [its 95% interval]";
+
+/** What the ratios' intervals cover: this run's rounds, and the earlier runs of the suite on this machine when there are some. */
+function intervalsCover(doc: RunDocument): string {
+  const rounds = Math.max(0, ...doc.results.map((r) => r.repeat));
+  const earlier = doc.suite?.earlierRuns ?? [];
+  const these = `the spread between this run's ${rounds} round${rounds === 1 ? '' : 's'} (each on freshly started stacks)`;
+  if (earlier.length === 0)
+    return (
+      `The intervals cover ${these}, not yet between runs: no earlier run of this suite at this scale is kept on this ` +
+      "machine (bench keeps each run in its cache, and the next run's intervals cover the spread between runs too)."
+    );
+  const since = earlier[0]!.finishedAt.slice(0, 16).replace('T', ' ');
+  return (
+    `The intervals cover ${these}, widened to the spread between ${earlier.length + 1} runs of this suite at this scale ` +
+    `on this machine (this one and ${earlier.length} kept since ${since} UTC).`
+  );
 }
 
 /** Every table of the suite: the article's layout with its figures beside today's, and the ratios. */
@@ -227,7 +220,7 @@ export function renderSuite(suite: Suite, doc: RunDocument, skipped: ReadonlyMap
       for (const row of pub.rows) out.push(line([row.label, ...row.values.map((v) => showPublished(v as PublishedCell))]));
     } else {
       const grid = gridOf(suite, doc, pub, table);
-      out.push(...(grid.columns.length > 8 ? renderTransposed(grid, table, skipped, year) : renderRows(grid, pub, table, skipped, year)));
+      out.push(...(isTransposed(grid) ? renderTransposed(doc, grid, skipped, year) : renderRows(doc, grid, pub, skipped, year)));
       if (table.abBlocks) out.push(...abBlocks(doc, table, grid));
     }
     for (const note of [...pub.notes, ...table.notes]) out.push('', `- ${note}`);

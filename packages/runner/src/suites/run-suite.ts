@@ -1,7 +1,17 @@
 import path from 'node:path';
 import { describeIssue, errors, type CellResult, type Reporter, type RunDocument } from '@bench/core';
 import { createServiceManager } from '@bench/services';
-import { httpsClients, measureHttpsClients, planRunShape, scaleOptions, type Suite, type SuiteRun } from '@bench/suites';
+import { suiteRatios } from '@bench/reporters';
+import {
+  earlierRuns,
+  httpsClients,
+  measureHttpsClients,
+  planRunShape,
+  recordRun,
+  scaleOptions,
+  type Suite,
+  type SuiteRun,
+} from '@bench/suites';
 import type { Project } from '../project/project.js';
 import { builtinScenariosDir } from '../project/builtin-scenarios.js';
 import { resolveRunOptions } from '../options/resolve.js';
@@ -111,7 +121,15 @@ export async function runSuite(project: Project, request: SuiteRunRequest): Prom
   };
   const doc = newRunDocument(request.command ?? '', resolveRunOptions({ scenarios: definition.runs.flatMap((r) => r.scenarios) }, options));
   const shapes = new Map(runnable.map(({ run }) => [run.id, planRunShape(request.suite, run, request.scale)]));
-  doc.suite = { name: definition.name, scale: request.scale, skipped, shapes: [...shapes.values()].map((s) => s.shape) };
+  // the earlier runs of this suite here, whose spread the ratios' intervals cover beside this run's rounds
+  const earlier = earlierRuns(request.suite, request.scale);
+  doc.suite = {
+    name: definition.name,
+    scale: request.scale,
+    skipped,
+    shapes: [...shapes.values()].map((s) => s.shape),
+    ...(earlier.length > 0 ? { earlierRuns: earlier } : {}),
+  };
   let failure: unknown;
   await callReporters(request.reporters, 'onRunStart', doc);
   try {
@@ -149,6 +167,8 @@ export async function runSuite(project: Project, request: SuiteRunRequest): Prom
   }
   doc.complete = failure === undefined && !request.signal?.aborted;
   doc.finishedAt = new Date().toISOString();
+  // a finished run is kept for the runs after it (an interrupted one would weigh its half-measured rounds)
+  if (doc.complete) recordRun(request.suite, request.scale, doc.finishedAt, suiteRatios(request.suite, doc));
   const endFailure = await endReporters(request.reporters, doc);
   if (failure !== undefined) throw failure;
   if (endFailure !== undefined) throw endFailure;
