@@ -28,3 +28,4 @@ export { renderSelfbench } from './selfbench/render-selfbench.js';
 export { suiteSection } from './suite/suite-section.js';
 export { renderSuite } from './suite/render-suite.js';
 export { suiteRatios } from './suite/suite-grid.js';
+export { showRatio, spreadOf, type RatioSpread } from './suite/ratio-spread.js';
