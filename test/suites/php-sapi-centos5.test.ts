@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSuites } from '@bench/runner';
 import { findSuite, recordRun } from '@bench/suites';
+import { runCli } from '../support/cli.js';
 import { runSuite } from '../support/suite-run.js';
 import { testTempDir } from '../support/temp-dir.js';
 
@@ -10,6 +11,15 @@ const FCGID_RATIO = 'modes / FastCGI (php-cgi under mod_fcgid) / Requests per se
 
 // Suite php-sapi-centos5 at a tiny scale on the real stacks: the article's rows and columns, its figures beside ours.
 describe('bench suite php-sapi-centos5', () => {
+  it("escape-400: the article's 400-byte page, byte for byte the same from mod_php, mod_fcgid, CGI and PHP-FPM", async () => {
+    const stacks = ['php-mod', 'php-fcgid', 'php-cgi', 'php-fpm'];
+    // bench verify starts each stack once and compares status, Content-Type and every byte of the body with the fixture
+    const run = await runCli(['verify', 'escape-400', '-t', stacks.join(',')]);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    for (const stack of stacks) expect(run.stdout).toMatch(new RegExp(`^${stack} +ok$`, 'm'));
+    expect(findSuite('php-sapi-centos5').definition.runs.flatMap((r) => r.scenarios)).toEqual(['escape-400']);
+  });
+
   it('php-sapi-centos5: the ab block per mode on the 400-byte page, mod_fcgid beside mod_php and CGI, ratios over rounds and runs', async () => {
     // a cache of its own, holding one earlier run of the suite on this machine that read FastCGI at 100 times mod_php
     const cache = testTempDir('suite-cache');
