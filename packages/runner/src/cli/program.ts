@@ -140,7 +140,9 @@ export function buildProgram(plugins: PluginNames = builtinPluginNames(), option
         (v) => parsePositiveNumber('--scale', v),
         1,
       )
-      .option('--repeat <n>', 'measure each cell n times (medians and spread)', (v) => parsePositiveInteger('--repeat', v))
+      .option('--repeat <n>', "measure each cell n times (3 by default: the rounds of the ratios' intervals)", (v) =>
+        parsePositiveInteger('--repeat', v),
+      )
       .option('-t, --targets <list>', "only these of the suite's targets (comma-separated); the other rows stay unmeasured")
       .option('-e, --engine <name>', "the load engine in place of the suite's own (techempower's is wrk, as TFB's)")
       .addOption(configFlag()),
