@@ -76,7 +76,12 @@ export const phpFcgidTarget: TargetPlugin = {
       return { ...running, settings: { ...running.settings, fcgidPoolSpawnSeconds: pool.seconds } };
     } catch (error) {
       await running.stop();
-      throw errors.targetStart('php-fcgid', scenarios.map((s) => s.name).join(', '), error instanceof Error ? error.message : String(error), error);
+      throw errors.targetStart(
+        'php-fcgid',
+        scenarios.map((s) => s.name).join(', '),
+        error instanceof Error ? error.message : String(error),
+        error,
+      );
     }
   }),
 };
