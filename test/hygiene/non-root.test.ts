@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { builtinTargets } from '@bench/targets';
@@ -29,12 +29,28 @@ function cliNobodyCanRun(): string {
   return path.join(copy, path.relative(repoRoot, cliPath));
 }
 
+/**
+ * The Node nobody runs: this one, or a copy of it where nobody can read it (a Node unpacked under /root, as CI's
+ * Node 24 is): bench starts the Node targets with the Node it runs on, which nobody must be able to run again.
+ */
+function nodeNobodyCanRun(): string {
+  if (!asRoot || nobodyCanRead(process.execPath)) return process.execPath;
+  const home = testTempDir('readable-node');
+  const copy = path.join(home, 'bin', 'node');
+  mkdirSync(path.dirname(copy), { recursive: true });
+  copyFileSync(process.execPath, copy);
+  for (const dir of [home, path.dirname(copy)]) chmodSync(dir, 0o755);
+  chmodSync(copy, 0o755);
+  return copy;
+}
+
 describe('bench as a normal user', () => {
   it('verifies every target on hello, db and file as an unprivileged account', async () => {
     const cli = cliNobodyCanRun();
     const before = serverProcesses();
     const run = await runCli(['verify', 'hello,db,file', '--jobs', '2'], {
       cli,
+      node: nodeNobodyCanRun(),
       timeoutMs: 300_000,
       cwd: '/tmp',
       env: { HOME: '/tmp' },

@@ -14,10 +14,11 @@ describe('--profile on a Java target', () => {
     expect(cell?.status, cell?.error).toBe('ok');
     expect(cell?.profile?.profilers).toEqual(['jfr (1 process)']);
     expect(cell?.profile?.samples).toBeGreaterThan(10);
-    const top = functionCosts(decodeFoldedStacks(cell!.profile!.stacks))
-      .sort((a, b) => b.total - a.total)
-      .slice(0, 25)
-      .map((f) => f.name);
-    expect(top).toContain('bench.scenario.ScenarioServlet.doGet');
+    const costs = functionCosts(decodeFoldedStacks(cell!.profile!.stacks));
+    const sampled = costs.reduce((sum, f) => sum + f.self, 0);
+    // Tomcat calls a servlet some 30 frames deep, so a rank by total puts its callers first: the servlet is
+    // named by its share, in most samples of the threads busy serving the loop
+    const doGet = costs.find((f) => f.name === 'bench.scenario.s_loop.ScenarioServlet.doGet');
+    expect(doGet?.total ?? 0, costs.slice(0, 10).map((f) => `${f.name} ${f.self}/${f.total}`).join('\n')).toBeGreaterThan(sampled * 0.3);
   });
 });

@@ -20,6 +20,8 @@ export interface CliOptions {
   readonly asUid?: number;
   /** runCli: this bench CLI instead of this checkout's. */
   readonly cli?: string;
+  /** runCli: this Node instead of the one running the tests. */
+  readonly node?: string;
   /** Called with the process as soon as it starts (to send it signals). */
   readonly onSpawn?: (child: import('node:child_process').ChildProcess, output: () => string) => void;
 }
@@ -53,11 +55,12 @@ export function runProcess(command: string, args: readonly string[], options: Cl
 /** Runs the built CLI as a user would (optionally as an unprivileged user). */
 export function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliRun> {
   const cli = options.cli ?? cliPath;
+  const node = options.node ?? process.execPath;
   const command =
     options.asUid === undefined
-      ? [process.execPath, cli]
-      : ['setpriv', `--reuid=${options.asUid}`, `--regid=${options.asUid}`, '--clear-groups', '--', process.execPath, cli];
-  return runProcess(command[0] ?? process.execPath, [...command.slice(1), ...args], options);
+      ? [node, cli]
+      : ['setpriv', `--reuid=${options.asUid}`, `--regid=${options.asUid}`, '--clear-groups', '--', node, cli];
+  return runProcess(command[0] ?? node, [...command.slice(1), ...args], options);
 }
 
 /** Resolves once `output()` matches, polling; the error shows the output so far. */
