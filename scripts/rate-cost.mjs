@@ -2,12 +2,12 @@
 // microseconds per request of `--rate R` on wire (what --rate runs on now), on the open loop (undici, what it ran on
 // before), and of wire's closed loop at -c 50 (its native core). A plain Node server on CPU 0 answers; run the
 // client on CPU 1, after `npm run build`:
-//   taskset -c 1 node scripts/rate-cost.mjs [rate=20000] [rounds=5] [seconds=5]
+//   taskset -c 1 node scripts/rate-cost.mjs [rate=20000] [rounds=5] [seconds=5] [connections=200]
 import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { builtinEngines } from '@bench/engines';
 
-const [rate = 20000, rounds = 5, seconds = 5] = process.argv.slice(2).map(Number);
+const [rate = 20000, rounds = 5, seconds = 5, connections = 200] = process.argv.slice(2).map(Number);
 const port = 18_000 + (process.pid % 1000);
 const serve = `require('node:http').createServer((q, s) => s.end('Hello World')).listen(${port}, '127.0.0.1')`;
 const server = spawn('taskset', ['-c', '0', process.execPath, '-e', serve], { stdio: 'inherit' });
@@ -16,8 +16,8 @@ await sleep(500);
 const engine = (name) => builtinEngines.find((e) => e.name === name);
 const hello = Buffer.from('Hello World');
 const kinds = {
-  'wire --rate': { engine: engine('wire'), shape: { connections: 200, rate } },
-  'open-loop --rate': { engine: engine('open-loop'), shape: { connections: 200, rate } },
+  'wire --rate': { engine: engine('wire'), shape: { connections, rate } },
+  'open-loop --rate': { engine: engine('open-loop'), shape: { connections, rate } },
   'wire closed loop -c 50': { engine: engine('wire'), shape: { connections: 50 } },
 };
 const run = ({ engine: e, shape }) =>

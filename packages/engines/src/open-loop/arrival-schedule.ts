@@ -4,6 +4,8 @@ export interface ArrivalSchedule {
   readonly due: number;
   /** Its j-th one's intended send time, in nanoseconds after the start. */
   atNs(j: number): bigint;
+  /** The same in milliseconds, a double: no BigInt made per request where a performance.now() reading is compared. */
+  atMs(j: number): number;
 }
 
 /**
@@ -19,5 +21,6 @@ export function arrivalSchedule(rate: number, seconds: number, slot: { readonly 
   return {
     due: Math.max(0, Math.ceil((runDue - index) / count)),
     atNs: (j) => BigInt(Math.round(((j * count + index) * 1e9) / runRate)),
+    atMs: (j) => ((j * count + index) * 1e3) / runRate,
   };
 }

@@ -15,8 +15,8 @@ const toMicros = (ms: number) => Math.max(1, Math.round(ms * 1000));
 class OpenLoop implements ConnectionEvents {
   private readonly schedule: ReturnType<typeof arrivalSchedule>;
   readonly uncorrected = createLatencyHistogram();
-  /** Requests due and not yet sent, by their index in the schedule. */
-  private readonly queue: number[] = [];
+  /** The next request to send, by its index in the schedule: those from it up to `scheduled` are due and waiting. */
+  private nextToSend = 0;
   /** Connections with room for another request. */
   private readonly ready = new Set<WireConnection>();
   private opening = 0;
@@ -40,7 +40,7 @@ class OpenLoop implements ConnectionEvents {
 
   /** Requests dropped: still waiting when the period ended, or never released. */
   get droppedRequests(): number {
-    return this.queue.length + (this.schedule.due - this.scheduled);
+    return this.schedule.due - this.nextToSend;
   }
 
   /** Starts the schedule and the period's end. */
@@ -69,7 +69,12 @@ class OpenLoop implements ConnectionEvents {
   answered(connection: WireConnection, answer: ParsedAnswer, sentMs: number, _intendedMs: number, nowMs: number): void {
     this.uncorrected.recordValue(toMicros(nowMs - sentMs));
     if (answer.closes || !this.shape.keepAlive) connection.close();
-    else this.ready.add(connection);
+    else if (this.nextToSend < this.scheduled && !this.closed && !this.aborted) {
+      // a request waits: it goes out on the connection just answered, sent at the instant of that read
+      connection.send(1, this.dueAt(this.nextToSend++), nowMs);
+      if (connection.inFlight < this.run.depth) this.ready.add(connection);
+      else this.ready.delete(connection);
+    } else this.ready.add(connection);
     this.dispatch();
     this.settle();
   }
@@ -85,7 +90,7 @@ class OpenLoop implements ConnectionEvents {
 
   /** Request j's due time, on performance.now()'s clock. */
   private dueAt(j: number): number {
-    return this.run.startMs + Number(this.schedule.atNs(j)) / 1e6;
+    return this.run.startMs + this.schedule.atMs(j);
   }
 
   private msUntil(at: number): number {
@@ -103,19 +108,19 @@ class OpenLoop implements ConnectionEvents {
   }
 
   private dispatch(): void {
-    const { run, queue, ready } = this;
-    while (queue.length > 0 && !this.aborted && !this.closed) {
-      const [connection] = ready;
+    const { run, ready } = this;
+    while (this.nextToSend < this.scheduled && !this.aborted && !this.closed) {
+      const connection = ready.size > 0 ? ready.values().next().value : undefined;
       if (!connection) {
-        // as many new connections as the queue fills (those opening already count), up to -c
-        const wanted = Math.ceil(queue.length / run.depth) - this.opening;
+        // as many new connections as the waiting requests fill (those opening already count), up to -c
+        const wanted = Math.ceil((this.scheduled - this.nextToSend) / run.depth) - this.opening;
         for (let i = 0; i < wanted && run.live.size < this.shape.connections; i++) {
           this.opening++;
           run.open(this);
         }
         return;
       }
-      connection.send(1, this.dueAt(queue.shift()!));
+      connection.send(1, this.dueAt(this.nextToSend++));
       if (connection.inFlight >= run.depth) ready.delete(connection);
     }
   }
@@ -123,7 +128,7 @@ class OpenLoop implements ConnectionEvents {
   // releases every request whose time has come, then sleeps until the next one is due (timer resolution: 1 ms)
   private readonly tick = (): void => {
     const now = performance.now();
-    while (this.scheduled < this.schedule.due && this.dueAt(this.scheduled) <= now) this.queue.push(this.scheduled++);
+    while (this.scheduled < this.schedule.due && this.dueAt(this.scheduled) <= now) this.scheduled++;
     this.dispatch();
     if (this.scheduled < this.schedule.due) this.timer = setTimeout(this.tick, Math.max(0, Math.floor(this.dueAt(this.scheduled) - now)));
   };
