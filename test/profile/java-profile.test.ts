@@ -19,6 +19,12 @@ describe('--profile on a Java target', () => {
     // Tomcat calls a servlet some 30 frames deep, so a rank by total puts its callers first: the servlet is
     // named by its share, in most samples of the threads busy serving the loop
     const doGet = costs.find((f) => f.name === 'bench.scenario.s_loop.ScenarioServlet.doGet');
-    expect(doGet?.total ?? 0, costs.slice(0, 10).map((f) => `${f.name} ${f.self}/${f.total}`).join('\n')).toBeGreaterThan(sampled * 0.3);
+    expect(
+      doGet?.total ?? 0,
+      costs
+        .slice(0, 10)
+        .map((f) => `${f.name} ${f.self}/${f.total}`)
+        .join('\n'),
+    ).toBeGreaterThan(sampled * 0.3);
   });
 });
