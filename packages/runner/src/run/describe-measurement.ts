@@ -20,6 +20,7 @@ import { builtinEngines } from '@bench/engines';
 import { cheaperEngineLine } from '../selfbench/ceilings.js';
 import { engineRefusal } from './choose-engine.js';
 import { generatorCores, serverCores } from './cores.js';
+import { noAnswerNote } from '../measure/no-answer.js';
 
 const HABITS: Record<ServerHabit, string> = {
   'interim answers': 'interim answers (1xx) before its answers',
@@ -97,6 +98,8 @@ export function describeMeasurement(
     );
   }
   if (outcome.errorSamples.length > 0) notes.push(`errors seen: ${outcome.errorSamples.join('; ')}`);
+  const noAnswer = noAnswerNote(outcome);
+  if (noAnswer) notes.push(noAnswer);
   const stall = detectStall({
     ...outcome,
     concurrency: cell.concurrency,
