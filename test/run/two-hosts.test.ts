@@ -14,9 +14,13 @@ import { testTempDir } from '../support/temp-dir.js';
 const server = { dev: 's0', address: '10.201.0.2' };
 const client = { dev: 'c0', address: '10.201.0.1' };
 const holders: ChildProcess[] = [];
+/** What each holder wrote to stderr: why it exited, when it did. */
+const holderErrors = new Map<ChildProcess, string>();
 
 function holder(command: string, args: readonly string[]): ChildProcess {
-  const child = spawn(command, [...args], { stdio: 'ignore' });
+  const child = spawn(command, [...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  holderErrors.set(child, '');
+  child.stderr?.on('data', (chunk: Buffer) => holderErrors.set(child, (holderErrors.get(child) ?? '') + chunk.toString()));
   holders.push(child);
   return child;
 }
@@ -41,7 +45,13 @@ function nsenterSync(host: ChildProcess, command: readonly string[]): void {
 async function entered(host: ChildProcess): Promise<void> {
   const ours = readlinkSync('/proc/self/ns/net');
   for (const started = Date.now(); Date.now() - started < 5000; await new Promise((r) => setTimeout(r, 20))) {
-    if (host.exitCode !== null) throw new Error(`the namespace holder exited ${host.exitCode} (user namespaces refused by this kernel?)`);
+    if (host.exitCode !== null) {
+      // its last words may come just after its exit
+      await new Promise((r) => setTimeout(r, 100));
+      throw new Error(
+        `the namespace holder exited ${host.exitCode}: ${holderErrors.get(host)?.trim() || 'no message (user namespaces refused by this kernel?)'}`,
+      );
+    }
     try {
       if (readlinkSync(`/proc/${host.pid}/ns/net`) !== ours) return;
     } catch {
