@@ -58,11 +58,15 @@ function wrkHistogram(counts: readonly number[]): EncodedHistogram {
 
 /**
  * wrk's percentiles in ms; where wrk's own lose their way (pipelined, wrk counts answers beyond the latencies it
- * records, and its upper percentiles read 0), the same percentiles read from its whole distribution.
+ * records, and its percentiles read 0: the upper ones, or all of them on a slow stack), the same percentiles read
+ * from its whole distribution.
  */
-function wrkPercentiles(latency: WrkReport['latencyUs']): number[] {
+export function wrkPercentiles(latency: WrkReport['latencyUs']): number[] {
   const own = latency.percentiles.map(ms);
-  if (own.every((value, i) => i === 0 || value >= own[i - 1]!)) return own;
+  const ordered = own.every((value, i) => i === 0 || value >= own[i - 1]!);
+  // no request takes 0 µs: a 0 beside recorded latencies is a percentile wrk lost
+  const recorded = latency.counts.some((value, i) => i % 2 === 0 && value > 0);
+  if (ordered && !(recorded && own.includes(0))) return own;
   const histogram = createLatencyHistogram();
   for (let i = 0; i + 1 < latency.counts.length; i += 2)
     histogram.recordValueWithCount(Math.max(1, latency.counts[i]!), latency.counts[i + 1]!);
