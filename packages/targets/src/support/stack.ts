@@ -7,6 +7,7 @@ import {
   removeDir,
   schemeOf,
   spawnGroup,
+  timedStart,
   waitForHttp,
   type GroupProcess,
   type Protocol,
@@ -56,8 +57,12 @@ export function makeStackDir(target: string): string {
 }
 
 // Starts the processes of one stack, waits until a real request to the (first) scenario's path answers 2xx,
-// and returns a handle that stops every process group of the stack.
-export async function startStack(options: StartStackOptions): Promise<RunningTarget> {
+// and returns a handle that stops every process group of the stack (timed under BENCH_START_TIMES).
+export function startStack(options: StartStackOptions): Promise<RunningTarget> {
+  return timedStart('stack', options.target, () => startStackProcesses(options));
+}
+
+async function startStackProcesses(options: StartStackOptions): Promise<RunningTarget> {
   const { target, port, dir } = options;
   const scenarios = options.scenarios ?? [options.scenario];
   const names = scenarios.map((s) => s.name).join(', ');
