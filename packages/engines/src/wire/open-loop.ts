@@ -69,13 +69,9 @@ class OpenLoop implements ConnectionEvents {
   answered(connection: WireConnection, answer: ParsedAnswer, sentMs: number, _intendedMs: number, nowMs: number): void {
     this.uncorrected.recordValue(toMicros(nowMs - sentMs));
     if (answer.closes || !this.shape.keepAlive) connection.close();
-    else if (this.nextToSend < this.scheduled && !this.closed && !this.aborted) {
-      // a request waits: it goes out on the connection just answered, sent at the instant of that read
-      connection.send(1, this.dueAt(this.nextToSend++), nowMs);
-      if (connection.inFlight < this.run.depth) this.ready.add(connection);
-      else this.ready.delete(connection);
-    } else this.ready.add(connection);
-    this.dispatch();
+    else this.ready.add(connection);
+    // requests waiting go out at the instant of this read, as the closed loop's do
+    this.dispatch(nowMs);
     this.settle();
   }
 
@@ -107,7 +103,8 @@ class OpenLoop implements ConnectionEvents {
     if (this.aborted || (this.closed && this.inFlight() === 0)) this.done();
   }
 
-  private dispatch(): void {
+  /** Sends waiting requests on connections with room, opening more up to -c; `nowMs`: the clock as the caller read it. */
+  private dispatch(nowMs?: number): void {
     const { run, ready } = this;
     while (this.nextToSend < this.scheduled && !this.aborted && !this.closed) {
       const connection = ready.size > 0 ? ready.values().next().value : undefined;
@@ -120,7 +117,7 @@ class OpenLoop implements ConnectionEvents {
         }
         return;
       }
-      connection.send(1, this.dueAt(this.nextToSend++));
+      connection.send(1, this.dueAt(this.nextToSend++), nowMs);
       if (connection.inFlight >= run.depth) ready.delete(connection);
     }
   }
@@ -129,7 +126,7 @@ class OpenLoop implements ConnectionEvents {
   private readonly tick = (): void => {
     const now = performance.now();
     while (this.scheduled < this.schedule.due && this.dueAt(this.scheduled) <= now) this.scheduled++;
-    this.dispatch();
+    this.dispatch(now);
     if (this.scheduled < this.schedule.due) this.timer = setTimeout(this.tick, Math.max(0, Math.floor(this.dueAt(this.scheduled) - now)));
   };
 
