@@ -13,6 +13,7 @@ BENCH_NATIVE_OUT="$work/wire-loop.node" BENCH_NATIVE_CFLAGS="-g -O1 -fno-omit-fr
 [ -f "$work/wire-loop.node" ] || { echo "native-sanitizers: the sanitized core was not built" >&2; exit 1; }
 files=("$@")
 [ ${#files[@]} -gt 0 ] || files=(test/engines/framing.test.ts test/engines/wire.test.ts)
-LD_PRELOAD="$(gcc -print-file-name=libasan.so)" ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
+# the wire tests on the native core only: the js cores run no C
+BENCH_WIRE_CORES=native LD_PRELOAD="$(gcc -print-file-name=libasan.so)" ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 BENCH_WIRE_NATIVE="$work/wire-loop.node" \
   npx vitest run "${files[@]}"
