@@ -12,7 +12,7 @@ describe('sampleProcessGroups', () => {
     const sampler = sampleProcessGroups({ server: [child.pid!] });
     await once(child, 'exit');
     const { server } = sampler.stop();
-    // the loop keeps about one core busy; without the reaped children's time the figure was near 0
-    expect(server?.cpuPercent).toBeGreaterThan(15);
+    // the loop keeps about one core busy (less on a busy machine); without the reaped children's time it read near 0
+    expect(server?.cpuPercent).toBeGreaterThan(5);
   }, 10_000);
 });
