@@ -31,8 +31,9 @@ function signalAll(signal: NodeJS.Signals): void {
 }
 
 async function reap(): Promise<void> {
+  // a second for servers to end as they would: the runner is gone, and everything they wrote goes with their dirs
   signalAll('SIGTERM');
-  const deadline = Date.now() + 2000;
+  const deadline = Date.now() + 1000;
   while (Date.now() < deadline && [...groups].some((pgid) => listGroupMembers(pgid).length > 0)) await sleep(50);
   signalAll('SIGKILL');
   const killDeadline = Date.now() + 1500;
