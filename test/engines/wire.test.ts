@@ -324,6 +324,12 @@ describe.each(cores)('the wire engine at --rate, %s core', (core) => {
     if (core === 'native') expect(m.latencyUncorrected!.p50 - median(held)).toBeLessThan(1.2);
   });
 
+  it('sends the requests that fall due in the last millisecond of the period', async () => {
+    // 2,000 a second for 0.5 s: the last of the 1,000 is due half a millisecond before the period ends
+    const m = await measure('/length', { requests: undefined, durationSeconds: 0.5, rate: 2000, connections: 50 }, { core });
+    expect([m.requests, requests, neverSent(m)]).toEqual([1000, 1000, 0]);
+  });
+
   it('times requests from when they were due while the server holds every answer, and counts those never sent', async () => {
     // 100 a second need 30 connections at 300 ms an answer: 4 carry about 16 in the second
     const m = await measure('/hold', { requests: undefined, durationSeconds: 1, rate: 100, connections: 4 }, { core });
