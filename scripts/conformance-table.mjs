@@ -10,7 +10,17 @@ if (!dir) {
   console.error('usage: node scripts/conformance-table.mjs DIR (the BENCH_CONFORMANCE_DIR of a conformance run)');
   process.exit(2);
 }
-const order = ['wire (native core)', 'wire (js core)', 'autocannon', 'open-loop', 'wrk', 'ab', 'k6', 'h2load'];
+const order = [
+  'wire (native core)',
+  'wire (js core)',
+  'wire (native core, --rate)',
+  'autocannon',
+  'open-loop',
+  'wrk',
+  'ab',
+  'k6',
+  'h2load',
+];
 const labels = readdirSync(dir)
   .filter((name) => name.endsWith('.json'))
   .map((name) => name.slice(0, -5))

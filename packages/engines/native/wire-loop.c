@@ -1,8 +1,9 @@
-// The wire engine's native closed loop (Linux): -c keep-alive connections on one epoll set, each sending the run's
-// request again as its answer is framed, with no call into JavaScript per read. JavaScript calls pump() for a slice of
-// a few milliseconds and then counts the slice's events (connects, answers, failures) from a shared Float64Array.
-// Answers are framed by http-framer.c. Built by scripts/build-native.mjs with the system's C compiler; without it the
-// engine runs its JavaScript loop.
+// The wire engine's native loops (Linux), with no call into JavaScript per read: the closed loop (-c keep-alive
+// connections on one epoll set, each sending the run's request again as its answer is framed) and the open loop of
+// --rate (requests due on a schedule, sent on ticks on whichever connection is free: open-loop.c). JavaScript calls
+// pump() for a slice of a few milliseconds and then counts the slice's events (connects, answers, failures) from a
+// shared Float64Array. Answers are framed by http-framer.c. Built by scripts/build-native.mjs with the system's C
+// compiler; without it the engine runs its JavaScript loops.
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>
@@ -18,79 +19,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "http-framer.h"
+#include "wire-loop.h"
 
-// event records: RECORD doubles each, the first its kind, the second its connection
-enum { EV_CONNECTED = 1, EV_ANSWER = 2, EV_FAILED = 3 };
-enum { RECORD = 12 };
-// failure kinds, as the engine's FailureKind
-enum { F_CONNECT = 0, F_RECEIVE = 1, F_EXCEPTIONS = 2, F_TIMEOUT = 3 };
-// answer flags
-enum { A_BODY_OK = 1, A_CLOSES = 2, A_FIRST = 4 };
-
-#define RETRY_AFTER_REFUSAL_NS 10000000LL
-// the most events one epoll_wait hands over
-#define BATCH 256
-#define READ_BUFFER 65536
-
-typedef struct {
-  int fd;
-  int slot;
-  // told apart from the slot's earlier connections in epoll's events, which may still be in the batch being read
-  uint32_t generation;
-  uint8_t connected, closing;
-  int64_t asked_ns;
-  uint32_t answers;
-  // requests in flight: their send times in a ring of the pipeline's depth
-  int64_t *sent;
-  uint32_t oldest, inflight;
-  // requests queued and not yet written whole, and how far into the first one the kernel took
-  uint32_t unsent;
-  size_t written;
-  uint8_t want_out;
-  // a connection closed waits here before it opens again (a refused connect is retried after 10 ms)
-  int64_t reopen_at;
-  http_framer framer;
-} conn_t;
-
-typedef struct {
-  int ep;
-  struct sockaddr_storage addr;
-  socklen_t addr_len;
-  conn_t *conns;
-  int count;
-  uint32_t depth;
-  char *requests; // `depth` copies of the request, back to back: a pipeline leaves in one write
-  size_t request_len;
-  uint8_t *expected;
-  framer_config framing;
-  int64_t timeout_ns;
-  int64_t budget;     // requests still to start; -1: no end (-d)
-  uint32_t per_conn;  // answers a connection gives before it is closed and replaced; 0: no limit
-  int64_t opening;
-  int stopped;
-  // connections not opened yet: the first slices open them, as many as their records have room for
-  int unopened;
-  // connections waiting to open again
-  int waiting;
-  // performance.now() = (monotonic ns - origin_ns) / 1e6
-  int64_t origin_ns;
-  int64_t last_sweep_ns;
-  // the slice's events, and the text their messages point into
-  double *records;
-  size_t records_cap, records_len;
-  // the records an epoll batch's events may write: each read frames at most its pipeline's answers and a failure
-  size_t room;
-  // where an event goes when the records are full (never, as the loop keeps room; counted, for JavaScript to tell)
-  double scratch[RECORD];
-  double lost;
-  char *text;
-  size_t text_cap, text_len;
-  napi_ref records_ref, text_ref;
-  uint8_t read_buffer[READ_BUFFER];
-} loop_t;
-
-static int64_t now_ns(void) {
+int64_t now_ns(void) {
   struct timespec t;
   clock_gettime(CLOCK_MONOTONIC, &t);
   return (int64_t)t.tv_sec * 1000000000LL + t.tv_nsec;
@@ -124,8 +55,6 @@ static void watch(loop_t *l, conn_t *c, int op) {
   epoll_ctl(l->ep, op, c->fd, &e);
 }
 
-static void start_connect(loop_t *l, conn_t *c, int64_t now);
-
 static void close_fd(loop_t *l, conn_t *c) {
   if (c->fd < 0) return;
   epoll_ctl(l->ep, EPOLL_CTL_DEL, c->fd, NULL);
@@ -144,6 +73,7 @@ static int64_t take(loop_t *l, int64_t wanted) {
 // the connection ended: a new one takes its place while the run goes on and the budget holds requests for it
 static void ended(loop_t *l, conn_t *c, int refused, int64_t now) {
   close_fd(l, c);
+  if (l->open) return open_ended(l, c, refused, now);
   if (l->stopped) return;
   if (l->budget < 0 || l->budget > l->opening) {
     l->opening++;
@@ -231,7 +161,7 @@ static int flush(loop_t *l, conn_t *c, int64_t now) {
   return 0;
 }
 
-static void send_requests(loop_t *l, conn_t *c, uint32_t count, int64_t now) {
+void send_requests(loop_t *l, conn_t *c, uint32_t count, int64_t now) {
   for (uint32_t i = 0; i < count; i++) {
     uint32_t ring = c->oldest + c->inflight++;
     c->sent[ring < l->depth ? ring : ring - l->depth] = now;
@@ -241,13 +171,13 @@ static void send_requests(loop_t *l, conn_t *c, uint32_t count, int64_t now) {
 }
 
 // requests the connection may still put in flight: its pipeline's depth, within what its answers' limit leaves
-static uint32_t room_on(const loop_t *l, const conn_t *c) {
+uint32_t room_on(const loop_t *l, const conn_t *c) {
   uint32_t cap = l->depth;
   if (l->per_conn && l->per_conn - c->answers < cap) cap = l->per_conn - c->answers;
   return cap > c->inflight ? cap - c->inflight : 0;
 }
 
-static void start_connect(loop_t *l, conn_t *c, int64_t now) {
+void start_connect(loop_t *l, conn_t *c, int64_t now) {
   c->reopen_at = 0;
   c->generation++;
   c->connected = 0;
@@ -277,6 +207,8 @@ static void start_connect(loop_t *l, conn_t *c, int64_t now) {
   }
   int one = 1;
   setsockopt(c->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+  // the open loop reads on ticks, and times each answer from its arrival stamp (without one, from the read)
+  if (l->open) arrival_stamps_on(c->fd);
   int status = connect(c->fd, (struct sockaddr *)&l->addr, l->addr_len);
   watch(l, c, EPOLL_CTL_ADD);
   if (status < 0 && errno != EINPROGRESS) fail_errno(l, c, "connect", errno, now);
@@ -293,22 +225,26 @@ static void connected(loop_t *l, conn_t *c, int64_t now) {
   r[2] = (double)(now - c->asked_ns) / 1e6;
   r[6] = ms_at(l, now);
   watch(l, c, EPOLL_CTL_MOD);
+  if (l->open) return open_connected(l, c);
   if (!l->stopped) {
     int64_t granted = take(l, room_on(l, c));
     if (granted > 0) send_requests(l, c, (uint32_t)granted, now);
   }
 }
 
-// the answer the framer made whole: counted, and the next request sent (or the connection closed, when it closes it)
+// the answer the framer made whole, arrived at `now`: counted, and the next request sent (or the connection closed, when
+// it closes it); in the open loop the connection is free for the next request due
 static void answered(loop_t *l, conn_t *c, int64_t now) {
   const http_framer *f = &c->framer;
   int64_t sent = c->sent[c->oldest];
+  // the open loop's latency counts from when the request was due (coordinated omission corrected)
+  int64_t due = l->open ? c->due[c->oldest] : sent;
   c->oldest = c->oldest + 1 == l->depth ? 0 : c->oldest + 1;
   c->inflight--;
   c->answers++;
   double *r = record(l, EV_ANSWER, c);
   r[2] = f->status;
-  r[3] = (double)(now - sent) / 1e3;
+  r[3] = (double)(now - due) / 1e3;
   r[4] = (double)f->bytes;
   r[5] = (double)f->body_bytes;
   r[6] = ms_at(l, now);
@@ -317,14 +253,18 @@ static void answered(loop_t *l, conn_t *c, int64_t now) {
   if (c->answers == 1) r[8] = (double)(now - c->asked_ns) / 1e6;
   r[9] = f->body_ok ? -1 : (double)f->mismatch_at;
   if (!f->body_ok && f->mismatch_at >= 0) text_at(l, r, 10, (const char *)f->sample, f->sample_len);
+  r[12] = (double)(now - sent) / 1e3;
   if (l->stopped) return;
   if (f->closes || (l->per_conn && c->answers >= l->per_conn)) {
-    // the rest of its pipeline goes out again on the connection that replaces it
+    c->closing = 1;
+    // the closed loop sends the rest of its pipeline again on the connection that replaces it; the open loop's have
+    // their due times gone by, and fail with the connection
+    if (l->open) return;
     if (l->budget >= 0) l->budget += c->inflight;
     c->inflight = 0;
-    c->closing = 1;
     return;
   }
+  if (l->open) return open_answered(l, c);
   int64_t granted = take(l, room_on(l, c));
   if (granted > 0) send_requests(l, c, (uint32_t)granted, now);
 }
@@ -349,15 +289,25 @@ static void frame(loop_t *l, conn_t *c, const uint8_t *data, size_t n, int64_t n
   }
 }
 
+// a connection whose last answer closed it: ended, or failed with the open loop's requests still in flight behind it
+static void closed_after(loop_t *l, conn_t *c, int64_t now) {
+  if (c->inflight > 0) return fail(l, c, F_RECEIVE, "the server closed the connection with requests unanswered", now);
+  ended(l, c, 0, now);
+}
+
+// reads what a connection has. The closed loop reads as soon as epoll tells, and times answers from the read; the open
+// loop may read a tick later, and times them from when they arrived.
 static void readable(loop_t *l, conn_t *c, int64_t now) {
   uint32_t generation = c->generation;
   for (;;) {
-    ssize_t n = read(c->fd, l->read_buffer, sizeof l->read_buffer);
+    int64_t stamp = 0;
+    ssize_t n = l->open ? arrival_read(c->fd, l->read_buffer, sizeof l->read_buffer, &l->open->control, l->open->clock_offset, &stamp)
+                        : read(c->fd, l->read_buffer, sizeof l->read_buffer);
     if (n > 0) {
-      frame(l, c, l->read_buffer, (size_t)n, now);
+      frame(l, c, l->read_buffer, (size_t)n, l->open ? open_arrival(l, c, stamp, now) : now);
       // failed while framing (and perhaps opening again in its slot)
       if (c->fd < 0 || c->generation != generation) return;
-      if (c->closing) return ended(l, c, 0, now);
+      if (c->closing) return closed_after(l, c, now);
       // a full read may have more behind it: read on while the records keep room for the rest of the batch's
       // events (epoll tells this one again)
       if ((size_t)n < sizeof l->read_buffer || l->records_len + l->room + 2 * l->depth + 8 > l->records_cap) return;
@@ -372,15 +322,49 @@ static void readable(loop_t *l, conn_t *c, int64_t now) {
     if (status == FRAMER_ANSWER) {
       if (c->inflight == 0) return malformed(l, c, "an answer to no request", now);
       answered(l, c, now);
-      return ended(l, c, 0, now);
+      return closed_after(l, c, now);
     }
     if (c->inflight > 0) return fail(l, c, F_RECEIVE, "the server closed the connection with requests unanswered", now);
     return ended(l, c, 0, now);
   }
 }
 
-// fails requests (and connects) older than --timeout
-static void sweep(loop_t *l, int64_t now) {
+void handle_events(loop_t *l, const struct epoll_event *events, int n, int64_t now) {
+  for (int i = 0; i < n; i++) {
+    conn_t *c = &l->conns[(uint32_t)events[i].data.u64];
+    // an event of a connection closed since the batch was read (its slot may hold a new one)
+    if (c->fd < 0 || c->generation != (uint32_t)(events[i].data.u64 >> 32)) continue;
+    uint32_t e = events[i].events;
+    if (!c->connected) {
+      if (e & (EPOLLOUT | EPOLLERR | EPOLLHUP)) connected(l, c, now);
+      continue;
+    }
+    if (e & EPOLLOUT && c->want_out && flush(l, c, now) < 0) continue;
+    if (e & (EPOLLIN | EPOLLERR | EPOLLHUP | EPOLLRDHUP)) readable(l, c, now);
+  }
+}
+
+// the connections whose wait after a refused connect is over: opened again (the open loop frees their slots instead)
+void reopen_waiting(loop_t *l, int64_t now) {
+  for (int i = 0; i < l->count && l->waiting > 0 && l->records_len + 4 < l->records_cap; i++) {
+    conn_t *c = &l->conns[i];
+    if (c->fd >= 0 || c->reopen_at == 0 || c->reopen_at > now) continue;
+    l->waiting--;
+    if (l->open) open_slot_free(l, c);
+    else start_connect(l, c, now);
+  }
+}
+
+int any_in_flight(const loop_t *l) {
+  for (int i = 0; i < l->count; i++)
+    if (l->conns[i].fd >= 0 && l->conns[i].inflight > 0) return 1;
+  return 0;
+}
+
+// fails requests (and connects) older than --timeout, every 50 ms
+void sweep(loop_t *l, int64_t now) {
+  if (now - l->last_sweep_ns <= 50000000LL) return;
+  l->last_sweep_ns = now;
   char text[64];
   snprintf(text, sizeof text, "no answer within %g s", (double)l->timeout_ns / 1e9);
   for (int i = 0; i < l->count && l->records_len + 2 < l->records_cap; i++) {
@@ -397,8 +381,10 @@ static void free_loop(loop_t *l) {
     for (int i = 0; i < l->count; i++) {
       close_fd(l, &l->conns[i]);
       free(l->conns[i].sent);
+      free(l->conns[i].due);
     }
   }
+  open_free(l);
   if (l->ep >= 0) close(l->ep);
   free(l->conns);
   free(l->requests);
@@ -467,8 +453,17 @@ static int address_of(napi_env env, napi_value o, loop_t *l) {
   return inet_pton(AF_INET, address, &a->sin_addr) == 1 ? 0 : -1;
 }
 
+// a number property of `object`, or `otherwise` when it has none
+static double number_of(napi_env env, napi_value object, const char *name, double otherwise) {
+  napi_value v;
+  double d = otherwise;
+  if (napi_get_named_property(env, object, name, &v) != napi_ok || napi_get_value_double(env, v, &d) != napi_ok) return otherwise;
+  return d;
+}
+
 // open({ address, family, port, request, expected?, headOnly, connections, depth, perConnection, timeoutMs, budget,
-// nowMs, records, text })
+// nowMs, records, text, rate? }): the closed loop, or the open loop when `rate` gives its schedule ({ runRate,
+// threadIndex, threadCount, due, startMs, periodMs }: arrival-schedule.ts's, startMs on performance.now()'s clock)
 static napi_value open_loop(napi_env env, napi_callback_info info) {
   size_t argc = 1;
   napi_value o;
@@ -529,6 +524,24 @@ static napi_value open_loop(napi_env env, napi_callback_info info) {
   for (int i = 0; i < l->count; i++) l->conns[i].slot = i, l->conns[i].fd = -1;
   for (int i = 0; i < l->count; i++)
     if (!(l->conns[i].sent = calloc(l->depth, sizeof(int64_t)))) return refuse(env, l, "the native loop could not allocate its connections");
+  napi_value rate;
+  napi_valuetype rate_type = napi_undefined;
+  if (napi_get_named_property(env, o, "rate", &rate) != napi_ok || napi_typeof(env, rate, &rate_type) != napi_ok)
+    return refuse(env, l, "open() could not read rate");
+  if (rate_type == napi_object) {
+    double run_rate = number_of(env, rate, "runRate", 0), threads = number_of(env, rate, "threadCount", 0);
+    double index = number_of(env, rate, "threadIndex", -1), due = number_of(env, rate, "due", -1);
+    double start_ms = number_of(env, rate, "startMs", -1), period_ms = number_of(env, rate, "periodMs", 0);
+    // counts up to 2^53, exact in a double and an int64; a period up to a year
+    if (!(run_rate > 0 && run_rate < 1e12) || !(threads >= 1 && threads <= 65536) || !(index >= 0 && index < threads) ||
+        !(due >= 0 && due <= 9007199254740991.0) || !(start_ms >= 0 && start_ms < 1e15) || !(period_ms > 0 && period_ms <= 3.2e10))
+      return refuse(env, l, "the native loop's rate takes runRate > 0, 0 <= threadIndex < threadCount, due >= 0, startMs and periodMs");
+    for (int i = 0; i < l->count; i++)
+      if (!(l->conns[i].due = calloc(l->depth, sizeof(int64_t)))) return refuse(env, l, "the native loop could not allocate its connections");
+    if (open_setup(l, run_rate, (int64_t)index, (int64_t)threads, (int64_t)due, start_ms, period_ms) < 0)
+      return refuse(env, l, "the native loop could not allocate its open loop");
+  } else if (rate_type != napi_undefined)
+    return refuse(env, l, "open() takes rate as an object");
   napi_value handle;
   if (napi_create_reference(env, records, 1, &l->records_ref) != napi_ok) return refuse(env, l, "open() could not keep records");
   if (napi_create_reference(env, text, 1, &l->text_ref) != napi_ok) {
@@ -554,16 +567,30 @@ static loop_t *loop_of(napi_env env, napi_callback_info info, napi_value *argv, 
   return l;
 }
 
+// what pump() returns: the records written, or -1 - that count once the run is over
+static napi_value pumped(napi_env env, const loop_t *l, int over) {
+  napi_value out;
+  if (napi_create_int32(env, over ? -1 - (int32_t)l->records_len : (int32_t)l->records_len, &out) != napi_ok) {
+    napi_throw_error(env, NULL, "pump() could not make its answer");
+    return NULL;
+  }
+  return out;
+}
+
 // pump(loop, sliceMs): runs the loop for up to sliceMs (less when the records fill), returns how many it wrote; -1 - that
-// count when a -n run is over (its budget spent and nothing in flight)
+// count when the run is over: a -n run's budget spent, or an open loop's period, with nothing in flight
 static napi_value pump(napi_env env, napi_callback_info info) {
   napi_value argv[2];
   loop_t *l = loop_of(env, info, argv, 2);
   if (!l) return NULL;
   double slice_ms = 0;
-  napi_get_value_double(env, argv[1], &slice_ms);
+  if (napi_get_value_double(env, argv[1], &slice_ms) != napi_ok || !(slice_ms >= 0 && slice_ms <= 60000)) {
+    napi_throw_type_error(env, NULL, "pump() takes a slice of 0 to 60,000 ms");
+    return NULL;
+  }
   l->records_len = 0;
   l->text_len = 0;
+  if (l->open) return pumped(env, l, open_pump(l, (int64_t)(slice_ms * 1e6)));
   int64_t now = now_ns(), until = now + (int64_t)(slice_ms * 1e6);
   struct epoll_event events[BATCH];
   int over = 0;
@@ -576,51 +603,34 @@ static napi_value pump(napi_env env, napi_callback_info info) {
     int wait = (int)((until - now + 999999) / 1000000);
     int n = epoll_wait(l->ep, events, BATCH, wait > 0 ? wait : 0);
     now = now_ns();
-    for (int i = 0; i < n; i++) {
-      conn_t *c = &l->conns[(uint32_t)events[i].data.u64];
-      // an event of a connection closed since the batch was read (its slot may hold a new one)
-      if (c->fd < 0 || c->generation != (uint32_t)(events[i].data.u64 >> 32)) continue;
-      uint32_t e = events[i].events;
-      if (!c->connected) {
-        if (e & (EPOLLOUT | EPOLLERR | EPOLLHUP)) connected(l, c, now);
-        continue;
-      }
-      if (e & EPOLLOUT && c->want_out && flush(l, c, now) < 0) continue;
-      if (e & (EPOLLIN | EPOLLERR | EPOLLHUP | EPOLLRDHUP)) readable(l, c, now);
-    }
-    for (int i = 0; i < l->count && l->waiting > 0 && l->records_len + 4 < l->records_cap; i++) {
-      conn_t *c = &l->conns[i];
-      if (c->fd < 0 && c->reopen_at > 0 && c->reopen_at <= now) l->waiting--, start_connect(l, c, now);
-    }
-    if (now - l->last_sweep_ns > 50000000LL) {
-      l->last_sweep_ns = now;
-      sweep(l, now);
-    }
-    if (l->budget == 0) {
-      int busy = 0;
-      for (int i = 0; i < l->count && !busy; i++) busy = l->conns[i].fd >= 0 && l->conns[i].inflight > 0;
-      if (!busy) {
-        over = 1;
-        break;
-      }
+    handle_events(l, events, n, now);
+    reopen_waiting(l, now);
+    sweep(l, now);
+    if (l->budget == 0 && !any_in_flight(l)) {
+      over = 1;
+      break;
     }
     if (now >= until) break;
   }
-  napi_value out;
-  napi_create_int32(env, over ? -1 - (int32_t)l->records_len : (int32_t)l->records_len, &out);
-  return out;
+  return pumped(env, l, over);
 }
 
-// stop(loop): closes every connection (requests in flight are not counted: the period is over); returns the events
-// lost for want of room in the records (0, unless bench has a bug)
+// stop(loop): closes every connection (requests in flight are not counted: the period is over); returns { lost: the
+// events lost for want of room in the records (0, unless bench has a bug), unsent: the open loop's requests of the
+// period never sent (dropped: no connection was free for them, or the run was stopped before they fell due) }
 static napi_value stop(napi_env env, napi_callback_info info) {
   napi_value argv[1];
   loop_t *l = loop_of(env, info, argv, 1);
   if (!l) return NULL;
   l->stopped = 1;
   for (int i = 0; i < l->count; i++) close_fd(l, &l->conns[i]);
-  napi_value out;
-  napi_create_double(env, l->lost, &out);
+  napi_value out, lost, unsent;
+  if (napi_create_object(env, &out) != napi_ok || napi_create_double(env, l->lost, &lost) != napi_ok ||
+      napi_create_double(env, l->open ? (double)(l->open->due_count - l->open->next_to_send) : 0, &unsent) != napi_ok ||
+      napi_set_named_property(env, out, "lost", lost) != napi_ok || napi_set_named_property(env, out, "unsent", unsent) != napi_ok) {
+    napi_throw_error(env, NULL, "stop() could not make its answer");
+    return NULL;
+  }
   return out;
 }
 

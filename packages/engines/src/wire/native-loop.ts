@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { bareHostname, type BodyExpectation, type LoadPlan, type LoadShape } from '@bench/core';
+import { bareHostname, type BodyExpectation, type LoadPlan } from '@bench/core';
 
-/** What the native closed loop (native/*.c, built by scripts/build-native.mjs) offers JavaScript. */
+/** What the native loops (native/*.c, built by scripts/build-native.mjs) offer JavaScript. */
 export interface NativeLoop {
   open(setup: {
     /** A numeric address (the engine resolved any host name before load), of this family. */
@@ -24,13 +24,30 @@ export interface NativeLoop {
     nowMs: number;
     records: Float64Array;
     text: Buffer;
+    /** The open loop's schedule (--rate); none for the closed loop. */
+    rate?: NativeSchedule;
   }): NativeHandle;
   /** Runs the loop for up to `sliceMs`; the records it wrote, or -1 - that count once a request budget is spent. */
   pump(handle: NativeHandle, sliceMs: number): number;
-  /** Closes every connection; returns the events lost for want of room in the records (0 unless bench has a bug). */
-  stop(handle: NativeHandle): number;
+  /**
+   * Closes every connection; returns the events lost for want of room in the records (0 unless bench has a bug) and the
+   * open loop's requests never sent (due in its period with no connection free, or not due yet when it was stopped).
+   */
+  stop(handle: NativeHandle): { lost: number; unsent: number };
   /** What the framer makes of these reads on one connection (the tests that hold both cores to the same cases). */
   frame(chunks: readonly Buffer[], expected: Buffer | undefined, headOnly: number, closeAfter: boolean): FramedForTest[];
+}
+
+/** An open loop's schedule (arrival-schedule.ts's): this thread's `due` requests, the j-th due at startMs + atMs(j). */
+export interface NativeSchedule {
+  /** The run's rate, all threads together (requests a second). */
+  runRate: number;
+  threadIndex: number;
+  threadCount: number;
+  due: number;
+  /** The run's start on performance.now()'s clock. */
+  startMs: number;
+  periodMs: number;
 }
 
 /** An answer framed whole, or why the bytes are not HTTP. */
@@ -40,8 +57,12 @@ export type FramedForTest =
 declare const handleBrand: unique symbol;
 export type NativeHandle = { readonly [handleBrand]: true };
 
-/** The layout of a record: 12 doubles, the first its kind. */
-export const RECORD = 12;
+/**
+ * The layout of a record: 13 doubles, the first its kind. An answer's: status (2), latency in µs (3: from its due time
+ * in the open loop, else from its send), bytes (4), body bytes (5), when it arrived (6), flags (7), first byte (8),
+ * where its body differed (9, 10, 11), latency from its send in µs (12).
+ */
+export const RECORD = 13;
 export const EVENT = { connected: 1, answer: 2, failed: 3 } as const;
 export const ANSWER_FLAGS = { bodyOk: 1, closes: 2, first: 4 } as const;
 export const FAILURE_KINDS = ['connect', 'receive', 'exceptions', 'timeout'] as const;
@@ -78,9 +99,8 @@ export function nativeLoop(): { loop?: NativeLoop; missing?: string } {
   return (loaded ??= load());
 }
 
-/** Why the native loop cannot run this shape and body check, or undefined when it can. */
-export function nativeShapeRefuses(shape: LoadShape, expect: BodyExpectation): string | undefined {
-  if (shape.rate !== undefined) return 'it runs the closed loop only (no --rate)';
+/** Why the native loop cannot run this body check, or undefined when it can. */
+export function nativeBodyRefuses(expect: BodyExpectation): string | undefined {
   if (expect.kind !== 'any' && expect.kind !== 'exact') return 'it checks exact bodies only';
   return undefined;
 }
@@ -89,7 +109,7 @@ export function nativeShapeRefuses(shape: LoadShape, expect: BodyExpectation): s
 export const nativeCoreRefused = (reason: string): string => `--core native: ${reason}; drop --core to run the js core`;
 
 /**
- * Why the native loop cannot run this plan, or undefined when it can: it runs the closed loop on HTTP/1.1
+ * Why the native loop cannot run this plan, or undefined when it can: it runs the closed or the open loop on HTTP/1.1
  * connections to a numeric address (the engine resolved the URL's host name before), with any body or the exact one
  * expected.
  */
@@ -97,5 +117,5 @@ export function nativeLoopRefuses(plan: LoadPlan): string | undefined {
   const url = new URL(plan.url);
   if (url.protocol !== 'http:') return 'it speaks plain HTTP only';
   if (!isIP(bareHostname(url))) return 'it connects to a numeric address only';
-  return nativeShapeRefuses(plan.shape, plan.expect);
+  return nativeBodyRefuses(plan.expect);
 }

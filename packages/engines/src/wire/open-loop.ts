@@ -1,4 +1,4 @@
-import { createLatencyHistogram, encodeLatencyHistogram, recycleLatencyHistogram, summarizeLatency, type LoadPlan } from '@bench/core';
+import { createLatencyHistogram, type LoadPlan } from '@bench/core';
 import { arrivalSchedule } from '../open-loop/arrival-schedule.js';
 import type { ThreadMeasurement } from '../threads/merge-threads.js';
 import type { ThreadSlot } from '../threads/serve-thread.js';
@@ -162,18 +162,5 @@ export async function runOpenLoop(plan: LoadPlan, slot: ThreadSlot): Promise<Thr
     loop.stopTimers();
     plan.signal?.removeEventListener('abort', loop.abort);
   }
-  const uncorrectedHistogram = encodeLatencyHistogram(loop.uncorrected);
-  const latencyUncorrected = summarizeLatency(loop.uncorrected);
-  recycleLatencyHistogram(loop.uncorrected);
-  // the period as scheduled, or up to an abort that cut it short
-  const periodEnd = run.periodEnd(seconds);
-  const periodSeconds = Number(periodEnd - run.startNs) / 1e9;
-  const measurement = run.finish(periodEnd, periodSeconds);
-  return {
-    ...measurement,
-    latencyUncorrected,
-    uncorrectedHistogram,
-    rate: { target: rate, achieved: Math.round((measurement.requests / periodSeconds) * 100) / 100 },
-    droppedRequests: loop.droppedRequests,
-  };
+  return run.finishOpenLoop(loop.uncorrected, rate, seconds, loop.droppedRequests);
 }

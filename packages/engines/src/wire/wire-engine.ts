@@ -3,7 +3,7 @@ import { withDroppedRequests } from '../open-loop/dropped-requests.js';
 import { runOnThreads } from '../threads/run-on-threads.js';
 import { ENGINES_VERSION } from '../version.js';
 import { pipeliningOf } from './wire-run.js';
-import { nativeCoreRefused, nativeLoop, nativeShapeRefuses } from './native-loop.js';
+import { nativeCoreRefused, nativeLoop, nativeBodyRefuses } from './native-loop.js';
 import { withResolvedHost } from './resolved-plan.js';
 
 const worker = new URL('./wire-worker.js', import.meta.url);
@@ -15,7 +15,7 @@ const wireOptions = {
     description:
       "wire's connections: native (a C loop on epoll, no JavaScript call per read; prebuilt for linux-x64 and linux-arm64, else compiled at install where a C compiler is), js (libuv's handles) or net (the js core on Node's public net sockets, as where process.binding is refused; slower)",
     summary: "chooses wire's native or JavaScript connections",
-    defaultText: 'native where built and the run allows it (a closed loop over plain HTTP), else js',
+    defaultText: 'native where built and the run allows it (plain HTTP, an exact body or none), else js',
   }),
 };
 
@@ -38,13 +38,13 @@ export const wireEngine = {
   chosenBy: ['pipelining', 'rate'],
   options: wireOptions,
   available: async () => ({ ok: true, version: ENGINES_VERSION }),
-  supports(shape, _request, _expect, options) {
+  supports(shape, _request, expect, options) {
     if (pipeliningOf(shape) > 1 && !shape.keepAlive)
       return { ok: false, reason: '-p pipelines requests on a kept-alive connection; drop --no-keepalive or -p' };
     if (shape.rate !== undefined && shape.requests !== undefined)
       return { ok: false, reason: 'an open loop runs for a duration (-d), not a request count' };
     if (options?.core === 'native') {
-      const refused = nativeLoop().missing ?? nativeShapeRefuses(shape, _expect);
+      const refused = nativeLoop().missing ?? nativeBodyRefuses(expect);
       if (refused) return { ok: false, reason: nativeCoreRefused(refused) };
     }
     return { ok: true };

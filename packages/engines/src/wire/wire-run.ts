@@ -1,11 +1,14 @@
 import {
   bareHostname,
   createLatencyHistogram,
+  encodeLatencyHistogram,
+  summarizeLatency,
   timedPhase,
   watchGeneratorHealth,
   recycleLatencyHistogram,
   type ConnectTimes,
   type FailureKind,
+  type LatencyHistogram,
   type LoadPlan,
 } from '@bench/core';
 import { RunTally } from '../threads/run-tally.js';
@@ -159,6 +162,27 @@ export class WireRun {
       ...this.health.stop(),
       startedAtNs: this.startNs,
       connects,
+    };
+  }
+
+  /**
+   * An open loop's measurement: `uncorrected`, its latencies from each request's send, beside those from its due time;
+   * the rate asked for and achieved over the period (as scheduled, or up to a stop that cut it short); `droppedRequests`,
+   * those never sent.
+   */
+  finishOpenLoop(uncorrected: LatencyHistogram, rate: number, seconds: number, droppedRequests: number) {
+    const uncorrectedHistogram = encodeLatencyHistogram(uncorrected);
+    const latencyUncorrected = summarizeLatency(uncorrected);
+    recycleLatencyHistogram(uncorrected);
+    const periodEnd = this.periodEnd(seconds);
+    const periodSeconds = Number(periodEnd - this.startNs) / 1e9;
+    const measurement = this.finish(periodEnd, periodSeconds);
+    return {
+      ...measurement,
+      latencyUncorrected,
+      uncorrectedHistogram,
+      rate: { target: rate, achieved: Math.round((measurement.requests / periodSeconds) * 100) / 100 },
+      droppedRequests,
     };
   }
 
