@@ -18,9 +18,10 @@ const dir = testTempDir('protocols');
 const runCell = (args: string[], name: string) => runCellJson(dir, args, name);
 
 describe('--protocol', () => {
+  // by count where what is asked is that it served (and how): a few hundred requests, not seconds of load
   it('serves HTTP/2 over TLS from Node, verified against the run CA, driven by k6 (chosen for h2); the key files are gone after', async () => {
     const before = benchTempDirs();
-    const cell = await runCell(['run', 'hello', '-t', 'node', '--protocol', 'h2', '-c', '4', '-d', '2'], 'node-h2');
+    const cell = await runCell(['run', 'hello', '-t', 'node', '--protocol', 'h2', '-c', '4', '-n', '400'], 'node-h2');
     expect(cell).toMatchObject({ status: 'ok', protocol: 'h2', failed: 0, non2xx: 0, engine: { name: 'k6' } });
     // one connection per virtual user, each with its handshake, read from k6's samples
     expect(cell.connects).toMatchObject({ count: 4, handshake: { p99: expect.any(Number) }, firstByte: { p50: expect.any(Number) } });
@@ -34,7 +35,7 @@ describe('--protocol', () => {
   });
 
   it('serves HTTP/1.1 over TLS from nginx, driven by autocannon verifying the server against the run CA', async () => {
-    const cell = await runCell(['run', 'file', '-t', 'nginx-static', '--protocol', 'https', '-c', '4', '-d', '2'], 'nginx-https');
+    const cell = await runCell(['run', 'file', '-t', 'nginx-static', '--protocol', 'https', '-c', '4', '-n', '400'], 'nginx-https');
     expect(cell).toMatchObject({ status: 'ok', protocol: 'https', failed: 0, non2xx: 0 });
     expect(cell.requests).toBeGreaterThan(100);
   });
@@ -59,7 +60,10 @@ describe('--protocol', () => {
   });
 
   it('serves PHP-FPM over HTTP/2 through its nginx (a body HTTP/2 frames, with no Content-Length)', async () => {
-    const cell = await runCell(['run', 'hello', '-t', 'php-fpm', '--protocol', 'h2', '--engine', 'h2load', '-c', '4', '-d', '1'], 'php-h2');
+    const cell = await runCell(
+      ['run', 'hello', '-t', 'php-fpm', '--protocol', 'h2', '--engine', 'h2load', '-c', '4', '-n', '200'],
+      'php-h2',
+    );
     expect(cell).toMatchObject({ status: 'ok', protocol: 'h2', failed: 0, non2xx: 0 });
   });
 

@@ -10,7 +10,8 @@ import { runCli } from '../support/cli.js';
 import { leftoverServers, serverProcesses } from '../support/processes.js';
 
 const tmp = testTempDir('cli-run');
-const quick = ['-c', '4', '-d', '1', '--warmup', '0'];
+// a few hundred requests, no warm-up: what these tests read is the output, not the load
+const quick = ['-c', '4', '-n', '200', '--warmup', '0'];
 
 describe('bench run, end to end', () => {
   it('prints a markdown table with a row per target and leaves nothing running', async () => {
@@ -95,8 +96,8 @@ describe('bench run --repeat', () => {
       'hello',
       '-c',
       '2',
-      '-d',
-      '1',
+      '-n',
+      '100',
       '--warmup',
       '0',
       '--repeat',
