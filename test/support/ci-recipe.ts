@@ -1,16 +1,24 @@
-import { cpSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { runDocumentSchema } from '@bench/core';
 import { cliPath, repoRoot, runProcess } from './cli.js';
-import { testTempDir } from './temp-dir.js';
 
 // examples/ci/compare-base-head.sh, as the workflow runs it, on three checkouts of examples/app: the base,
 // an identical copy, and a head whose list route waits 50 ms per request (its SLOW_MS default). 50 ms, not a few: with
 // other load tests on this 2-core machine (load average above 10) the base fell to 460 rps, a server starved of CPU
 // hides a short wait (a 20 ms head measured 411 rps against it), and a 10 ms head was left undecided within the cap;
 // 50 ms caps the head at 10 connections / 50 ms = 200 rps whatever the machine does.
-const home = testTempDir('ci-recipe');
+// A home for each file's checkouts, in that file's scope (test-scope.ts removes it with the scope): a worker keeps this
+// module from one file to the next, so a home made when it was first imported would outlive that file's scope
+const homes = new Map<string, string>();
+function home(): string {
+  const scope = process.env.BENCH_TEST_SCOPE ?? '';
+  let dir = homes.get(scope);
+  if (!dir) homes.set(scope, (dir = mkdtempSync(path.join(os.tmpdir(), 'benchtest-ci-recipe-'))));
+  return dir;
+}
 const script = path.join(repoRoot, 'examples', 'ci', 'compare-base-head.sh');
 
 /** How a checkout of examples/app differs from the app: its knobs' defaults, and lines an edit added above checksum. */
@@ -25,7 +33,7 @@ export interface CheckoutChanges {
 
 /** A checkout of examples/app, changed as asked. */
 export function checkout(name: string, changes: CheckoutChanges = {}): string {
-  const dir = path.join(home, name);
+  const dir = path.join(home(), name);
   cpSync(path.join(repoRoot, 'examples', 'app'), dir, { recursive: true, filter: (source) => !source.includes('node_modules') });
   // the app's bench.config imports @bench/runner: this checkout's packages, as an app's npm ci would install them
   symlinkSync(path.join(repoRoot, 'node_modules'), path.join(dir, 'node_modules'));
@@ -66,10 +74,10 @@ export async function recipe(
   caps: { maxTime: number; maxRounds: number; noise?: string },
   moreRunArgs = '',
 ) {
-  const summary = path.join(home, `${out}-summary.md`);
+  const summary = path.join(home(), `${out}-summary.md`);
   writeFileSync(summary, '');
   const run = await runProcess('bash', [script, base, head], {
-    cwd: home,
+    cwd: home(),
     // generous: the script's own cap ends the rounds; this only bounds a hung run
     timeoutMs: 170_000,
     env: {
@@ -81,12 +89,12 @@ export async function recipe(
       BENCH_MAX_TIME: String(caps.maxTime),
       BENCH_MAX_ROUNDS: String(caps.maxRounds),
       ...(caps.noise ? { BENCH_NOISE: caps.noise } : {}),
-      BENCH_OUT: path.join(home, out),
+      BENCH_OUT: path.join(home(), out),
       GITHUB_STEP_SUMMARY: summary,
     },
   });
-  const doc = runDocumentSchema.parse(JSON.parse(readFileSync(path.join(home, out, 'results.json'), 'utf8')));
-  return { ...run, doc, outDir: path.join(home, out), summary: readFileSync(summary, 'utf8') };
+  const doc = runDocumentSchema.parse(JSON.parse(readFileSync(path.join(home(), out, 'results.json'), 'utf8')));
+  return { ...run, doc, outDir: path.join(home(), out), summary: readFileSync(summary, 'utf8') };
 }
 
 /** The recipe's verdict on rps, from its comparison table. */
