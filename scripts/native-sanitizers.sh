@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds wire's native core under AddressSanitizer and UndefinedBehaviorSanitizer (gcc's) and runs the tests that
-# drive it (the framing cases and the wire engine's, both cores) on that build: a read or write out of bounds, a use
+# drive it (the framing cases and the wire engine's on its native core: the js cores run no C) on that build: a read or write out of bounds, a use
 # after free or undefined behaviour stops the run with the sanitizer's report. Node is not built with ASan, so its
 # runtime is preloaded; leaks are not checked (V8 keeps its heap to the end).
 #   bash scripts/native-sanitizers.sh [test files...]
@@ -12,8 +12,7 @@ BENCH_NATIVE_OUT="$work/wire-loop.node" BENCH_NATIVE_CFLAGS="-g -O1 -fno-omit-fr
   node packages/engines/scripts/build-native.mjs
 [ -f "$work/wire-loop.node" ] || { echo "native-sanitizers: the sanitized core was not built" >&2; exit 1; }
 files=("$@")
-[ ${#files[@]} -gt 0 ] || files=(test/engines/framing.test.ts test/engines/wire.test.ts)
-# the wire tests on the native core only: the js cores run no C
-BENCH_WIRE_CORES=native LD_PRELOAD="$(gcc -print-file-name=libasan.so)" ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
+[ ${#files[@]} -gt 0 ] || files=(test/engines/framing.test.ts test/engines/wire-native.test.ts)
+LD_PRELOAD="$(gcc -print-file-name=libasan.so)" ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 BENCH_WIRE_NATIVE="$work/wire-loop.node" \
   npx vitest run "${files[@]}"

@@ -1,0 +1,3 @@
+import { wireSuite } from '../support/wire-suite.js';
+
+wireSuite('net');
