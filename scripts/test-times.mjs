@@ -1,7 +1,8 @@
 // Where the test suite's time goes: each file's wall time (vitest's own JSON report) and CPU (its worker's and the
 // processes it reaped: servers, CLIs, their children), and every stack and service start (BENCH_START_TIMES).
 //   node scripts/test-times.mjs [vitest args]                 runs `vitest run` (the whole suite, or the files given)
-//   node scripts/test-times.mjs --from REPORT.json TIMES.jsonl reads the files of an earlier run
+//   node scripts/test-times.mjs --from REPORT.json[,REPORT2.json...] TIMES.jsonl reads the files of an earlier run (or
+//                                                              runs: several reports, one table)
 // Prints markdown tables: the run, the files by wall time, the starts by kind and name.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -25,7 +26,7 @@ if (args[0] === '--from') {
   if (run.status !== 0) console.error(`test-times: vitest exited ${run.status}; the tables cover what ran`);
 }
 
-const json = JSON.parse(readFileSync(report, 'utf8'));
+const json = { testResults: report.split(',').flatMap((file) => JSON.parse(readFileSync(file, 'utf8')).testResults) };
 let lines = [];
 try {
   lines = readFileSync(times, 'utf8')
