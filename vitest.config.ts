@@ -27,6 +27,16 @@ const alone = [
 // only takes CPU no test asks for (CI runs such work beside the alone files: .ci/run).
 const quiet = ['test/run/limits.test.ts'];
 
+// Integration files whose assertions hold however long the CPU makes them wait: they verify answers, errors, exit codes
+// and what is left behind, never a time, a rate or a share of the CPU (CI runs them as idle work beside the alone files).
+const untimed = [
+  'test/targets/verify-matrix.test.ts',
+  'test/protocols/every-target.test.ts',
+  'test/hygiene/non-root.test.ts',
+  'test/cli/cli-errors.test.ts',
+  'test/cli/config-errors.test.ts',
+];
+
 // Unit files that time what they run (a warm-up's requests in 0.6 s, a live V8 profile of a 600 ms loop): they need the
 // CPU when they ask for it. The other unit files compute and may wait for a CPU (CI runs them as idle work).
 const timedUnits = ['packages/targets/src/java/warm-up.test.ts', 'packages/core/src/profile/profile-formats.test.ts'];
@@ -72,7 +82,19 @@ export default defineConfig({
           // trivial file's 1.3) that way; each file still gets its own scope (test-scope.ts runs before each)
           isolate: false,
           include: ['test/**/*.test.ts'],
-          exclude: ['**/node_modules/**', ...alone, ...quiet],
+          exclude: ['**/node_modules/**', ...alone, ...quiet, ...untimed],
+          setupFiles: ['test/support/test-scope.ts'],
+          maxWorkers: 4,
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          name: 'integration-untimed',
+          isolate: false,
+          include: untimed,
           setupFiles: ['test/support/test-scope.ts'],
           maxWorkers: 4,
           testTimeout: 180_000,
