@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import fastify, { type FastifyInstance } from 'fastify';
-import { errors, loadScenario, mountScenario, type NodeScenarioModule } from '@bench/core';
+import { errors, loadScenario, mountScenario, type NodeScenarioModule } from '@bench/core/scenario-serving';
 import { folderOf } from '../support/folder.js';
 import type { NodeServerConfig } from './server-config.js';
 
