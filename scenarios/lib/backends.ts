@@ -2,7 +2,8 @@ import { createPool } from 'generic-pool';
 import { Redis } from 'ioredis';
 import mysql from 'mysql2/promise';
 import memjs from 'memjs';
-import { errors, type NodeScenarioContext, type ServiceEndpoint } from '@bench/core';
+import type { NodeScenarioContext, ServiceEndpoint } from '@bench/core';
+import { errors } from '@bench/core/scenario-serving';
 
 /** Backend clients for a Node handler: one shared connection per process, or a generic-pool of them. */
 export interface Backend<C> {

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { errors, type NodeScenarioContext } from '@bench/core';
+import type { NodeScenarioContext } from '@bench/core';
+import { errors } from '@bench/core/scenario-serving';
 
 /** Serves the scenario's static file through @fastify/static, Node's static-file path. */
 export async function registerStaticFile(app: FastifyInstance, context: NodeScenarioContext): Promise<void> {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { routeOf, type NodeScenarioContext } from '@bench/core';
+import type { NodeScenarioContext } from '@bench/core';
+import { routeOf } from '@bench/core/scenario-serving';
 import { sendJson } from '../lib/tfb.js';
 
 // TFB's json: the object serialised on every request

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { routeOf, type NodeScenarioContext } from '@bench/core';
+import type { NodeScenarioContext } from '@bench/core';
+import { routeOf } from '@bench/core/scenario-serving';
 import { SERVER } from '../lib/tfb.js';
 
 // TFB's plaintext
