@@ -101,8 +101,7 @@ void open_ended(loop_t *l, conn_t *c, int refused, int64_t now) {
     open_slot_free(l, c);
 }
 
-int64_t open_arrival(loop_t *l, conn_t *c, int64_t stamp, int64_t now) {
-  (void)l;
+int64_t open_arrival(const conn_t *c, int64_t stamp, int64_t now) {
   // an answer arrives after its request left and before it is read: a stamp outside that (none, or one of a realtime
   // clock stepped since the slice began) gives way to the read's time
   if (stamp <= 0 || stamp > now || c->inflight == 0 || stamp < c->sent[c->oldest]) return now;

@@ -207,8 +207,9 @@ void start_connect(loop_t *l, conn_t *c, int64_t now) {
   }
   int one = 1;
   setsockopt(c->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-  // the open loop reads on ticks, and times each answer from its arrival stamp (without one, from the read)
-  if (l->open) arrival_stamps_on(c->fd);
+  // the open loop reads on ticks, and times each answer from its arrival stamp; a socket that refuses stamps is timed
+  // from its reads (open_arrival)
+  if (l->open) (void)arrival_stamps_on(c->fd);
   int status = connect(c->fd, (struct sockaddr *)&l->addr, l->addr_len);
   watch(l, c, EPOLL_CTL_ADD);
   if (status < 0 && errno != EINPROGRESS) fail_errno(l, c, "connect", errno, now);
@@ -304,7 +305,7 @@ static void readable(loop_t *l, conn_t *c, int64_t now) {
     ssize_t n = l->open ? arrival_read(c->fd, l->read_buffer, sizeof l->read_buffer, &l->open->control, l->open->clock_offset, &stamp)
                         : read(c->fd, l->read_buffer, sizeof l->read_buffer);
     if (n > 0) {
-      frame(l, c, l->read_buffer, (size_t)n, l->open ? open_arrival(l, c, stamp, now) : now);
+      frame(l, c, l->read_buffer, (size_t)n, l->open ? open_arrival(c, stamp, now) : now);
       // failed while framing (and perhaps opening again in its slot)
       if (c->fd < 0 || c->generation != generation) return;
       if (c->closing) return closed_after(l, c, now);

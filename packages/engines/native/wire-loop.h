@@ -131,6 +131,6 @@ void open_ended(loop_t *l, conn_t *c, int refused, int64_t now);
 void open_slot_free(loop_t *l, conn_t *c);
 int open_pump(loop_t *l, int64_t slice_ns);
 // a read's answers: when they arrived (the read's stamp, where the kernel gave one that can be right), else `now`
-int64_t open_arrival(loop_t *l, conn_t *c, int64_t stamp, int64_t now);
+int64_t open_arrival(const conn_t *c, int64_t stamp, int64_t now);
 
 #endif
