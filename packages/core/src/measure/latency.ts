@@ -76,6 +76,7 @@ interface CountsByIndex {
   getCountAtIndex(index: number): number;
   valueFromIndex(index: number): number;
   highestEquivalentValue(value: number): number;
+  lowestEquivalentValue(value: number): number;
 }
 
 const PERCENTILES = [50, 66, 75, 80, 90, 95, 98, 99, 99.9] as const;
@@ -170,11 +171,15 @@ export function summarizeLatency(histogram: LatencyHistogram): LatencyStats {
     slots && ArrayBuffer.isView(counts)
       ? summarizeCounts(counts as unknown as ArrayLike<number>, last, slots.subBucketHalfCountMagnitude, total, targets)
       : summarizeByIndex(h, last, total, targets);
-  const at = (k: number) => toMs(found[k] ?? histogram.maxValue);
+  // the min and max as the histogram tells values apart (HdrHistogram's own getMinNonZeroValue and getMaxValue): the
+  // ends of their buckets, so a histogram merged from its threads' encodings, which keep the buckets only, reads as the
+  // one that recorded the values (above 262 ms a bucket spans 2 µs or more)
+  const max = h.highestEquivalentValue(histogram.maxValue);
+  const at = (k: number) => toMs(found[k] ?? max);
   return {
     mean: toMs(mean),
     stdev: toMs(Math.sqrt(deviation / total)),
-    min: toMs(histogram.minNonZeroValue),
+    min: toMs(h.lowestEquivalentValue(histogram.minNonZeroValue)),
     p50: at(0),
     p66: at(1),
     p75: at(2),
@@ -184,7 +189,7 @@ export function summarizeLatency(histogram: LatencyHistogram): LatencyStats {
     p98: at(6),
     p99: at(7),
     p999: at(8),
-    max: toMs(histogram.maxValue),
+    max: toMs(max),
   };
 }
 
