@@ -46,6 +46,25 @@ const unitFiles = ['packages/*/src/**/*.test.ts', 'scenarios/**/*.test.ts', 'sui
 // (test/support/test-scope.ts: its own temp folder, and a marker its processes inherit), so files run side by side,
 // four at a time: most of a file's time is spent waiting on servers to start and runs to last, and on 2 cores four
 // took the clean-clone CI run from 594 s (three) to 549 s, with the CPU still idle a tenth of the time.
+// An integration project: each file in a scope of its own (test/support/test-scope.ts runs before each: its own temp
+// folder, and a marker its processes inherit), with the time real servers take to start and answer. Its worker imports
+// the packages once for the files it runs, not once per file: 1.2 s of CPU a file (of a trivial file's 1.3) that way.
+function integration(name: string, include: string[], groupOrder: number, more: { exclude?: string[]; fileParallelism?: boolean } = {}) {
+  return {
+    test: {
+      name,
+      isolate: false,
+      include,
+      setupFiles: ['test/support/test-scope.ts'],
+      ...more,
+      ...(more.fileParallelism === false ? {} : { maxWorkers: 4 }),
+      testTimeout: 180_000,
+      hookTimeout: 120_000,
+      sequence: { groupOrder },
+    },
+  };
+}
+
 export default defineConfig({
   test: {
     globalSetup: ['test/support/global-setup.ts'],
@@ -75,57 +94,10 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
         },
       },
-      {
-        test: {
-          name: 'integration',
-          // a worker imports the packages once for the files it runs, not once per file: 1.2 s of CPU a file (of a
-          // trivial file's 1.3) that way; each file still gets its own scope (test-scope.ts runs before each)
-          isolate: false,
-          include: ['test/**/*.test.ts'],
-          exclude: ['**/node_modules/**', ...alone, ...quiet, ...untimed],
-          setupFiles: ['test/support/test-scope.ts'],
-          maxWorkers: 4,
-          testTimeout: 180_000,
-          hookTimeout: 120_000,
-          sequence: { groupOrder: 0 },
-        },
-      },
-      {
-        test: {
-          name: 'integration-untimed',
-          isolate: false,
-          include: untimed,
-          setupFiles: ['test/support/test-scope.ts'],
-          maxWorkers: 4,
-          testTimeout: 180_000,
-          hookTimeout: 120_000,
-          sequence: { groupOrder: 0 },
-        },
-      },
-      {
-        test: {
-          name: 'integration-quiet',
-          isolate: false,
-          include: quiet,
-          setupFiles: ['test/support/test-scope.ts'],
-          fileParallelism: false,
-          testTimeout: 180_000,
-          hookTimeout: 120_000,
-          sequence: { groupOrder: 1 },
-        },
-      },
-      {
-        test: {
-          name: 'integration-alone',
-          isolate: false,
-          include: alone,
-          setupFiles: ['test/support/test-scope.ts'],
-          fileParallelism: false,
-          testTimeout: 180_000,
-          hookTimeout: 120_000,
-          sequence: { groupOrder: 2 },
-        },
-      },
+      integration('integration', ['test/**/*.test.ts'], 0, { exclude: ['**/node_modules/**', ...alone, ...quiet, ...untimed] }),
+      integration('integration-untimed', untimed, 0),
+      integration('integration-quiet', quiet, 1, { fileParallelism: false }),
+      integration('integration-alone', alone, 2, { fileParallelism: false }),
     ],
   },
 });
