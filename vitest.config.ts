@@ -43,12 +43,10 @@ const timedUnits = ['packages/targets/src/java/warm-up.test.ts', 'packages/core/
 const unitFiles = ['packages/*/src/**/*.test.ts', 'scenarios/**/*.test.ts', 'suites/src/**/*.test.ts'];
 
 // Unit tests run in parallel. Integration files start real servers and drive load; each runs in a scope of its own
-// (test/support/test-scope.ts: its own temp folder, and a marker its processes inherit), so files run side by side,
-// four at a time: most of a file's time is spent waiting on servers to start and runs to last, and on 2 cores four
-// took the clean-clone CI run from 594 s (three) to 549 s, with the CPU still idle a tenth of the time.
-// An integration project: each file in a scope of its own (test/support/test-scope.ts runs before each: its own temp
-// folder, and a marker its processes inherit), with the time real servers take to start and answer. Its worker imports
-// the packages once for the files it runs, not once per file: 1.2 s of CPU a file (of a trivial file's 1.3) that way.
+// (test/support/test-scope.ts runs before each: its own temp folder, and a marker its processes inherit), so files run
+// side by side, four at a time: most of a file's time is spent waiting on servers to start and runs to last, and on 2
+// cores four took the clean-clone CI run from 594 s (three) to 549 s. A worker imports the packages once for the files
+// it runs, not once per file: 1.2 s of CPU a file (of a trivial file's 1.3) that way.
 function integration(name: string, include: string[], groupOrder: number, more: { exclude?: string[]; fileParallelism?: boolean } = {}) {
   return {
     test: {

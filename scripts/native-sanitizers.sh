@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds wire's native core under AddressSanitizer and UndefinedBehaviorSanitizer (gcc's) and runs the tests that
-# drive it (the framing cases and the wire engine's on its native core: the js cores run no C) on that build: a read or write out of bounds, a use
-# after free or undefined behaviour stops the run with the sanitizer's report. Node is not built with ASan, so its
-# runtime is preloaded; leaks are not checked (V8 keeps its heap to the end).
+# drive it (the framing cases and the wire engine's on its native core: the js cores run no C) on that build: a read
+# or write out of bounds, a use after free or undefined behaviour stops the run with the sanitizer's report. Node is
+# not built with ASan, so its runtime is preloaded; leaks are not checked (V8 keeps its heap to the end).
 #   bash scripts/native-sanitizers.sh [test files...]      builds the sanitized core, then runs the tests on it
 #   bash scripts/native-sanitizers.sh --build FILE         only builds it, into FILE
 #   bash scripts/native-sanitizers.sh --core FILE [files]  only runs the tests, on a core built with --build

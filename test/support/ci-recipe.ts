@@ -74,10 +74,11 @@ export async function recipe(
   caps: { maxTime: number; maxRounds: number; noise?: string },
   moreRunArgs = '',
 ) {
-  const summary = path.join(home(), `${out}-summary.md`);
+  const dir = home();
+  const summary = path.join(dir, `${out}-summary.md`);
   writeFileSync(summary, '');
   const run = await runProcess('bash', [script, base, head], {
-    cwd: home(),
+    cwd: dir,
     // generous: the script's own cap ends the rounds; this only bounds a hung run
     timeoutMs: 170_000,
     env: {
@@ -89,12 +90,12 @@ export async function recipe(
       BENCH_MAX_TIME: String(caps.maxTime),
       BENCH_MAX_ROUNDS: String(caps.maxRounds),
       ...(caps.noise ? { BENCH_NOISE: caps.noise } : {}),
-      BENCH_OUT: path.join(home(), out),
+      BENCH_OUT: path.join(dir, out),
       GITHUB_STEP_SUMMARY: summary,
     },
   });
-  const doc = runDocumentSchema.parse(JSON.parse(readFileSync(path.join(home(), out, 'results.json'), 'utf8')));
-  return { ...run, doc, outDir: path.join(home(), out), summary: readFileSync(summary, 'utf8') };
+  const doc = runDocumentSchema.parse(JSON.parse(readFileSync(path.join(dir, out, 'results.json'), 'utf8')));
+  return { ...run, doc, outDir: path.join(dir, out), summary: readFileSync(summary, 'utf8') };
 }
 
 /** The recipe's verdict on rps, from its comparison table. */
