@@ -302,9 +302,12 @@ export function wireSuite(core: keyof typeof variants): void {
 
   const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
-  /** The line an open loop's result carries for requests due in its period that it never sent, and how many. */
-  const neverSent = (m: { errorSamples: readonly string[] }) =>
-    Number(m.errorSamples.map((line) => /^(\d+) request\(s\) due within the period were never sent/.exec(line)?.[1]).find(Boolean) ?? 0);
+  /** How many requests due in an open loop's period it never sent: its count, which the line its errors carry says too. */
+  const neverSent = (m: { errorSamples: readonly string[]; droppedRequests?: number }) => {
+    const line = m.errorSamples.map((text) => /^(\d+) request\(s\) due within the period were never sent/.exec(text)?.[1]).find(Boolean);
+    expect(Number(line ?? 0)).toBe(m.droppedRequests);
+    return m.droppedRequests;
+  };
 
   // the open loop on each core: the native one (native/open-loop.c) and the js one (open-loop.ts), held to the same cases
   describe(`the wire engine at --rate, ${core} core`, () => {

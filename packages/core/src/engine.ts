@@ -102,6 +102,8 @@ export interface LoadMeasurement {
   readonly latencyUncorrected?: LatencyStats;
   /** Open loop: the rate asked for and the rate achieved, requests per second. */
   readonly rate?: { readonly target: number; readonly achieved: number };
+  /** Open loop: requests due within the period that were never sent, every connection busy (k6's dropped iterations). */
+  readonly droppedRequests?: number;
   /** ab's connection times, when the engine measures them. */
   readonly connectionTimes?: ConnectionTimes;
   /** The generator's own CPU and memory, sampled by its pid. */

@@ -170,6 +170,8 @@ export const resultSchema = z.object({
   method: z.string().optional(),
   /** Open loop (--rate): the rate asked for and achieved, requests per second. */
   rate: z.object({ target: z.number(), achieved: z.number() }).optional(),
+  /** Open loop: requests due within the period that were never sent, every connection busy (k6's dropped iterations). */
+  droppedRequests: z.number().int().nonnegative().optional(),
   /** Open loop: latency from each request's actual send; `latency` counts from its intended send time. */
   latencyUncorrected: latencySchema.optional(),
   /** ab's Connection Times (ms), when the engine measures them. */

@@ -141,6 +141,7 @@ export function measuredCell(context: CellContext, cell: MeasuredCell): CellResu
     resources: cell.resources,
     ...(cell.backend ? { backend: cell.backend } : {}),
     ...(m.rate ? { rate: m.rate } : {}),
+    ...(m.droppedRequests !== undefined ? { droppedRequests: m.droppedRequests } : {}),
     ...(m.latencyUncorrected ? { latencyUncorrected: m.latencyUncorrected } : {}),
     ...(m.connectionTimes ? { connectionTimes: m.connectionTimes } : {}),
     ...(m.connectionSetup ? { connectionSetup: m.connectionSetup } : {}),
