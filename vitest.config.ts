@@ -34,10 +34,6 @@ const untimed = [
   'test/hygiene/non-root.test.ts',
   'test/cli/cli-errors.test.ts',
   'test/cli/config-errors.test.ts',
-  // the articles' suites at a tiny scale: their tables' rows, columns and published figures, not the figures measured
-  'test/suites/computerra-2002.test.ts',
-  'test/suites/linuxfab-2000.test.ts',
-  'test/suites/https-clients.test.ts',
 ];
 
 // Unit files that time what they run (a warm-up's requests in 0.6 s, a live V8 profile of a 600 ms loop): they need the
