@@ -57,7 +57,7 @@ describe('bench as a normal user', () => {
       ...(asRoot ? { asUid: NOBODY } : {}),
     });
     expect(run.stdout.split('\n').filter((line) => line.includes('FAIL'))).toEqual([]);
-    expect(run.code).toBe(0);
+    expect(run.code, run.stderr).toBe(0);
     for (const target of builtinTargets) expect(run.stdout).toMatch(new RegExp(`^${target.name} +(ok|-) `, 'm'));
     expect(await leftoverServers(before)).toEqual([]);
   });
