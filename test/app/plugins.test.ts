@@ -53,6 +53,18 @@ describe('plugins from module files', () => {
     expect(bare.stdout).toContain(`engines: ${builtinEngines.map((e) => e.name).join(', ')}\n`);
   });
 
+  it('bench verify keeps every result when a stack does not stop: its FAIL line, and the table for all', async () => {
+    const run = await runCli(['verify', 'hello', '-t', 'throwaway-target,node', '--jobs', '2'], {
+      cwd: project(),
+      env: { THROWAWAY_STOP_FAILS: '1' },
+    });
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stdout).toMatch(/^throwaway-target +FAIL *$/m);
+    expect(run.stdout).toMatch(/^node +ok *$/m);
+    expect(run.stdout).toContain('throwaway-target / hello: FAIL: the stack did not stop: the throwaway stack did not let go of its port');
+    expect(run.stderr).toMatch(/BENCH_ERR_VERIFY: 1 of 2 target\/scenario pairs/);
+  });
+
   it('a run plans, verifies, drives and reports through them', async () => {
     const dir = project();
     const report = path.join(dir, 'report.txt');

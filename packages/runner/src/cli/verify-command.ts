@@ -13,6 +13,8 @@ type Cell = { kind: 'pass'; warnings?: readonly string[] } | { kind: 'fail'; det
 const mark = (cell: Cell | undefined) =>
   cell?.kind === 'pass' ? (cell.warnings ? 'ok (warn)' : 'ok') : cell?.kind === 'fail' ? 'FAIL' : '-';
 
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 /** What one start of a target serves: every scenario it checks at once (startMany), or one. */
 interface VerifyUnit {
   readonly target: TargetPlugin;
@@ -45,7 +47,7 @@ async function verifyUnit(unit: VerifyUnit, services: ServiceManager, burst: num
     // a stack may read the database as it starts (a cache filled from World, its first answer): never inside a count
     running = await (scenarios.some((s) => s.services.includes('mysql')) ? databaseWindows.shared(start) : start());
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
+    const detail = messageOf(error);
     for (const scenario of scenarios) cells.set(scenario.name, { kind: 'fail', detail });
     return cells;
   }
@@ -59,13 +61,20 @@ async function verifyUnit(unit: VerifyUnit, services: ServiceManager, burst: num
         : { kind: 'fail', detail: [...verification.problems, ...warnings].join('; ') },
     );
   };
+  const failAll = (detail: string, only: (name: string) => boolean) => {
+    for (const scenario of scenarios) if (only(scenario.name)) cells.set(scenario.name, { kind: 'fail', detail });
+  };
   try {
     // one answer at a time; then TechEmpower's checks side by side (each waits a second for its Date to change, and
     // those that count queries take the database in turn)
     for (const scenario of scenarios.filter((s) => !s.tfb)) await check(scenario);
     await Promise.all(scenarios.filter((s) => s.tfb).map(check));
+  } catch (error) {
+    // a check that threw fails what it left unchecked; the other units' results still print
+    failAll(messageOf(error), (name) => !cells.has(name));
   } finally {
-    await running.stop();
+    // a stack that does not stop fails its scenarios, whatever they answered
+    await running.stop().catch((error: unknown) => failAll(`the stack did not stop: ${messageOf(error)}`, () => true));
   }
   // in the order asked
   return new Map(scenarios.flatMap((s) => (cells.has(s.name) ? [[s.name, cells.get(s.name)!] as const] : [])));
