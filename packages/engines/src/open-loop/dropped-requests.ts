@@ -8,7 +8,10 @@ import type { ThreadMeasurement } from '../threads/merge-threads.js';
 export function withDroppedRequests(merged: ThreadMeasurement, connections: number): LoadMeasurement {
   const { uncorrectedHistogram, droppedRequests = 0, ...measurement } = merged;
   void uncorrectedHistogram;
-  if (droppedRequests === 0) return { ...measurement, droppedRequests };
   const busy = `${droppedRequests} request(s) due within the period were never sent: all ${connections} connection(s) were busy (raise -c)`;
-  return { ...measurement, droppedRequests, errorSamples: [...measurement.errorSamples, busy] };
+  return {
+    ...measurement,
+    droppedRequests,
+    errorSamples: droppedRequests === 0 ? measurement.errorSamples : [...measurement.errorSamples, busy],
+  };
 }
