@@ -47,6 +47,8 @@ const unitFiles = ['packages/*/src/**/*.test.ts', 'scenarios/**/*.test.ts', 'sui
 // cores four took the clean-clone CI run from 594 s (three) to 549 s; later, five took its files side by side from
 // 366-383 s (four, the cores 95% busy, lint's idle work filling the gaps) to 345 s (97%). A worker imports the packages
 // once for the files it runs, not once per file: 1.2 s of CPU a file (of a trivial file's 1.3) that way.
+const SIDE_BY_SIDE = 5;
+
 function integration(name: string, include: string[], groupOrder: number, more: { exclude?: string[]; fileParallelism?: boolean } = {}) {
   return {
     test: {
@@ -55,7 +57,7 @@ function integration(name: string, include: string[], groupOrder: number, more: 
       include,
       setupFiles: ['test/support/test-scope.ts'],
       ...more,
-      ...(more.fileParallelism === false ? {} : { maxWorkers: 5 }),
+      ...(more.fileParallelism === false ? {} : { maxWorkers: SIDE_BY_SIDE }),
       testTimeout: 180_000,
       hookTimeout: 120_000,
       sequence: { groupOrder },
@@ -78,7 +80,7 @@ export default defineConfig({
           exclude: ['**/node_modules/**', '**/dist/**', ...timedUnits],
           testTimeout: 30_000,
           // as many as the integration files beside them (vitest runs projects of one group with one worker count)
-          maxWorkers: 5,
+          maxWorkers: SIDE_BY_SIDE,
           sequence: { groupOrder: 0 },
         },
       },
@@ -88,7 +90,7 @@ export default defineConfig({
           isolate: false,
           include: timedUnits,
           testTimeout: 30_000,
-          maxWorkers: 5,
+          maxWorkers: SIDE_BY_SIDE,
           sequence: { groupOrder: 0 },
         },
       },
