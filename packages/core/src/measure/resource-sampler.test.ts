@@ -3,16 +3,29 @@ import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { sampleProcessGroups } from './resource-sampler.js';
 
+/** Seconds of user + system CPU in the second line of `times` (the shell's children). */
+function childSeconds(times: string): number {
+  const line = times.trim().split('\n')[1] ?? '';
+  return [...line.matchAll(/(\d+)m([\d.]+)s/g)].reduce((sum, [, minutes, seconds]) => sum + Number(minutes) * 60 + Number(seconds), 0);
+}
+
 describe('sampleProcessGroups', () => {
   it('counts the CPU of children that live and die between two samples (a CGI per request)', async () => {
-    // a parent that runs short busy children one after another for about 2 s: each lives well under the 250 ms tick
-    const script =
-      "end=$(($(date +%s%N)/1000000+2000)); while [ $(($(date +%s%N)/1000000)) -lt $end ]; do sh -c 'i=0; while [ $i -lt 3000 ]; do i=$((i+1)); done'; done";
-    const child = spawn('sh', ['-c', script], { detached: true, stdio: 'ignore' });
+    // a parent that runs 20 short busy children one after another, each well under the 250 ms tick, then reports their
+    // CPU (`times`) and waits: a fixed amount of work, so a starved machine (an idle-class lane) stretches it, not shrinks it
+    const script = "for k in $(seq 20); do sh -c 'i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done'; done; times; read x";
+    const child = spawn('sh', ['-c', script], { detached: true, stdio: ['pipe', 'pipe', 'ignore'] });
+    const startedAt = performance.now();
     const sampler = sampleProcessGroups({ server: [child.pid!] });
-    await once(child, 'exit');
+    let times = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (times += chunk));
+    while (times.trim().split('\n').length < 2) await once(child.stdout, 'data');
     const { server } = sampler.stop();
-    // the loop keeps about one core busy (less on a busy machine); without the reaped children's time it read near 0
-    expect(server?.cpuPercent).toBeGreaterThan(5);
-  }, 10_000);
+    const counted = ((server?.cpuPercent ?? 0) / 100) * ((performance.now() - startedAt) / 1000);
+    child.stdin.end();
+    await once(child, 'exit');
+    // without the reaped children's time (moved into the parent's cutime) it read near 0
+    expect(childSeconds(times)).toBeGreaterThan(0.1);
+    expect(counted).toBeGreaterThan(childSeconds(times) * 0.8);
+  }, 60_000);
 });
