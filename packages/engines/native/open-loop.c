@@ -174,8 +174,10 @@ int open_pump(loop_t *l, int64_t slice_ns) {
     reopen_waiting(l, now);
     while (s->scheduled < s->due_count && due_ns(s, s->scheduled) <= now) s->scheduled++;
     dispatch(l);
-    // the period ends once its last request fell due (and had its chance at a connection): those still waiting are dropped
-    if (!s->closed && now >= s->end_ns && s->scheduled == s->due_count) s->closed = 1;
+    // the period ends once its last request fell due (and had its chance at a connection, those opened for the requests
+    // waiting included): those still waiting, which no connection of the -c could take, are dropped
+    if (!s->closed && now >= s->end_ns && s->scheduled == s->due_count && (s->next_to_send == s->scheduled || l->opening == 0))
+      s->closed = 1;
     sweep(l, now);
     if (s->closed && !any_in_flight(l)) return 1;
     now = now_ns();

@@ -130,10 +130,11 @@ class OpenLoop implements ConnectionEvents {
     if (this.scheduled < this.schedule.due) this.timer = setTimeout(this.tick, Math.max(0, Math.floor(this.dueAt(this.scheduled) - now)));
   };
 
-  // the period ends once its last request fell due (a timer may fire up to a millisecond early)
+  // the period ends once its last request fell due (a timer may fire up to a millisecond early) and the requests waiting
+  // have the connections opened for them: only a request no connection of the -c could take is dropped
   private readonly close = (): void => {
     this.tick();
-    if (this.scheduled < this.schedule.due) {
+    if (this.scheduled < this.schedule.due || (this.nextToSend < this.scheduled && this.opening > 0)) {
       this.closing = setTimeout(this.close, 1);
       return;
     }
