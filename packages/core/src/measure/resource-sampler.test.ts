@@ -13,10 +13,13 @@ describe('sampleProcessGroups', () => {
   it('counts the CPU of children that live and die between two samples (a CGI per request)', async () => {
     // a parent that runs 20 short busy children one after another, each well under the 250 ms tick, then reports their
     // CPU (`times`) and waits: a fixed amount of work, so a starved machine (an idle-class lane) stretches it, not shrinks it
-    const script = "for k in $(seq 20); do sh -c 'i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done'; done; times; read x";
+    // (it starts them once told to: children reaped before the sampler first saw their parent are not its to count)
+    const script = "read go; for k in $(seq 20); do sh -c 'i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done'; done; times; read x";
     const child = spawn('sh', ['-c', script], { detached: true, stdio: ['pipe', 'pipe', 'ignore'] });
+    await once(child, 'spawn');
     const startedAt = performance.now();
     const sampler = sampleProcessGroups({ server: [child.pid!] });
+    child.stdin.write('go\n');
     let times = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (times += chunk));
     while (times.trim().split('\n').length < 2) await once(child.stdout, 'data');
