@@ -34,6 +34,7 @@ const untimed = [
   'test/hygiene/non-root.test.ts',
   'test/cli/cli-errors.test.ts',
   'test/cli/config-errors.test.ts',
+  'test/docs/docs.test.ts',
 ];
 
 // Unit files that time what they run (a warm-up's requests in 0.6 s, a live V8 profile of a 600 ms loop): they need the
