@@ -61,6 +61,11 @@ export function isBenchError(error: unknown): error is BenchError {
   return error instanceof BenchError;
 }
 
+/** What a thrown value says: an Error's message, anything else as a string. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 const list = (names: readonly string[]) => names.join(', ');
 
 // One factory per situation, so the wording (what is wrong, what to do) lives in one place.
@@ -157,11 +162,7 @@ export const errors = {
   reporterLoad: (spec: string, detail: string, cause?: unknown) =>
     new BenchError('BENCH_ERR_REPORTER_LOAD', `failed to load reporter "${spec}": ${detail}`, { cause }),
   reporterFailed: (name: string, hook: string, cause: unknown) =>
-    new BenchError(
-      'BENCH_ERR_REPORTER_FAILED',
-      `reporter "${name}" failed in ${hook}: ${cause instanceof Error ? cause.message : String(cause)}`,
-      { cause },
-    ),
+    new BenchError('BENCH_ERR_REPORTER_FAILED', `reporter "${name}" failed in ${hook}: ${messageOf(cause)}`, { cause }),
   resultsFile: (file: string, detail: string) =>
     new BenchError('BENCH_ERR_RESULTS_FILE', `results file "${file}" cannot be used: ${detail}`),
   journal: (file: string, detail: string) => new BenchError('BENCH_ERR_JOURNAL', `journal ${file}: ${detail}`),

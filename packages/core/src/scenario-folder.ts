@@ -1,3 +1,4 @@
+import { messageOf } from './errors.js';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -96,7 +97,7 @@ export function loadScenario(dir: string): Scenario {
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw errors.scenarioInvalid(file, error instanceof Error ? error.message : String(error));
+    throw errors.scenarioInvalid(file, messageOf(error));
   }
   const parsed = scenarioManifestSchema.safeParse(raw);
   if (!parsed.success) throw errors.scenarioInvalid(file, parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));

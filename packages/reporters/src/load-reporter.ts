@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { errors, type Reporter, type ReporterContext, type ReporterFactory } from '@bench/core';
+import { messageOf, errors, type Reporter, type ReporterContext, type ReporterFactory } from '@bench/core';
 import { builtinReporters } from './registry.js';
 
 const HOOKS = ['onRunStart', 'onResult', 'onRunEnd'] as const;
@@ -42,7 +42,7 @@ export async function loadReporter(spec: string, context: ReporterContext): Prom
   try {
     module = (await import(url)) as { default?: unknown };
   } catch (error) {
-    throw errors.reporterLoad(spec, error instanceof Error ? error.message : String(error), error);
+    throw errors.reporterLoad(spec, messageOf(error), error);
   }
   const exported = module.default;
   let reporter: unknown = exported;
@@ -50,7 +50,7 @@ export async function loadReporter(spec: string, context: ReporterContext): Prom
     try {
       reporter = await (exported as ReporterFactory)(context);
     } catch (error) {
-      throw errors.reporterLoad(spec, `its factory threw: ${error instanceof Error ? error.message : String(error)}`, error);
+      throw errors.reporterLoad(spec, `its factory threw: ${messageOf(error)}`, error);
     }
   }
   if (!isReporter(reporter)) {

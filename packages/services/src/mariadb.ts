@@ -6,6 +6,7 @@ import type mysql from 'mysql2/promise';
 // the client loads with the first MariaDB a run starts or names, not with every bench command
 const client = async () => (await import('mysql2/promise')).default;
 import {
+  messageOf,
   errors,
   findFreePort,
   runGroupToCompletion,
@@ -138,7 +139,7 @@ export const mariadbService: ServiceDefinition = {
       return await running(admin, endpoint, stopServer, proc.pid);
     } catch (error) {
       await stopServer();
-      throw errors.serviceStart('MariaDB', error instanceof Error ? error.message : String(error), error);
+      throw errors.serviceStart('MariaDB', messageOf(error), error);
     }
   },
 
@@ -166,7 +167,7 @@ export const mariadbService: ServiceDefinition = {
       await seedTable(admin);
       return await running(admin, endpoint, async () => {});
     } catch (error) {
-      throw errors.serviceStart('MariaDB', `cannot use BENCH_MYSQL_URL: ${error instanceof Error ? error.message : String(error)}`, error);
+      throw errors.serviceStart('MariaDB', `cannot use BENCH_MYSQL_URL: ${messageOf(error)}`, error);
     }
   },
 };

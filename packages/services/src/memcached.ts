@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type memjs from 'memjs';
-import { errors, findFreePort, LOOPBACK, makePrivateDir, removeDir, spawnGroup, findBinary, versionOf } from '@bench/core';
+import { messageOf, errors, findFreePort, LOOPBACK, makePrivateDir, removeDir, spawnGroup, findBinary, versionOf } from '@bench/core';
 import type { RunningService, ServiceDefinition } from './service.js';
 import { waitUntilServing } from '@bench/core';
 
@@ -78,7 +78,7 @@ export const memcachedService: ServiceDefinition = {
       return running(client, LOOPBACK, port, stopServer, proc.pid);
     } catch (error) {
       await stopServer();
-      throw errors.serviceStart('memcached', error instanceof Error ? error.message : String(error), error);
+      throw errors.serviceStart('memcached', messageOf(error), error);
     }
   },
 
@@ -90,11 +90,7 @@ export const memcachedService: ServiceDefinition = {
       await seed(client);
     } catch (error) {
       client.close();
-      throw errors.serviceStart(
-        'memcached',
-        `cannot use BENCH_MEMCACHED_URL=${url}: ${error instanceof Error ? error.message : String(error)}`,
-        error,
-      );
+      throw errors.serviceStart('memcached', `cannot use BENCH_MEMCACHED_URL=${url}: ${messageOf(error)}`, error);
     }
     return running(client, parsed.hostname, port, async () => {});
   },

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 
 // the client loads with the first Redis a run starts or names, not with every bench command
 const RedisClient = async () => (await import('ioredis')).Redis;
-import { errors, findFreePort, LOOPBACK, makePrivateDir, removeDir, spawnGroup, findBinary, versionOf } from '@bench/core';
+import { messageOf, errors, findFreePort, LOOPBACK, makePrivateDir, removeDir, spawnGroup, findBinary, versionOf } from '@bench/core';
 import path from 'node:path';
 import type { RunningService, ServiceDefinition } from './service.js';
 import { waitUntilServing } from '@bench/core';
@@ -87,7 +87,7 @@ export const redisService: ServiceDefinition = {
       return running(client, LOOPBACK, port, stopServer, proc.pid);
     } catch (error) {
       await stopServer();
-      throw errors.serviceStart('Redis', error instanceof Error ? error.message : String(error), error);
+      throw errors.serviceStart('Redis', messageOf(error), error);
     }
   },
 
@@ -101,11 +101,7 @@ export const redisService: ServiceDefinition = {
       await seed(client);
     } catch (error) {
       client.disconnect();
-      throw errors.serviceStart(
-        'Redis',
-        `cannot use BENCH_REDIS_URL=${url}: ${error instanceof Error ? error.message : String(error)}`,
-        error,
-      );
+      throw errors.serviceStart('Redis', `cannot use BENCH_REDIS_URL=${url}: ${messageOf(error)}`, error);
     }
     return running(client, parsed.hostname, port, async () => {});
   },

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { errors, makePrivateDir, removeDir, spawnGroup } from '@bench/core';
+import { messageOf, errors, makePrivateDir, removeDir, spawnGroup } from '@bench/core';
 import { makeTlsMaterial } from '@bench/core';
 import { HTTPS_CLIENT_PAGE, startTlsServer } from './tls-server.js';
 import { httpsClients, type HttpsClient, type HttpsClientName } from './clients.js';
@@ -75,12 +75,7 @@ export async function measureHttpsClients(o: MeasureOptions): Promise<HttpsClien
             try {
               seconds = await timeOnce(command, server.url, n, tls.caFile, dir);
             } catch (error) {
-              throw errors.targetStart(
-                `${client.name} https client`,
-                'https-client',
-                error instanceof Error ? error.message : String(error),
-                error,
-              );
+              throw errors.targetStart(`${client.name} https client`, 'https-client', messageOf(error), error);
             }
             times.set(`${client.name} ${n}`, [...(times.get(`${client.name} ${n}`) ?? []), seconds]);
           }

@@ -1,3 +1,4 @@
+import { messageOf } from '../errors.js';
 import { protocolRequest, type Transport } from '../tls/protocol-request.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { errors } from '../errors.js';
@@ -32,7 +33,6 @@ async function pollUntil<T>(
 }
 
 const lastLines = (proc: GroupProcess, lines = 4) => proc.outputTail().trim().split('\n').slice(-lines).join(' | ');
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export interface WaitReadyOptions {
   readonly timeoutMs?: number;

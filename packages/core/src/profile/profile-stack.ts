@@ -1,3 +1,4 @@
+import { messageOf } from '../errors.js';
 import { mkdirSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import { listGroupMembers } from '../process/proc-table.js';
@@ -68,7 +69,7 @@ export async function prepareStackProfile(processGroups: readonly number[], opti
             running.map((run, i) =>
               run.stop().catch((error: unknown) => ({
                 stacks: new Map() as FoldedStacks,
-                notes: [`${prepared[i]?.[0].name ?? 'a'} profiler failed: ${error instanceof Error ? error.message : String(error)}`],
+                notes: [`${prepared[i]?.[0].name ?? 'a'} profiler failed: ${messageOf(error)}`],
               })),
             ),
           );

@@ -86,6 +86,7 @@ if (dir && isMainThread) {
       const { profile } = (await toWorker(sessionId, 'Profiler.stop')) as { profile: unknown };
       return { url: worker.url, profile };
     } catch (error) {
+      // (not core's messageOf: loaded into the stack's own processes, this file imports nothing of bench's)
       return { url: worker.url, error: error instanceof Error ? error.message : String(error) };
     }
   };

@@ -1,3 +1,4 @@
+import { messageOf } from '../errors.js';
 import { fail, preview, warn, type TfbProblem } from './problems.js';
 
 type Severity = TfbProblem['severity'];
@@ -9,7 +10,7 @@ export function parseTfbJson(body: string): { value?: unknown; problems: TfbProb
     return { value: JSON.parse(body) as unknown, problems: [] };
   } catch (error) {
     return {
-      problems: [fail('body', `the body is not JSON (${error instanceof Error ? error.message : String(error)}): "${preview(body)}"`)],
+      problems: [fail('body', `the body is not JSON (${messageOf(error)}): "${preview(body)}"`)],
     };
   }
 }

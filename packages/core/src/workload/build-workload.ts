@@ -1,3 +1,4 @@
+import { messageOf } from '../errors.js';
 import path from 'node:path';
 import type { z } from 'zod';
 import { answerExpectation, requestText } from '../request-scenario.js';
@@ -125,7 +126,7 @@ export function buildWorkload(entry: ScenarioObjectInput, source: WorkloadSource
     try {
       data = { ...dataConfig, file, ...readDataFile(file) };
     } catch (error) {
-      source.fail(`${scenario}: ${error instanceof Error ? error.message : String(error)}`);
+      source.fail(`${scenario}: ${messageOf(error)}`);
     }
   }
   const workload: Workload = { once, cycle, ...(data ? { data } : {}) };

@@ -1,3 +1,4 @@
+import { messageOf } from '../errors.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -43,7 +44,7 @@ export function readDataFile(file: string): DataRows {
     try {
       records = parse(text, { columns: true, skip_empty_lines: true, trim: true }) as Record<string, unknown>[];
     } catch (error) {
-      throw new Error(`data file ${file} is not CSV with a header line: ${error instanceof Error ? error.message : String(error)}`);
+      throw new Error(`data file ${file} is not CSV with a header line: ${messageOf(error)}`);
     }
   }
   if (records.length === 0) throw new Error(`data file ${file} holds no rows`);

@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import {
+  messageOf,
   bodyBytesCheck,
   classifyError,
   ConnectionTimer,
@@ -101,7 +102,7 @@ export async function runAutocannon(
     }
   });
   instance.on('reqError', (error: unknown) => {
-    tally.error(classifyError(error), error instanceof Error ? error.message : String(error));
+    tally.error(classifyError(error), messageOf(error));
   });
   const progress = setInterval(() => plan.onProgress?.(tally.progress(started)), 1000);
   const abort = () => instance.stop?.();

@@ -2,6 +2,7 @@
 // warm between a cell's warm-up and its measured run, and between cells): each run is loaded with
 // 'prepare', answered 'ready', started at 'go', so several threads start together and none counts
 // another's start-up in its run ('stop' before 'go' returns an empty run at once).
+import { messageOf } from '@bench/core';
 import { parentPort } from 'node:worker_threads';
 import type { LoadPlan, LoadProgress } from '@bench/core';
 import { fromPortable, type PortablePlan } from './portable-plan.js';
@@ -55,7 +56,7 @@ export function serveThread(run: ThreadRun): void {
       { index: data.index, count: data.count, startAtNs, rawSamples: data.rawSamples },
     ).then(
       (measurement) => post({ type: 'done', measurement }),
-      (error: unknown) => post({ type: 'failed', message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) => post({ type: 'failed', message: messageOf(error) }),
     );
   };
   port.on('message', (message: ToThread) => {

@@ -1,5 +1,5 @@
 import { CommanderError } from 'commander';
-import { isBenchError, killAllGroupsNow, removeStaleDirs } from '@bench/core';
+import { messageOf, isBenchError, killAllGroupsNow, removeStaleDirs } from '@bench/core';
 import { commandLineProject } from './plugin-names.js';
 import { buildProgram } from './program.js';
 
@@ -33,7 +33,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       if (debug) process.stderr.write(`${error.stack ?? ''}\n${error.cause instanceof Error ? `cause: ${error.cause.stack}\n` : ''}`);
       return error.exitCode;
     }
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     process.stderr.write(`bench: unexpected error: ${message}${debug ? '' : ' (run again with --debug for details)'}\n`);
     if (debug && error instanceof Error) process.stderr.write(`${error.stack}\n`);
     return 1;

@@ -1,4 +1,4 @@
-import { errors, scenariosForOneStack, TFB_BURST, type Scenario, type ServiceEndpoints, type TargetPlugin } from '@bench/core';
+import { messageOf, errors, scenariosForOneStack, TFB_BURST, type Scenario, type ServiceEndpoints, type TargetPlugin } from '@bench/core';
 import { parseNameList } from '@bench/core';
 import { loadProject } from '../project/project.js';
 import { resolveScenarios, resolveTargets } from '../run/plan.js';
@@ -12,8 +12,6 @@ type Cell = { kind: 'pass'; warnings?: readonly string[] } | { kind: 'fail'; det
 
 const mark = (cell: Cell | undefined) =>
   cell?.kind === 'pass' ? (cell.warnings ? 'ok (warn)' : 'ok') : cell?.kind === 'fail' ? 'FAIL' : '-';
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** What one start of a target serves: every scenario it checks at once (startMany), or one. */
 interface VerifyUnit {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createJiti } from 'jiti';
-import { describeIssue, errors } from '@bench/core';
+import { messageOf, describeIssue, errors } from '@bench/core';
 import { configSchemaBeforeEngines, type BenchConfigOutput } from './schema.js';
 import { unwrapSecrets } from '../redact/secret.js';
 
@@ -16,7 +16,7 @@ export interface LoadedConfig {
   readonly config: BenchConfigOutput;
 }
 
-const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0]?.trim() ?? '';
+const firstLine = (error: unknown) => messageOf(error).split('\n')[0]?.trim() ?? '';
 
 // TypeScript and modern JavaScript load through jiti (what ESLint uses for its TypeScript configs): no build step.
 async function importConfig(file: string): Promise<unknown> {

@@ -1,3 +1,4 @@
+import { messageOf } from '@bench/core';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DashboardPages } from './dashboard-pages.js';
@@ -31,7 +32,7 @@ export async function serveDashboard(pages: DashboardPages, port: number, isFini
       else if (current.report !== undefined) send('text/html; charset=utf-8', current.report);
       else response.writeHead(404, HEADERS).end();
     })().catch((error: unknown) => {
-      response.writeHead(500, { ...HEADERS, 'content-type': 'text/plain' }).end(error instanceof Error ? error.message : String(error));
+      response.writeHead(500, { ...HEADERS, 'content-type': 'text/plain' }).end(messageOf(error));
     });
   });
   await new Promise<void>((resolve, reject) => {

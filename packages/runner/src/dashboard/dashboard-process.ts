@@ -2,6 +2,7 @@
 // and renders it there, so no request it answers costs the load generator's CPUs or event loop (the generator pins
 // every thread of the runner's process, so a worker thread would share its CPUs). It exits when the runner says the
 // run has ended (after a grace for the last poll) or when the runner is gone (its IPC channel closes).
+import { messageOf } from '@bench/core';
 import { DashboardPages } from './dashboard-pages.js';
 import { serveDashboard } from './dashboard-http.js';
 import type { DashboardMessage, RunnerMessage } from './dashboard-messages.js';
@@ -30,7 +31,7 @@ try {
   tell({
     type: 'failed',
     code: (error as NodeJS.ErrnoException).code ?? '',
-    message: error instanceof Error ? error.message : String(error),
+    message: messageOf(error),
   });
   process.exitCode = 1;
   process.disconnect?.();

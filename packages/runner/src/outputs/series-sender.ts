@@ -1,3 +1,4 @@
+import { messageOf } from '@bench/core';
 import type { MetricSeries } from './live-metrics.js';
 
 // At most this many samples wait to be sent; beyond it the oldest are dropped (and counted): a receiver that is
@@ -160,5 +161,5 @@ async function bodyOf(response: Response): Promise<string> {
 
 function describe(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+  return cause?.code ?? cause?.message ?? messageOf(error);
 }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import {
+  messageOf,
   describeIssue,
   errors,
   loadScenario,
@@ -142,7 +143,7 @@ function projectOptionTable(engines: readonly LoadEngine[], where: string): Opti
   try {
     return { ...runOptionDeclarations, ...engineOptionTable(own) };
   } catch (error) {
-    throw errors.config(where, error instanceof Error ? error.message : String(error), error);
+    throw errors.config(where, messageOf(error), error);
   }
 }
 

@@ -1,4 +1,5 @@
 import {
+  messageOf,
   isBenchError,
   pinProcessGroups,
   sampleProcessGroups,
@@ -158,7 +159,7 @@ export async function measureCell(
   } catch (error) {
     // a generator that failed fails its cell; bad input found late (exit code 2) ends the run
     if (isBenchError(error) && error.exitCode === 2) throw error;
-    return failedCell(cell, `the load generator failed: ${error instanceof Error ? error.message : String(error)}`);
+    return failedCell(cell, `the load generator failed: ${messageOf(error)}`);
   } finally {
     signal?.removeEventListener('abort', forwardAbort);
     // a cell that ended another way leaves no profiler running (a perf record, a JFR recording) into the next

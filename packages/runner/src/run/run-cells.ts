@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { highestConcurrency } from '../options/declarations.js';
 import {
+  messageOf,
   describeMachine,
   errors,
   isBenchError,
@@ -199,7 +200,7 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
           } catch (error) {
             // Input problems (a port in use, a missing service binary, an app server that cannot start) end the run; a reference stack that fails is a failed cell.
             if (isBenchError(error) && error.exitCode === 2) throw error;
-            problems.set(pair, error instanceof Error ? error.message : String(error));
+            problems.set(pair, messageOf(error));
           }
         };
         if (!problems.has(pair)) await start();

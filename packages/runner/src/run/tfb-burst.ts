@@ -1,4 +1,4 @@
-import { protocolRequest, type Transport } from '@bench/core';
+import { messageOf, protocolRequest, type Transport } from '@bench/core';
 
 /** What a burst did: how many requests failed (no answer, or not 200), and a sample of why. */
 export interface BurstOutcome {
@@ -22,7 +22,7 @@ export async function burst(url: string, requests: number, transport: Transport 
         sample ??= `HTTP ${answer.status}`;
       } catch (error) {
         failed++;
-        sample ??= error instanceof Error ? error.message : String(error);
+        sample ??= messageOf(error);
       }
     }),
   );

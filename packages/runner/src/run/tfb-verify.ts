@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  messageOf,
   describeTfbProblem,
   fail,
   protocolRequest,
@@ -114,7 +115,7 @@ export async function verifyTfb(
     first = await shared(() => get(path));
   } catch (error) {
     return {
-      failures: [describeTfbProblem(fail('request', `no answer: ${error instanceof Error ? error.message : String(error)}`))],
+      failures: [describeTfbProblem(fail('request', `no answer: ${messageOf(error)}`))],
       warnings: [],
     };
   }
@@ -130,7 +131,7 @@ export async function verifyTfb(
   try {
     problems.push(...tfbDateChangeProblems(first.headers, (await shared(() => get(path))).headers));
   } catch (error) {
-    problems.push(fail('request', `no second answer: ${error instanceof Error ? error.message : String(error)}`));
+    problems.push(fail('request', `no second answer: ${messageOf(error)}`));
   }
   return { failures: described(problems, 'fail'), warnings: described(problems, 'warn'), answer: first };
 }
@@ -163,7 +164,7 @@ async function queryCases(
       problems.push({
         severity,
         rule: 'query cases',
-        message: `${prefix}${value}: no answer: ${error instanceof Error ? error.message : String(error)}`,
+        message: `${prefix}${value}: no answer: ${messageOf(error)}`,
       });
       continue;
     }

@@ -1,4 +1,5 @@
 import {
+  messageOf,
   answerProblems,
   CompiledWorkload,
   errors,
@@ -52,7 +53,7 @@ export async function verifyTarget(baseUrl: string, scenario: Scenario, transpor
     const ask = () => protocolRequest(baseUrl + scenario.request.path, scenario.request, transport, 10_000);
     answer = await (scenario.services.includes('mysql') ? databaseWindows.shared(ask) : ask());
   } catch (error) {
-    return { ok: false, problems: [`request failed: ${error instanceof Error ? error.message : String(error)}`] };
+    return { ok: false, problems: [`request failed: ${messageOf(error)}`] };
   }
   const problems = [...protocolProblems(transport, answer), ...answerProblems(scenario.expect, answer, isHttp2(transport))];
   return { ok: problems.length === 0, problems, answer };
@@ -84,7 +85,7 @@ async function verifyWorkload(baseUrl: string, scenario: string, workload: Workl
         10_000,
       );
     } catch (error) {
-      return { ok: false, problems: [`step ${name}: request failed: ${error instanceof Error ? error.message : String(error)}`] };
+      return { ok: false, problems: [`step ${name}: request failed: ${messageOf(error)}`] };
     }
     const headerProblems = [
       ...protocolProblems(transport, answer),

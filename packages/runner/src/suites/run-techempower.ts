@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  messageOf,
   errors,
   routeOf,
   scenariosForOneStack,
@@ -206,7 +207,7 @@ export async function runTechempowerSuite(project: Project, request: SuiteRunReq
           );
         } catch (error) {
           if (request.signal?.aborted) break;
-          startError = error instanceof Error ? error.message : String(error);
+          startError = messageOf(error);
         }
         try {
           // every type verified first, as TFB verifies before it measures: side by side, their one-second Date waits overlap

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { errors } from '@bench/core';
+import { messageOf, errors } from '@bench/core';
 
 /** A jar from Maven Central, pinned by its sha256. */
 export interface PinnedJar {
@@ -66,7 +66,7 @@ export async function fetchPinnedJars(jars: readonly PinnedJar[], repository: st
       try {
         response = await fetch(url, { signal: AbortSignal.timeout(60_000) });
       } catch (error) {
-        throw errors.download(url, error instanceof Error ? error.message : String(error));
+        throw errors.download(url, messageOf(error));
       }
       if (!response.ok) throw errors.download(url, `HTTP ${response.status}`);
       const data = Buffer.from(await response.arrayBuffer());

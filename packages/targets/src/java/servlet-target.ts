@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
+  messageOf,
   benchCacheDir,
   choosePort,
   errors,
@@ -153,7 +154,7 @@ export function createServletTarget(container: ServletContainer): TargetPlugin {
         classpath = [classes, ...jars];
       } catch (error) {
         removeDir(dir);
-        throw errors.targetStart(container.name, names, error instanceof Error ? error.message : String(error), error);
+        throw errors.targetStart(container.name, names, messageOf(error), error);
       }
       const pooled = javaPooled();
       const poolSize = options.poolSize ?? DEFAULT_POOL_SIZE;
@@ -198,7 +199,7 @@ export function createServletTarget(container: ServletContainer): TargetPlugin {
         done = await warmUp(running.url + (scenarios[0]?.request.path ?? '/'), JIT_WARM_UP, options.tls?.caFile);
       } catch (error) {
         await running.stop();
-        throw errors.targetStart(container.name, names, `warm-up failed: ${error instanceof Error ? error.message : String(error)}`, error);
+        throw errors.targetStart(container.name, names, `warm-up failed: ${messageOf(error)}`, error);
       }
       return { ...running, settings: { ...running.settings, jitWarmUpRequests: done.requests, jitWarmUpSeconds: done.seconds } };
     }),

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { errors } from '@bench/core';
+import { messageOf, errors } from '@bench/core';
 import { apachePhpCgiTarget } from './apache-php-cgi-target.js';
 import { fcgidPoolDirectives, fcgidPoolSize, spawnPool, writePoolScript } from './fcgid-pool.js';
 
@@ -46,12 +46,7 @@ export const phpFcgidTarget = apachePhpCgiTarget({
       return { ...running, settings: { ...running.settings, fcgidPoolSpawnSeconds: pool.seconds } };
     } catch (error) {
       await running.stop();
-      throw errors.targetStart(
-        'php-fcgid',
-        scenarios.map((s) => s.name).join(', '),
-        error instanceof Error ? error.message : String(error),
-        error,
-      );
+      throw errors.targetStart('php-fcgid', scenarios.map((s) => s.name).join(', '), messageOf(error), error);
     }
   },
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {
+  messageOf,
   describeExit,
   errors,
   LOOPBACK,
@@ -97,7 +98,7 @@ async function startStackProcesses(options: StartStackOptions): Promise<RunningT
     });
   } catch (error) {
     await stop();
-    throw errors.targetStart(target, names, error instanceof Error ? error.message : String(error), error);
+    throw errors.targetStart(target, names, messageOf(error), error);
   }
 
   const crashed = new Promise<string>((resolve) => {
