@@ -335,6 +335,18 @@ export function wireSuite(core: keyof typeof variants): void {
       expect([m.requests, requests, neverSent(m)]).toEqual([1000, 1000, 0]);
     });
 
+    it('counts the requests due while every connect is refused as never sent, and ends on time', async () => {
+      // nothing listens: each connect is refused at once and opened again; after the period none opens, so it ends
+      const closed = net.createServer();
+      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+      const url = `http://127.0.0.1:${(closed.address() as net.AddressInfo).port}/`;
+      await new Promise<void>((resolve) => closed.close(() => resolve()));
+      const started = Date.now();
+      const m = await runAt(url, { requests: undefined, durationSeconds: 0.5, rate: 200, connections: 2, timeoutSeconds: 1 }, { core });
+      expect([m.requests, neverSent(m)]).toEqual([0, 100]);
+      expect(Date.now() - started).toBeLessThan(5000);
+    });
+
     it('times requests from when they were due while the server holds every answer, and counts those never sent', async () => {
       // 100 a second need 30 connections at 300 ms an answer: 4 carry about 16 in the second
       const m = await measure('/hold', { requests: undefined, durationSeconds: 1, rate: 100, connections: 4 }, { core });

@@ -117,7 +117,7 @@ static void dispatch(loop_t *l) {
     if (s->ready_head < 0) {
       // as many new connections as the waiting requests fill (those opening already count), up to -c
       int64_t wanted = (waiting + l->depth - 1) / l->depth - l->opening;
-      for (int64_t i = 0; i < wanted && s->free_len > 0 && l->records_len + 4 < l->records_cap; i++) {
+      for (int64_t i = 0; i < wanted && !s->ending && s->free_len > 0 && l->records_len + 4 < l->records_cap; i++) {
         conn_t *c = &l->conns[s->free_slots[--s->free_len]];
         s->live++;
         l->opening++;
@@ -174,10 +174,12 @@ int open_pump(loop_t *l, int64_t slice_ns) {
     reopen_waiting(l, now);
     while (s->scheduled < s->due_count && due_ns(s, s->scheduled) <= now) s->scheduled++;
     dispatch(l);
-    // the period ends once its last request fell due (and had its chance at a connection, those opened for the requests
-    // waiting included): those still waiting, which no connection of the -c could take, are dropped
-    if (!s->closed && now >= s->end_ns && s->scheduled == s->due_count && (s->next_to_send == s->scheduled || l->opening == 0))
-      s->closed = 1;
+    // the period ends once its last request fell due and had its chance at a connection: one free, or one opening for it
+    // then (none opens after); those still waiting, which no connection of the -c could take, are dropped
+    if (!s->closed && now >= s->end_ns && s->scheduled == s->due_count) {
+      s->ending = 1;
+      if (s->next_to_send == s->scheduled || l->opening == 0) s->closed = 1;
+    }
     sweep(l, now);
     if (s->closed && !any_in_flight(l)) return 1;
     now = now_ns();

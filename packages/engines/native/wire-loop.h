@@ -61,6 +61,8 @@ typedef struct {
   int64_t next_to_send, scheduled;
   // the period is over: requests still waiting are dropped
   int closed;
+  // the last request fell due and the period is over: no connection opens any more (those opening may still connect)
+  int ending;
   // connections open or opening; slots free to open one in (a stack); those with room for a request, oldest first
   int live;
   int *free_slots;

@@ -22,6 +22,8 @@ class OpenLoop implements ConnectionEvents {
   private opening = 0;
   private scheduled = 0;
   private closed = false;
+  /** The last request fell due and the period is over: no connection opens any more (those opening may still connect). */
+  private ending = false;
   private aborted = false;
   private timer: NodeJS.Timeout | undefined;
   private closing: NodeJS.Timeout | undefined;
@@ -111,7 +113,7 @@ class OpenLoop implements ConnectionEvents {
       if (!connection) {
         // as many new connections as the waiting requests fill (those opening already count), up to -c
         const wanted = Math.ceil((this.scheduled - this.nextToSend) / run.depth) - this.opening;
-        for (let i = 0; i < wanted && run.live.size < this.shape.connections; i++) {
+        for (let i = 0; i < wanted && !this.ending && run.live.size < this.shape.connections; i++) {
           this.opening++;
           run.open(this);
         }
@@ -130,11 +132,17 @@ class OpenLoop implements ConnectionEvents {
     if (this.scheduled < this.schedule.due) this.timer = setTimeout(this.tick, Math.max(0, Math.floor(this.dueAt(this.scheduled) - now)));
   };
 
-  // the period ends once its last request fell due (a timer may fire up to a millisecond early) and the requests waiting
-  // have the connections opened for them: only a request no connection of the -c could take is dropped
+  // the period ends once its last request fell due (a timer may fire up to a millisecond early) and had its chance at a
+  // connection: one free, or one opening for it then (none opens after: a refusing server cannot hold the end off); those
+  // still waiting, which no connection of the -c could take, are dropped
   private readonly close = (): void => {
     this.tick();
-    if (this.scheduled < this.schedule.due || (this.nextToSend < this.scheduled && this.opening > 0)) {
+    if (this.scheduled < this.schedule.due) {
+      this.closing = setTimeout(this.close, 1);
+      return;
+    }
+    this.ending = true;
+    if (this.nextToSend < this.scheduled && this.opening > 0) {
       this.closing = setTimeout(this.close, 1);
       return;
     }
