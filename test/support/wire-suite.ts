@@ -123,6 +123,15 @@ export function wireSuite(core: keyof typeof variants): void {
     return m;
   }
 
+  /** The URL of a port on which nothing listens any more: every connect to it is refused. */
+  async function refusingUrl() {
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(closed.address() as net.AddressInfo).port}/`;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    return url;
+  }
+
   /** A 5 s run of /length stopped after `seconds`, as a warm-up is stopped once its throughput settles. */
   function stoppedAfter(seconds: number, options: Record<string, unknown>, shape: Partial<LoadShape> = {}) {
     return runAt(`${base}/length`, { durationSeconds: 5, ...shape }, options, AbortSignal.timeout(seconds * 1000));
@@ -202,10 +211,7 @@ export function wireSuite(core: keyof typeof variants): void {
     });
 
     it('counts refused connects as connect failures, tried again, and ends on time', async () => {
-      const closed = net.createServer();
-      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-      const url = `http://127.0.0.1:${(closed.address() as net.AddressInfo).port}/`;
-      await new Promise<void>((resolve) => closed.close(() => resolve()));
+      const url = await refusingUrl();
       const started = Date.now();
       const m = await runAt(url, { connections: 2, timeoutSeconds: 1, durationSeconds: 0.5 }, { core });
       expect(m.requests).toBe(0);
@@ -337,10 +343,7 @@ export function wireSuite(core: keyof typeof variants): void {
 
     it('counts the requests due while every connect is refused as never sent, and ends on time', async () => {
       // nothing listens: each connect is refused at once and opened again; after the period none opens, so it ends
-      const closed = net.createServer();
-      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-      const url = `http://127.0.0.1:${(closed.address() as net.AddressInfo).port}/`;
-      await new Promise<void>((resolve) => closed.close(() => resolve()));
+      const url = await refusingUrl();
       const started = Date.now();
       const m = await runAt(url, { requests: undefined, durationSeconds: 0.5, rate: 200, connections: 2, timeoutSeconds: 1 }, { core });
       expect([m.requests, neverSent(m)]).toEqual([0, 100]);
