@@ -7,7 +7,8 @@ import { onLoadOf, soakFixture } from '../support/soak-fixture.js';
 
 const scenarios = builtinScenarios();
 
-// Runs alone (vitest.config.ts): a steady server must not look drifted because another file's load took its CPU.
+// Runs with nothing beside it, not even idle work (vitest.config.ts's quiet files): a steady server must not look
+// drifted because other work took, or stopped taking, a share of the machine.
 describe('throughput drift', () => {
   it('is flagged when the server slows by 1 ms of CPU a request after half the run, not when it stays steady', async () => {
     const pidFile = path.join(os.tmpdir(), `benchtest-slowing-${process.pid}.pid`);
