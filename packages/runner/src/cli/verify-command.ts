@@ -1,5 +1,13 @@
-import { messageOf, errors, scenariosForOneStack, TFB_BURST, type Scenario, type ServiceEndpoints, type TargetPlugin } from '@bench/core';
-import { parseNameList } from '@bench/core';
+import {
+  errors,
+  messageOf,
+  parseNameList,
+  scenariosForOneStack,
+  TFB_BURST,
+  type Scenario,
+  type ServiceEndpoints,
+  type TargetPlugin,
+} from '@bench/core';
 import { loadProject } from '../project/project.js';
 import { resolveScenarios, resolveTargets } from '../run/plan.js';
 import { verifyTarget } from '../run/verify.js';
@@ -37,6 +45,9 @@ async function endpointsOf(scenarios: readonly Scenario[], services: ServiceMana
 async function verifyUnit(unit: VerifyUnit, services: ServiceManager, burst: number): Promise<Map<string, Cell>> {
   const cells = new Map<string, Cell>();
   const { target, scenarios } = unit;
+  const failAll = (detail: string, only: (name: string) => boolean = () => true) => {
+    for (const scenario of scenarios) if (only(scenario.name)) cells.set(scenario.name, { kind: 'fail', detail });
+  };
   let running;
   try {
     const options = { services: await endpointsOf(scenarios, services) };
@@ -45,8 +56,7 @@ async function verifyUnit(unit: VerifyUnit, services: ServiceManager, burst: num
     // a stack may read the database as it starts (a cache filled from World, its first answer): never inside a count
     running = await (scenarios.some((s) => s.services.includes('mysql')) ? databaseWindows.shared(start) : start());
   } catch (error) {
-    const detail = messageOf(error);
-    for (const scenario of scenarios) cells.set(scenario.name, { kind: 'fail', detail });
+    failAll(messageOf(error));
     return cells;
   }
   const check = async (scenario: Scenario) => {
@@ -59,9 +69,6 @@ async function verifyUnit(unit: VerifyUnit, services: ServiceManager, burst: num
         : { kind: 'fail', detail: [...verification.problems, ...warnings].join('; ') },
     );
   };
-  const failAll = (detail: string, only: (name: string) => boolean) => {
-    for (const scenario of scenarios) if (only(scenario.name)) cells.set(scenario.name, { kind: 'fail', detail });
-  };
   try {
     // one answer at a time; then TechEmpower's checks side by side (each waits a second for its Date to change, and
     // those that count queries take the database in turn)
@@ -72,7 +79,7 @@ async function verifyUnit(unit: VerifyUnit, services: ServiceManager, burst: num
     failAll(messageOf(error), (name) => !cells.has(name));
   } finally {
     // a stack that does not stop fails its scenarios, whatever they answered
-    await running.stop().catch((error: unknown) => failAll(`the stack did not stop: ${messageOf(error)}`, () => true));
+    await running.stop().catch((error: unknown) => failAll(`the stack did not stop: ${messageOf(error)}`));
   }
   // in the order asked
   return new Map(scenarios.flatMap((s) => (cells.has(s.name) ? [[s.name, cells.get(s.name)!] as const] : [])));
