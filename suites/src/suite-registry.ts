@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { errors } from '@bench/core';
+import { errors, packageFile } from '@bench/core';
 import { publishedArticleSchema, suiteDefinitionSchema, type PublishedArticle, type SuiteDefinition } from './suite-schema.js';
 
 export interface Suite {
@@ -11,7 +10,7 @@ export interface Suite {
 
 /** The folder holding one folder per suite: this package's own (its code sits one folder down, in src/ or dist/). */
 export function suitesDir(): string {
-  return fileURLToPath(new URL('..', import.meta.url));
+  return packageFile(import.meta.url);
 }
 
 function readJson<T>(file: string, parse: (value: unknown) => T): T {

@@ -16,6 +16,7 @@ export * from './machine.js';
 export * from './http.js';
 export * from './resolve-host.js';
 export * from './output-file.js';
+export * from './package-file.js';
 export * from './process/process-group.js';
 export * from './process/proc-table.js';
 export * from './process/free-port.js';

@@ -1,9 +1,8 @@
-import { fileURLToPath } from 'node:url';
-import { spawnGroup, type GroupProcess } from '@bench/core';
+import { type GroupProcess, packageFile, spawnGroup } from '@bench/core';
 import { waitForOutput } from '@bench/core';
 import type { TlsMaterial } from '@bench/core';
 
-const serverMain = fileURLToPath(new URL('./tls-server-main.js', import.meta.url));
+const serverMain = packageFile(import.meta.url, 'dist', 'https-clients', 'tls-server-main.js');
 
 /** The page every client fetches: one line, so a client that reads line by line (Java's) prints it unchanged. */
 export const HTTPS_CLIENT_PAGE = '<html><head><title>bench</title></head><body>bench https-client page</body></html>';

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { packageFile } from '../package-file.js';
 
-const reaperEntry = fileURLToPath(new URL('./reaper-main.js', import.meta.url));
+const reaperEntry = packageFile(import.meta.url, 'dist', 'process', 'reaper-main.js');
 let reaper: ChildProcess | undefined;
 
 // Started on first use, in a session of its own (so a signal to the runner's group does not reach

@@ -1,13 +1,15 @@
 import { existsSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
+import { packageFile } from '../package-file.js';
 import { addStack, type FoldedStacks } from './folded-stacks.js';
 import { scriptFrameName, scriptWhere } from './frame-names.js';
 import { InlinedFunctions, type V8ProfileNode } from './inlined-functions.js';
 import { startingWithTheWindow, type ProcessProfiler, type ProfilerContext, type RunningProfiler } from './process-profiler.js';
 
 // a file URL: NODE_OPTIONS splits on spaces, and a URL spells a space in the checkout's path as %20
-const PRELOAD = new URL('./v8-preload.js', import.meta.url).href;
+const PRELOAD = pathToFileURL(packageFile(import.meta.url, 'dist', 'profile', 'v8-preload.js')).href;
 const BENCH_HOOK_FRAME = "(bench's profiler hook)";
 
 /** The environment that lets V8's profiler be switched on in a Node process of the stack (every target passes it on). */

@@ -1,14 +1,15 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { LoadEngine } from '@bench/core';
-import { whilePinned } from '@bench/core';
+import { packageFile, whilePinned } from '@bench/core';
 import { runOnThreads } from '../threads/run-on-threads.js';
 
 const require = createRequire(import.meta.url);
 // client-setup.ts reaches into autocannon's Client internals: the version is pinned exactly in package.json.
 const AUTOCANNON_VERSION = (require('autocannon/package.json') as { version: string }).version;
 
-const worker = new URL('./autocannon-worker.js', import.meta.url);
+const worker = pathToFileURL(packageFile(import.meta.url, 'dist', 'autocannon', 'autocannon-worker.js'));
 
 /** autocannon, driven through its API in a worker thread of bench's process: the default engine. */
 export const autocannonEngine = {

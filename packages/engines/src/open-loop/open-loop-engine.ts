@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import { whilePinned, type LoadEngine } from '@bench/core';
+import { pathToFileURL } from 'node:url';
+import { type LoadEngine, packageFile, whilePinned } from '@bench/core';
 import { ENGINES_VERSION } from '../version.js';
 import { runOnThreads } from '../threads/run-on-threads.js';
 import { withDroppedRequests } from './dropped-requests.js';
@@ -7,7 +8,7 @@ import { withDroppedRequests } from './dropped-requests.js';
 const require = createRequire(import.meta.url);
 const UNDICI_VERSION = (require('undici/package.json') as { version: string }).version;
 
-const worker = new URL('./open-loop-worker.js', import.meta.url);
+const worker = pathToFileURL(packageFile(import.meta.url, 'dist', 'open-loop', 'open-loop-worker.js'));
 
 /** bench's own open-loop generator (undici connections in this process): what --rate uses unless --engine k6. */
 export const openLoopEngine = {

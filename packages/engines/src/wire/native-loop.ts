@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module';
 import { isIP } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { bareHostname, type BodyExpectation, type LoadPlan } from '@bench/core';
+import { bareHostname, type BodyExpectation, type LoadPlan, packageFile } from '@bench/core';
 
 /** What the native loops (native/*.c, built by scripts/build-native.mjs) offer JavaScript. */
 export interface NativeLoop {
@@ -71,7 +70,7 @@ let loaded: { loop?: NativeLoop; missing?: string } | undefined;
 
 // the package's folder (this file is dist/wire/native-loop.js), where node-gyp-build looks for build/Release/ (compiled
 // at install) and then prebuilds/<platform>-<arch>/ (shipped)
-const packageRoot = fileURLToPath(new URL('../..', import.meta.url));
+const packageRoot = packageFile(import.meta.url);
 
 function load(): { loop?: NativeLoop; missing?: string } {
   if (process.platform !== 'linux') return { missing: 'it is built for Linux (epoll) only' };

@@ -1,4 +1,5 @@
-import { choiceOption, whilePinned, type LoadEngine } from '@bench/core';
+import { pathToFileURL } from 'node:url';
+import { choiceOption, type LoadEngine, packageFile, whilePinned } from '@bench/core';
 import { withDroppedRequests } from '../open-loop/dropped-requests.js';
 import { runOnThreads } from '../threads/run-on-threads.js';
 import { ENGINES_VERSION } from '../version.js';
@@ -6,7 +7,7 @@ import { pipeliningOf } from './wire-run.js';
 import { nativeCoreRefused, nativeLoop, nativeBodyRefuses } from './native-loop.js';
 import { withResolvedHost } from './resolved-plan.js';
 
-const worker = new URL('./wire-worker.js', import.meta.url);
+const worker = pathToFileURL(packageFile(import.meta.url, 'dist', 'wire', 'wire-worker.js'));
 
 /** The wire engine's own options, merged into `bench run`'s. */
 const wireOptions = {

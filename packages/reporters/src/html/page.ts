@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { packageFile } from '@bench/core';
 
 const require = createRequire(import.meta.url);
 
@@ -15,7 +16,7 @@ function inlineAssets(): { css: string; js: string } {
   if (!assets) {
     const uplotJs = readFileSync(require.resolve('uplot/dist/uPlot.iife.min.js'), 'utf8');
     const uplotCss = readFileSync(require.resolve('uplot/dist/uPlot.min.css'), 'utf8');
-    const draw = readFileSync(new URL('../../assets/draw-charts.js', import.meta.url), 'utf8');
+    const draw = readFileSync(packageFile(import.meta.url, 'assets', 'draw-charts.js'), 'utf8');
     // a closing script tag inside inlined code would end the element early
     assets = { css: uplotCss, js: `${uplotJs}\n${draw}`.replace(/<\/script/gi, '<\\/script') };
   }
@@ -33,7 +34,7 @@ function inlineFlameAssets(): { css: string; js: string } {
       readFileSync(selection, 'utf8'),
       read('d3-flame-graph/dist/d3-flamegraph.min.js'),
       read('d3-flame-graph/dist/d3-flamegraph-colorMapper.min.js'),
-      readFileSync(new URL('../../assets/draw-flames.js', import.meta.url), 'utf8'),
+      readFileSync(packageFile(import.meta.url, 'assets', 'draw-flames.js'), 'utf8'),
     ].join('\n');
     flameAssets = { css: read('d3-flame-graph/dist/d3-flamegraph.css'), js: js.replace(/<\/script/gi, '<\\/script') };
   }

@@ -1,10 +1,9 @@
 import { fork } from 'node:child_process';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { allowedCpus, errors, expandCpuList, pinProcess } from '@bench/core';
+import { allowedCpus, errors, expandCpuList, packageFile, pinProcess } from '@bench/core';
 import type { DashboardMessage, RunnerMessage } from './dashboard-messages.js';
 
-const entry = fileURLToPath(new URL('./dashboard-process.js', import.meta.url));
+const entry = packageFile(import.meta.url, 'dist', 'dashboard', 'dashboard-process.js');
 
 export interface Dashboard {
   readonly url: string;

@@ -1,10 +1,9 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Scenario, ServiceName, Support } from '@bench/core';
+import { packageFile } from '@bench/core';
 import { handlerSupport } from '../support/folder.js';
 
-// packages/targets/dist/java/sources.js -> packages/targets/java
-export const JAVA_SOURCES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'java');
+export const JAVA_SOURCES_DIR = packageFile(import.meta.url, 'java');
 
 /** A scenario's Java handler: this file beside its manifest, declaring this class in package bench.scenario. */
 export const SCENARIO_SERVLET_FILE = 'ScenarioServlet.java';

@@ -2,14 +2,21 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { choosePort, listenHost, withStackEnvironment, type Availability, type Scenario, type TargetPlugin } from '@bench/core';
+import {
+  type Availability,
+  choosePort,
+  listenHost,
+  packageFile,
+  type Scenario,
+  type TargetPlugin,
+  withStackEnvironment,
+} from '@bench/core';
 import { makeStackDir, startStack } from '../support/stack.js';
 import { servesMany } from '../support/serves-many.js';
 import { folderOf, NOT_A_FOLDER } from '../support/folder.js';
 import { NODE_SERVER_ENV, READY_LINE, type NodeServerConfig } from './server-config.js';
 
-const serverEntry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'server.js');
+const serverEntry = packageFile(import.meta.url, 'dist', 'node', 'server.js');
 const require = createRequire(import.meta.url);
 
 export const DEFAULT_POOL_SIZE = 10;

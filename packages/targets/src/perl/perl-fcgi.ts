@@ -1,7 +1,6 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { TargetPlugin } from '@bench/core';
-import { findBinary } from '@bench/core';
+import { findBinary, packageFile } from '@bench/core';
 import { folderOf } from '../support/folder.js';
 import { fastcgiPass, NGINX_PROCESS_NAMES, nginxVersion } from '../support/nginx-config.js';
 import { startNginxStack } from '../support/nginx-stack.js';
@@ -9,8 +8,7 @@ import { cores } from '../support/probe.js';
 import { servesMany } from '../support/serves-many.js';
 import { perlAvailability, perlScriptEnvironment, perlSupports, perlVersion } from './perl-common.js';
 
-// packages/targets/dist/perl/perl-fcgi.js -> packages/targets/perl/fcgi-server.pl
-const fcgiServer = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'perl', 'fcgi-server.pl');
+const fcgiServer = packageFile(import.meta.url, 'perl', 'fcgi-server.pl');
 
 /**
  * nginx + a persistent Perl FastCGI pool (FCGI + FCGI::ProcManager): the CGI-style script runs
