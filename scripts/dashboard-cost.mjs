@@ -21,7 +21,7 @@ const withBrowser = new Set();
 try {
   const child = spawn(
     process.execPath,
-    [path.join(root, 'packages/runner/dist/cli.js'), ...args, '--dashboard', '--dashboard-port', '0', '-r', 'json', '-o', results],
+    [path.join(root, 'packages/runner/bin/bench.js'), ...args, '--dashboard', '--dashboard-port', '0', '-r', 'json', '-o', results],
     {
       env: { ...process.env, CI: 'true' },
       stdio: ['ignore', 'ignore', 'pipe'],

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const cli = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'packages', 'runner', 'dist', 'cli.js');
+const cli = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'packages', 'runner', 'bin', 'bench.js');
 const [pairs = '3', targets = 'node,node-cluster,java-tomcat', ...more] = process.argv.slice(2);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'profile-cost-'));
 const median = (xs) => {

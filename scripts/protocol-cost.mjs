@@ -12,8 +12,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
-const cli = path.join(root, 'packages', 'runner', 'dist', 'cli.js');
-const { bootstrapChangeInterval } = await import(path.join(root, 'packages', 'core', 'dist', 'index.js'));
+const cli = path.join(root, 'packages', 'runner', 'bin', 'bench.js');
+const { bootstrapChangeInterval } = await import(path.join(root, 'packages', 'core', 'dist', 'bundle', 'index.js'));
 const [rounds = '3', seconds = '5', connections = '20', ...more] = process.argv.slice(2);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'protocol-cost-'));
 // nginx serves a file; Node and PHP-FPM (behind nginx) run the hello program

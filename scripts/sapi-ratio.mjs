@@ -25,8 +25,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
-const cli = path.join(root, 'packages', 'runner', 'dist', 'cli.js');
-const { showRatio, spreadOf } = await import(path.join(root, 'packages', 'reporters', 'dist', 'index.js'));
+const cli = path.join(root, 'packages', 'runner', 'bin', 'bench.js');
+const { showRatio, spreadOf } = await import(path.join(root, 'packages', 'reporters', 'dist', 'bundle', 'index.js'));
 const [runs = '3', variantList = 'page,cores', gap = '0'] = process.argv.slice(2);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'sapi-ratio-'));
 

@@ -5,9 +5,9 @@
 //   node scripts/selfbench-threads.mjs [target=node] [scenario=hello] [connections=3000] [rounds=3]
 // CASES=nginx-static/file,node/hello runs those stacks in turn instead, as `bench selfbench` does.
 import { readdirSync, readFileSync } from 'node:fs';
-import { builtinEngines } from '../packages/engines/dist/index.js';
-import { builtinTargets } from '../packages/targets/dist/index.js';
-import { renderSelfbench } from '../packages/reporters/dist/index.js';
+import { builtinEngines } from '../packages/engines/dist/bundle/index.js';
+import { builtinTargets } from '../packages/targets/dist/bundle/index.js';
+import { renderSelfbench } from '../packages/reporters/dist/bundle/index.js';
 import { builtinScenarios } from '../packages/runner/dist/project/builtin-scenarios.js';
 import { selfbench } from '../packages/runner/dist/selfbench/selfbench.js';
 

@@ -9,9 +9,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { pinProcessGroups } from '../packages/core/dist/index.js';
-import { builtinEngines } from '../packages/engines/dist/index.js';
-import { builtinTargets } from '../packages/targets/dist/index.js';
+import { pinProcessGroups } from '../packages/core/dist/bundle/index.js';
+import { builtinEngines } from '../packages/engines/dist/bundle/index.js';
+import { builtinTargets } from '../packages/targets/dist/bundle/index.js';
 import { builtinScenarios } from '../packages/runner/dist/project/builtin-scenarios.js';
 
 const connections = Number(process.argv[2] ?? 3000);

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const cli = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'packages', 'runner', 'dist', 'cli.js');
+const cli = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'packages', 'runner', 'bin', 'bench.js');
 const [rounds = '3', engine = 'autocannon', ...more] = process.argv.slice(2);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'workload-cost-'));
 const server = `require('node:http').createServer((q, r) => { r.writeHead(200, { 'content-type': 'application/json', 'content-length': 14 }); r.end('{"token":"t1"}'); }).listen(Number(process.env.PORT), process.env.HOST)`;

@@ -106,7 +106,7 @@ describe('docs', () => {
       names.filter((name) => !read(file).includes(shape(name))).map((name) => `${file}: ${name}`);
     const row = (name: string) => `| ${name} |`;
     const code = (name: string) => `\`${name}\``;
-    const help = await runProcess(process.execPath, [path.join(repoRoot, 'packages', 'runner', 'dist', 'cli.js'), '--help']);
+    const help = await runProcess(process.execPath, [path.join(repoRoot, 'packages', 'runner', 'bin', 'bench.js'), '--help']);
     const commands = [...((help.stdout.split(/^Commands:$/m)[1] ?? '').split(/\n\s*\n/)[0] ?? '').matchAll(/^ {2}([a-z][\w-]*)/gm)].map(
       (m) => m[1] ?? '',
     );

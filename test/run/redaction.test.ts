@@ -72,7 +72,7 @@ describe('secrets in what a run writes', () => {
   it('sends every secret on every request and writes none, saying which names it redacted', async () => {
     const dir = testTempDir('redaction');
     const config = path.join(dir, 'bench.config.mjs');
-    const runner = pathToFileURL(path.join(repoRoot, 'packages', 'runner', 'dist', 'index.js')).href;
+    const runner = pathToFileURL(path.join(repoRoot, 'packages', 'runner', 'dist', 'bundle', 'index.js')).href;
     writeFileSync(config, `import { secret } from '${runner}';\nexport default { defaults: { body: secret('${secrets.config}') } };\n`);
     const out = (name: string) => path.join(dir, name);
     const pages: string[] = [];

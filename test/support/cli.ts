@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const cliPath = path.join(repoRoot, 'packages', 'runner', 'dist', 'cli.js');
+export const cliPath = path.join(repoRoot, 'packages', 'runner', 'bin', 'bench.js');
 
 export interface CliRun {
   readonly code: number | null;
