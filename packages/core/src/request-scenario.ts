@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { AnswerExpectation, BodyExpectation, Scenario } from './scenario.js';
-import type { ExpectConfig } from './workload/workload.js';
+import { answerExpectation } from './answer-expectation.js';
+import type { Scenario } from './scenario.js';
 
 const jsonValue: z.ZodType<unknown> = z.union([
   z.string(),
@@ -56,26 +56,6 @@ export const requestScenarioSchema = z
   .strict();
 
 export type RequestScenarioSpec = z.input<typeof requestScenarioSchema>;
-
-function bodyExpectation(expect: ExpectConfig): BodyExpectation {
-  if (expect.body !== undefined) {
-    const bytes = Buffer.from(expect.body);
-    return { kind: 'exact', length: bytes.length, bytes: () => bytes };
-  }
-  if (expect.bodyMatches !== undefined) return { kind: 'matches', pattern: expect.bodyMatches };
-  if (expect.json !== undefined) return { kind: 'json', subset: expect.json };
-  return { kind: 'any' };
-}
-
-/** What every answer to a spec must be, from its `expect`. */
-export function answerExpectation(expect: ExpectConfig): AnswerExpectation {
-  return {
-    ...(expect.status !== undefined ? { status: expect.status } : {}),
-    ...(expect.contentType !== undefined ? { contentType: expect.contentType } : {}),
-    headers: {},
-    body: bodyExpectation(expect),
-  };
-}
 
 /** A spec's method (upper case), headers and body text: a JSON body as JSON, with its Content-Type unless the headers name one. */
 export function requestText(spec: Pick<RequestScenarioConfig, 'method' | 'headers' | 'body'>): {

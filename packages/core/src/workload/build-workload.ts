@@ -1,7 +1,8 @@
 import { messageOf } from '../errors.js';
 import path from 'node:path';
 import type { z } from 'zod';
-import { answerExpectation, requestText } from '../request-scenario.js';
+import { answerExpectation } from '../answer-expectation.js';
+import { requestText } from '../request-scenario.js';
 import type { Scenario } from '../scenario.js';
 import { describeIssue } from '../schema-issue.js';
 import { readDataFile } from './data-file.js';

@@ -1,4 +1,4 @@
-import { answerExpectation } from '../request-scenario.js';
+import { answerExpectation } from '../answer-expectation.js';
 import { bodyTextCheck } from '../expectation.js';
 import type { AnswerExpectation } from '../scenario.js';
 import { compileCapture, describeCapture, type AnswerHeaders, type Capture } from './capture.js';

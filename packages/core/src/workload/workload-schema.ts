@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requestScenarioSchema } from '../request-scenario.js';
-import { captureSchema } from './capture.js';
+import { captureSchema } from './capture-schema.js';
 
 const variableName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'a variable name of letters, digits and underscores');
 

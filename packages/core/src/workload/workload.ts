@@ -1,4 +1,4 @@
-import type { CaptureSpec } from './capture.js';
+import type { CaptureSpec } from './capture-schema.js';
 import type { DataRows } from './data-file.js';
 
 /** What a step's answers must be, as a request spec's `expect` says it (compiled by answerExpectation). */
