@@ -1,14 +1,14 @@
 import autocannon from 'autocannon';
+import type { LoadPlan } from '@bench/core';
 import {
-  messageOf,
   bodyBytesCheck,
   classifyError,
-  ConnectionTimer,
   CompiledWorkload,
+  ConnectionTimer,
+  messageOf,
   threadValueSource,
   watchGeneratorHealth,
-  type LoadPlan,
-} from '@bench/core';
+} from '@bench/core/load-thread';
 import { installBodyCheck, installConnectionPolicy, installConnectionTimer } from './client-setup.js';
 import { installWorkload, type StepAnswer, type WorkloadAutocannonClient } from './workload-client.js';
 import { StepTallies } from '../threads/step-tallies.js';

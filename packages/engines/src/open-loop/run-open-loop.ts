@@ -1,20 +1,18 @@
 import { readFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { buildConnector, Client, type Dispatcher } from 'undici';
+import type { FlowCursor, LoadPlan, RenderedRequest } from '@bench/core';
 import {
   bodyBytesCheck,
-  ConnectionTimer,
   CompiledWorkload,
-  threadValueSource,
-  type FlowCursor,
-  type RenderedRequest,
+  ConnectionTimer,
   createLatencyHistogram,
   encodeLatencyHistogram,
   recycleLatencyHistogram,
   summarizeLatency,
+  threadValueSource,
   watchGeneratorHealth,
-  type LoadPlan,
-} from '@bench/core';
+} from '@bench/core/load-thread';
 import type { ThreadMeasurement } from '../threads/merge-threads.js';
 import type { ThreadSlot } from '../threads/serve-thread.js';
 import { RunTally } from '../threads/run-tally.js';

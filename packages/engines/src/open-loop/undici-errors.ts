@@ -1,5 +1,5 @@
 import type { FailureKind } from '@bench/core';
-import { classifyError } from '@bench/core';
+import { classifyError } from '@bench/core/load-thread';
 
 const TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 const RECEIVE = new Set(['UND_ERR_SOCKET', 'UND_ERR_CLOSED']);

@@ -1,14 +1,13 @@
+import type { FailureKind, LoadProgress } from '@bench/core';
 import {
   createLatencyHistogram,
   emptyFailures,
   encodeLatencyHistogram,
   LatencyCounter,
-  SeriesRecorder,
   recycleLatencyHistogram,
+  SeriesRecorder,
   summarizeLatency,
-  type FailureKind,
-  type LoadProgress,
-} from '@bench/core';
+} from '@bench/core/load-thread';
 
 /**
  * What an in-process engine counts in one run, answer by answer: requests, status codes, bytes,

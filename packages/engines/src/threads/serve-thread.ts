@@ -2,7 +2,7 @@
 // warm between a cell's warm-up and its measured run, and between cells): each run is loaded with
 // 'prepare', answered 'ready', started at 'go', so several threads start together and none counts
 // another's start-up in its run ('stop' before 'go' returns an empty run at once).
-import { messageOf } from '@bench/core';
+import { messageOf } from '@bench/core/load-thread';
 import { parentPort } from 'node:worker_threads';
 import type { LoadPlan, LoadProgress } from '@bench/core';
 import { fromPortable, type PortablePlan } from './portable-plan.js';

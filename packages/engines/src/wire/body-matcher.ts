@@ -1,4 +1,5 @@
-import { bodyTextCheck, type BodyExpectation } from '@bench/core';
+import type { BodyExpectation } from '@bench/core';
+import { bodyTextCheck } from '@bench/core/load-thread';
 
 /**
  * Checks one answer's body as its bytes arrive. Exact bytes are compared slice by slice against the expected ones,

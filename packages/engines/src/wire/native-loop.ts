@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { isIP } from 'node:net';
-import { bareHostname, type BodyExpectation, type LoadPlan, packageFile } from '@bench/core';
+import type { BodyExpectation, LoadPlan } from '@bench/core';
+import { bareHostname, packageFile } from '@bench/core/load-thread';
 
 /** What the native loops (native/*.c, built by scripts/build-native.mjs) offer JavaScript. */
 export interface NativeLoop {

@@ -1,4 +1,5 @@
-import { createLatencyHistogram, type LoadPlan } from '@bench/core';
+import type { LoadPlan } from '@bench/core';
+import { createLatencyHistogram } from '@bench/core/load-thread';
 import { arrivalSchedule } from '../open-loop/arrival-schedule.js';
 import type { ThreadMeasurement } from '../threads/merge-threads.js';
 import type { ThreadSlot } from '../threads/serve-thread.js';

@@ -1,6 +1,7 @@
 import { isIPv6 } from 'node:net';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { bareHostname, errors, type FailureKind, type LatencyHistogram, type LoadPlan } from '@bench/core';
+import type { FailureKind, LatencyHistogram, LoadPlan } from '@bench/core';
+import { bareHostname, errors } from '@bench/core/load-thread';
 import { exactMismatch } from './body-matcher.js';
 import { ANSWER_FLAGS, EVENT, FAILURE_KINDS, RECORD, type NativeLoop, type NativeSchedule } from './native-loop.js';
 import type { WireRun } from './wire-run.js';

@@ -1,4 +1,5 @@
-import { errors, type LoadPlan } from '@bench/core';
+import type { LoadPlan } from '@bench/core';
+import { errors } from '@bench/core/load-thread';
 import type { ThreadMeasurement } from '../threads/merge-threads.js';
 import type { ThreadSlot } from '../threads/serve-thread.js';
 import { runClosedLoop } from './closed-loop.js';

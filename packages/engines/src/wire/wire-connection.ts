@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import { classifyError, type FailureKind } from '@bench/core';
+import type { FailureKind } from '@bench/core';
+import { classifyError } from '@bench/core/load-thread';
 import { ResponseParser, type AnswerSink, type ParsedAnswer } from './response-parser.js';
 import type { AnswerMemo } from './answer-memo.js';
 import type { BodyMatcher } from './body-matcher.js';

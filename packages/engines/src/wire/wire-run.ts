@@ -1,16 +1,13 @@
+import type { ConnectTimes, FailureKind, LatencyHistogram, LoadPlan } from '@bench/core';
 import {
   bareHostname,
   createLatencyHistogram,
   encodeLatencyHistogram,
+  recycleLatencyHistogram,
   summarizeLatency,
   timedPhase,
   watchGeneratorHealth,
-  recycleLatencyHistogram,
-  type ConnectTimes,
-  type FailureKind,
-  type LatencyHistogram,
-  type LoadPlan,
-} from '@bench/core';
+} from '@bench/core/load-thread';
 import { RunTally } from '../threads/run-tally.js';
 import type { ThreadSlot } from '../threads/serve-thread.js';
 import { AnswerMemo } from './answer-memo.js';
