@@ -29,10 +29,12 @@ describe('a stack that waits rather than works', () => {
   }, 30_000);
 
   it('is not named once a warm-up until steady has grown the pool', async () => {
-    const cell = await run(waitingTarget('warmed-pool', 'pool'), { warmupSeconds: 1, warmupMaxSeconds: 10 });
-    expect(cell.warmup?.reason).toBe('steady');
+    // steady after 3 s on a quiet machine (-c 4 of 5 ms answers: about 700 rps); in one clean-clone CI run, beside the
+    // idle lanes, no two seconds agreed within 5% in 10 s, so the cap is 20 s: what is asserted is that it settles
+    const cell = await run(waitingTarget('warmed-pool', 'pool'), { warmupSeconds: 1, warmupMaxSeconds: 20 });
+    expect(cell.warmup?.reason, JSON.stringify(cell.series?.map((p) => [p.phase, p.rps]))).toBe('steady');
     expect(waited(cell.notes)).toBeUndefined();
-  }, 30_000);
+  }, 45_000);
 });
 
 describe('warm-up until steady', () => {
