@@ -2,7 +2,7 @@
 // records on a pipe (process groups, private dirs) and, when the pipe closes (the runner ended,
 // however it ended: SIGKILL and OOM included, since the kernel closes the pipe), stops every group
 // still recorded and removes every dir still recorded, then exits.
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { listGroupMembers } from './proc-table.js';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -38,15 +38,27 @@ async function reap(): Promise<void> {
   signalAll('SIGKILL');
   const killDeadline = Date.now() + 1500;
   while (Date.now() < killDeadline && [...groups].some((pgid) => listGroupMembers(pgid).length > 0)) await sleep(50);
-  // a process that died a moment ago may have been writing in its dir: retry, and one dir that will not go keeps no other
-  for (const dir of dirs) {
-    try {
-      rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
-    } catch {
-      // left for the next start of bench, which removes the dirs of dead runs
-    }
-  }
+  await removeDirs(Date.now() + 2000);
   process.exit(0);
+}
+
+// A process that died a moment ago may have been writing in its dir, or one not yet dead may write there after it was
+// removed (a clean-clone CI run found MariaDB's dir still there 5 s after a SIGKILL of the runner during
+// mariadb-install-db, its processes gone, when this removed each dir once): remove every dir until all stay gone or the
+// deadline passes. One dir that will not go keeps no other; what is left, the next start of bench removes.
+async function removeDirs(deadline: number): Promise<void> {
+  while (dirs.size > 0) {
+    for (const dir of dirs) {
+      try {
+        rmSync(dir, { recursive: true, force: true });
+      } catch {
+        // tried again below, until the deadline
+      }
+    }
+    await sleep(100);
+    for (const dir of dirs) if (!existsSync(dir)) dirs.delete(dir);
+    if (Date.now() > deadline) return;
+  }
 }
 
 // The runner may be killed while we are between lines: every complete line counts.
