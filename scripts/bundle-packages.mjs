@@ -7,7 +7,7 @@
 // stays an import, so each package is loaded once and shared: a plugin importing @bench/core gets the same module as
 // the CLI. The modules a package starts in a thread or process of their own (workers, the reaper, the Node target's
 // server) stay unbundled in dist/, found through @bench/core's packageFile.
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
@@ -37,7 +37,6 @@ for (const workspace of workspaces) {
   if (entries.length === 0) continue;
   const input = Object.fromEntries(entries.map((file) => [file.replace(/\.js$/, ''), path.join(dir, 'dist', file)]));
   const out = path.join(dir, 'dist', 'bundle');
-  rmSync(out, { recursive: true, force: true });
   const build = await rolldown({
     input,
     platform: 'node',
@@ -45,6 +44,29 @@ for (const workspace of workspaces) {
     external: (id, importer) => importer !== undefined && !id.startsWith('.') && !path.isAbsolute(id),
     logLevel: 'warn',
   });
-  await build.write({ dir: out, format: 'esm', entryFileNames: '[name].js', chunkFileNames: 'chunk-[hash].js', sourcemap: true });
+  const { output } = await build.generate({
+    format: 'esm',
+    entryFileNames: '[name].js',
+    chunkFileNames: 'chunk-[hash].js',
+    sourcemap: true,
+  });
   await build.close();
+  writeChanged(out, new Map(output.map((file) => [file.fileName, file.type === 'chunk' ? file.code : file.source])));
+}
+
+/**
+ * Puts the files in the folder, writing only those that changed (each through a new file renamed over the old) and
+ * then removing the ones no longer built: a build of unchanged sources touches nothing, so the CLIs a test file runs
+ * while another file builds (app-repo.test.ts packs the checkout) never find a bundle missing or half written.
+ */
+function writeChanged(folder, files) {
+  mkdirSync(folder, { recursive: true });
+  for (const [name, content] of files) {
+    const file = path.join(folder, name);
+    const bytes = Buffer.from(content);
+    if (existsSync(file) && readFileSync(file).equals(bytes)) continue;
+    writeFileSync(`${file}.${process.pid}.new`, bytes);
+    renameSync(`${file}.${process.pid}.new`, file);
+  }
+  for (const name of readdirSync(folder)) if (!files.has(name)) rmSync(path.join(folder, name), { force: true });
 }
