@@ -36,8 +36,6 @@ const untimed = [
   'test/cli/cli-errors.test.ts',
   'test/cli/config-errors.test.ts',
   'test/docs/docs.test.ts',
-  // packs every package, publishes them to a local registry and installs them in an app: files and exit codes
-  'test/app/registry-install.test.ts',
 ];
 
 // Unit files that time what they run (a warm-up's requests in 0.6 s, a live V8 profile of a 600 ms loop): they need the
