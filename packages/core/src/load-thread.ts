@@ -1,5 +1,5 @@
 // What the engines' load threads need of core, and nothing that loads zod or the schemas: a thread starts in a fresh
-// isolate, and importing all of @bench/core there cost about 0.2 s of CPU for each run's thread (docs/architecture.md).
+// isolate, and importing all of @bench/core there cost 0.12-0.14 s more CPU at each run's thread start (architecture.md).
 // A module here is the same module as in @bench/core (the bundle shares it), so the main thread may import it either way.
 export { errors, messageOf } from './errors.js';
 export { bareHostname } from './resolve-host.js';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 // A load thread starts in a fresh isolate: whatever its modules import, it loads. Of core it takes
 // @bench/core/load-thread, which holds no schema; a value imported from @bench/core itself would load all of core
-// and zod in every run's thread (about 0.2 s of CPU each).
+// and zod in every run's thread (0.12-0.14 s more CPU at each start).
 const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The modules of this package a file imports (not `import type`), followed to the end. */
