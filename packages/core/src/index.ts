@@ -33,6 +33,8 @@ export * from './measure/failures.js';
 export * from './measure/generator-health.js';
 export * from './measure/resource-sampler.js';
 export * from './measure/cpu-affinity.js';
+export * from './measure/machine-cpu.js';
+export * from './measure/process-host.js';
 export * from './probe/find-binary.js';
 export * from './probe/version.js';
 export * from './probe/not-installed.js';

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import type { MachineInfo } from './result.js';
+import type { HostInfo, MachineInfo } from './result.js';
 
 export function describeMachine(): MachineInfo {
   const cpus = os.cpus();
@@ -14,4 +14,10 @@ export function describeMachine(): MachineInfo {
     node: process.version,
     sharedHost: true,
   };
+}
+
+/** This machine as one host of a run on several: its description and the bench version running here. */
+export function describeHost(bench: string): HostInfo {
+  const { sharedHost: _shared, ...machine } = describeMachine();
+  return { ...machine, bench };
 }

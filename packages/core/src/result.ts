@@ -208,6 +208,8 @@ export const resultSchema = z.object({
   suiteRun: z.string().optional(),
   /** How long the warm-up lasted and why it stopped: the stack was steady, the cap was reached, or a fixed --warmup (no steadiness asked). */
   warmup: z.object({ seconds: z.number(), reason: z.enum(['steady', 'cap', 'fixed']) }).optional(),
+  /** Where the stack and its services ran, by host name, when not on the load generator's machine (--server-host). */
+  hosts: z.object({ server: z.string(), services: z.string().optional() }).optional(),
   /** CPU lists the server and the generator were pinned to (--cpus). */
   cpus: z.object({ server: z.string().optional(), client: z.string().optional() }).optional(),
   /** One point per second of warm-up (negative t) and of the measured run (schema 2). */
@@ -220,7 +222,10 @@ export const resultSchema = z.object({
    * open loop's set rate, or nothing saturated on its own; with the one line every reporter prints.
    */
   limit: z
-    .object({ by: z.enum(['server', 'generator', 'machine', 'stalls', 'connections', 'waiting', 'rate', 'unclear']), line: z.string() })
+    .object({
+      by: z.enum(['server', 'generator', 'machine', 'database', 'link', 'stalls', 'connections', 'waiting', 'rate', 'unclear']),
+      line: z.string(),
+    })
     .optional(),
   /** The run stopped during this cell (killed): its numbers cover the seconds its journal kept, up to this one. */
   interrupted: z.object({ atSecond: z.number() }).optional(),
@@ -266,6 +271,26 @@ export const machineSchema = z.object({
   sharedHost: z.boolean(),
 });
 
+/** A machine of a run on several hosts: what a reader needs to know of it, and the bench it ran. */
+export const hostInfoSchema = machineSchema.omit({ sharedHost: true }).extend({
+  /** The bench version that ran there. */
+  bench: z.string(),
+});
+
+/** The machines of a run on several hosts (--server-host, --database-host), and the link measured before it. */
+export const runHostsSchema = z.object({
+  client: hostInfoSchema,
+  server: hostInfoSchema.extend({
+    /** How the run names it: its SSH URL's host (cells' `hosts` and bound lines use it). */
+    name: z.string(),
+    /** The address its servers listened on: where the client reached it over SSH. */
+    address: z.string(),
+  }),
+  database: hostInfoSchema.extend({ name: z.string(), address: z.string() }).optional(),
+  /** What the link from the server host carried to the client in a transfer before the first cell, bytes a second. */
+  link: z.object({ bytesPerSecond: z.number() }).optional(),
+});
+
 export const runDocumentSchema = z.object({
   /** 2 today; a version-1 document (no series, no histograms) still reads. */
   schemaVersion: z.union([z.literal(1), z.literal(SCHEMA_VERSION)]),
@@ -275,6 +300,8 @@ export const runDocumentSchema = z.object({
   /** False while a run is in progress or after it was interrupted: results holds every finished cell. */
   complete: z.boolean(),
   machine: machineSchema,
+  /** A run whose stacks ran on other hosts: each machine and what ran on it (each cell's `hosts` says where it ran). */
+  hosts: runHostsSchema.optional(),
   command: z.string(),
   options: z.record(z.string(), z.unknown()).default({}),
   /** What was replaced by `[redacted]` in this document: `header Authorization`, `query token`, `user info`, `config defaults.headers.X-Key`. */
@@ -334,6 +361,8 @@ export type FailedBreakdown = z.infer<typeof failedBreakdownSchema>;
 export type ResourceSample = z.infer<typeof resourceSampleSchema>;
 export type CellResult = z.infer<typeof resultSchema>;
 export type MachineInfo = z.infer<typeof machineSchema>;
+export type HostInfo = z.infer<typeof hostInfoSchema>;
+export type RunHosts = z.infer<typeof runHostsSchema>;
 export type RunDocument = z.infer<typeof runDocumentSchema>;
 export type ThresholdResult = z.infer<typeof thresholdResultSchema>;
 export type SecondPoint = z.infer<typeof secondSchema>;

@@ -1,3 +1,4 @@
+import type { ProcessHost } from './measure/process-host.js';
 import type { Protocol } from './tls/protocol.js';
 import type { TlsMaterial } from './tls/run-certificates.js';
 import type { Scenario, ServiceName } from './scenario.js';
@@ -58,8 +59,10 @@ export interface TargetStartOptions {
 export interface RunningTarget {
   /** Base URL, e.g. http://127.0.0.1:41234 (the scenario path is appended by the runner). */
   readonly url: string;
-  /** The process group ids that make up the stack (for sampling and cleanup). */
+  /** The process group ids that make up the stack (for sampling and cleanup), on `host`. */
   readonly processGroups: readonly number[];
+  /** The machine its processes run on: this one when absent; another host when bench started it there (--server-host). */
+  readonly host?: ProcessHost;
   /**
    * The folder the app's code is in (an app target's cwd): a profile names the app's files relative to it, so two
    * checkouts of one app name a function alike. Absent for a built-in target, whose files are named by name alone.

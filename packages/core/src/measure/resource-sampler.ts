@@ -22,12 +22,54 @@ export interface GroupSampler<K extends string> {
   perSecond(startNs?: bigint): Partial<Record<K, ResourceSecond[]>>;
 }
 
+/** What one look at the process table found of one set: CPU ticks used since the look before, and the resident set (bytes). */
+export interface SetTick {
+  readonly ticks: number;
+  readonly rss: number;
+}
+
+/** One look at the process table: when (a process.hrtime.bigint() reading of the process that keeps it) and what each set used. */
+export interface SampleTick<K extends string> {
+  readonly atNs: bigint;
+  readonly sets: ReadonlyMap<K, SetTick>;
+}
+
+/** The looks' ticks and resident sets bucketed into seconds counted from `startNs`: each look counts toward the second it falls in. */
+export function secondsOfTicks<K extends string>(
+  samples: readonly SampleTick<K>[],
+  names: readonly K[],
+  startNs: bigint,
+): Partial<Record<K, ResourceSecond[]>> {
+  const result: Partial<Record<K, ResourceSecond[]>> = {};
+  for (const name of names) {
+    const seconds: Array<{ ticks: number; rss: number }> = [];
+    for (const { atNs, sets } of samples) {
+      if (atNs < startNs) continue;
+      const second = Number((atNs - startNs) / 1_000_000_000n);
+      while (seconds.length <= second) seconds.push({ ticks: 0, rss: 0 });
+      const set = sets.get(name);
+      if (!set) continue;
+      seconds[second]!.ticks += set.ticks;
+      seconds[second]!.rss = Math.max(seconds[second]!.rss, set.rss);
+    }
+    result[name] = seconds.map((s) => ({ cpuPercent: round1((Math.max(0, s.ticks) / TICKS_PER_SECOND) * 100), rssBytes: s.rss }));
+  }
+  return result;
+}
+
 // A process that starts and ends between two samples (a CGI child) is never seen, but its CPU time
 // moves into its parent's cutime/cstime when the parent waits for it: counted there (minus what was
 // already counted of children seen alive), a per-request stack's CPU is measured, not missed (php-cgi
 // under mod_cgid read 1% of a core without it, while answering 30 requests a second).
-/** Samples named sets of process groups (e.g. the target, the services) with one /proc scan per tick. */
-export function sampleProcessGroups<K extends string>(sets: Readonly<Record<K, readonly number[]>>, intervalMs = 250): GroupSampler<K> {
+/**
+ * Samples named sets of process groups (e.g. the target, the services) with one /proc scan per tick; `onTick` sees
+ * each look as it is taken (an agent sends them to a runner on another host).
+ */
+export function sampleProcessGroups<K extends string>(
+  sets: Readonly<Record<K, readonly number[]>>,
+  intervalMs = 250,
+  onTick?: (tick: SampleTick<K>) => void,
+): GroupSampler<K> {
   const names = (Object.keys(sets) as K[]).filter((name) => sets[name].length > 0);
   if (process.platform !== 'linux' || names.length === 0) return { stop: () => ({}), perSecond: () => ({}) };
   const setOf = new Map<number, K>();
@@ -45,7 +87,7 @@ export function sampleProcessGroups<K extends string>(sets: Readonly<Record<K, r
       .map((entry) => entry.pid);
   const threadsAtStart = new Map<K, Map<number, number>>(names.map((name) => [name, readThreadTicks(pidsOf(name))]));
   // every sample's time and, per set, the CPU ticks used since the last one and the RSS: bucketed by second on demand
-  const samples: Array<{ atNs: bigint; sets: Map<K, { ticks: number; rss: number }> }> = [];
+  const samples: Array<SampleTick<K>> = [];
   const sample = () => {
     const atNs = process.hrtime.bigint();
     const now = new Map<K, { rss: number; ticks: number; processes: number; each: Array<{ name: string; rssBytes: number }> }>(
@@ -87,7 +129,9 @@ export function sampleProcessGroups<K extends string>(sets: Readonly<Record<K, r
       }
       total.peakProcesses = Math.max(total.peakProcesses, current.processes);
     }
-    samples.push({ atNs, sets: new Map([...now].map(([name, current]) => [name, { ticks: current.ticks, rss: current.rss }])) });
+    const tick = { atNs, sets: new Map([...now].map(([name, current]) => [name, { ticks: current.ticks, rss: current.rss }])) };
+    samples.push(tick);
+    onTick?.(tick);
   };
   sample();
   // a group just spawned may not have its own session yet at the first sample, and a short program (ab with 1,000
@@ -116,21 +160,7 @@ export function sampleProcessGroups<K extends string>(sets: Readonly<Record<K, r
       return result;
     },
     perSecond(startNs = started) {
-      const result: Partial<Record<K, ResourceSecond[]>> = {};
-      for (const name of names) {
-        const seconds: Array<{ ticks: number; rss: number }> = [];
-        // ticks used since the previous sample count toward the second this sample falls in
-        for (const { atNs, sets } of samples) {
-          if (atNs < startNs) continue;
-          const second = Number((atNs - startNs) / 1_000_000_000n);
-          while (seconds.length <= second) seconds.push({ ticks: 0, rss: 0 });
-          const set = sets.get(name)!;
-          seconds[second]!.ticks += set.ticks;
-          seconds[second]!.rss = Math.max(seconds[second]!.rss, set.rss);
-        }
-        result[name] = seconds.map((s) => ({ cpuPercent: round1((Math.max(0, s.ticks) / TICKS_PER_SECOND) * 100), rssBytes: s.rss }));
-      }
-      return result;
+      return secondsOfTicks(samples, names, startNs);
     },
   };
 }

@@ -35,6 +35,10 @@ export interface CellContext {
   readonly profiling?: RunProfiling;
   /** Over TLS: the run's CA, the only authority the engine trusts. */
   readonly caFile?: string;
+  /** On several hosts (--server-host): this machine's name, where the stack and its services ran, and the link's measured rate. */
+  readonly clientHost?: string;
+  readonly hosts?: { readonly server: string; readonly services?: string };
+  readonly link?: { readonly bytesPerSecond: number };
 }
 
 const zeroLatency = { mean: 0, stdev: 0, min: 0, p50: 0, p66: 0, p75: 0, p80: 0, p90: 0, p95: 0, p98: 0, p99: 0, p999: 0, max: 0 };
@@ -60,6 +64,7 @@ function base(context: CellContext, documentLength: number) {
     settings: { ...context.settings },
     engine: { ...context.engine },
     ...(options.cpus ? { cpus: { ...options.cpus } } : {}),
+    ...(context.hosts ? { hosts: { ...context.hosts } } : {}),
     startedAt: context.startedAt,
     finishedAt: new Date().toISOString(),
     server: { software: '', hostname: new URL(context.url || 'http://127.0.0.1').hostname, port },

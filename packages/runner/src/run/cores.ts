@@ -8,7 +8,10 @@ export function generatorCores(options: Pick<RunOptions, 'clientThreads' | 'cpus
   return options.cpus?.client ? Math.max(1, expandCpuList(options.cpus.client).length) : 1;
 }
 
-/** The cores the server may use: those it is pinned to, or the machine's (how many it can keep busy at once, its threads tell). */
-export function serverCores(options: Pick<RunOptions, 'cpus'>): number {
-  return options.cpus?.server ? Math.max(1, expandCpuList(options.cpus.server).length) : os.availableParallelism();
+/**
+ * The cores the server may use: those it is pinned to, or its host's (this machine's unless given; how many it can keep
+ * busy at once, its threads tell).
+ */
+export function serverCores(options: Pick<RunOptions, 'cpus'>, hostCores: number = os.availableParallelism()): number {
+  return options.cpus?.server ? Math.max(1, expandCpuList(options.cpus.server).length) : hostCores;
 }

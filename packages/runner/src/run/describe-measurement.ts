@@ -41,6 +41,20 @@ function miscountNotes(cell: CellContext, answer: HttpAnswer | undefined): strin
   });
 }
 
+/** A host of the cell other than the client's: its name, cores and how busy they were (percent of all) over the run. */
+export interface HostReading {
+  readonly name: string;
+  readonly cores: number;
+  readonly busyPercent?: number | undefined;
+}
+
+/** How busy each machine of the cell was: the client's (this machine), and the server's and services' hosts when elsewhere. */
+export interface HostReadings {
+  readonly client?: number | undefined;
+  readonly server?: HostReading;
+  readonly database?: HostReading;
+}
+
 /** A measured cell: its numbers, and a note for each thing that may have bounded or spoiled them. */
 export function describeMeasurement(
   cell: CellContext,
@@ -50,8 +64,9 @@ export function describeMeasurement(
   before: Record<string, CounterReading>,
   after: Record<string, CounterReading>,
   series: SecondPoint[] | undefined,
-  machineBusyPercent?: number,
+  machines: HostReadings = {},
 ): CellResult {
+  const machineBusyPercent = machines.client;
   const notes: string[] = [];
   const client = outcome.client;
   if (outcome.generators) {
@@ -131,11 +146,21 @@ export function describeMeasurement(
     server: resources.server
       ? {
           cpuPercent: resources.server.cpuPercent,
-          cores: serverCores(cell.options),
+          cores: serverCores(cell.options, machines.server?.cores),
           busiestThreadPercent: resources.server.busiestThreadPercent,
         }
       : undefined,
     machineBusyPercent,
+    ...(machines.server
+      ? {
+          clientHost: cell.clientHost,
+          serverHost: machines.server,
+          ...(machines.database ? { databaseHost: { ...machines.database, cpuPercent: resources.services?.cpuPercent } } : {}),
+          ...(cell.link && outcome.durationSeconds > 0
+            ? { link: { bytesPerSecond: outcome.bytes.total / outcome.durationSeconds, capacityBytesPerSecond: cell.link.bytesPerSecond } }
+            : {}),
+        }
+      : {}),
     rate: outcome.rate,
     stall,
     timedOut,

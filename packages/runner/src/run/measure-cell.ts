@@ -1,13 +1,15 @@
 import {
   messageOf,
   isBenchError,
-  pinProcessGroups,
-  sampleProcessGroups,
+  localProcessHost,
+  sampleAcrossHosts,
+  watchMachineCpu,
   type CellResult,
   type HttpAnswer,
   type LoadEngine,
   type LoadPlan,
   type LoadProgress,
+  type ProcessHost,
   type RunningTarget,
   type StackProfiling,
 } from '@bench/core';
@@ -16,13 +18,12 @@ import { failedCell, type CellContext } from './cell-result.js';
 import { cellSeries, type SampledRun } from '../measure/cell-series.js';
 import { coolDownReading } from '../measure/cool-down.js';
 import { crashedCell } from '../measure/crashed-cell.js';
-import { watchMachineCpu } from '../measure/machine-cpu.js';
 import { prepareCellProfile } from '../measure/profiling.js';
 import { releaseMemory } from '../measure/release-memory.js';
 import { SOAK_RSS_SECONDS, withSoak } from '../measure/soak.js';
 import { warmInOneRun, warmUntilSteady } from '../measure/steady-warmup.js';
 import { ownOptionValues } from '../options/engine-choice.js';
-import { describeMeasurement } from './describe-measurement.js';
+import { describeMeasurement, type HostReadings } from './describe-measurement.js';
 import { loadShape, measuredBound } from './load-shape.js';
 import type { RunEvent } from './run-events.js';
 
@@ -49,8 +50,15 @@ export async function measureCell(
     stopLoad.abort('target crashed');
     return { crashed: detail, atNs: process.hrtime.bigint() };
   });
-  // --cpus: the stack and its services on the server CPUs (processes they fork later inherit it), the generator on the client CPUs
-  if (options.cpus?.server) pinProcessGroups([...running.processGroups, ...services.processGroups()], options.cpus.server);
+  // where the stack and its services run: this machine, or the hosts bench started them on (--server-host, --database-host)
+  const serverHost = running.host ?? localProcessHost;
+  const servicesHost = services.host ?? localProcessHost;
+  // --cpus: the stack and the services beside it on the server CPUs (processes they fork later inherit it), the
+  // generator on the client CPUs
+  if (options.cpus?.server) {
+    await serverHost.pinGroups(running.processGroups, options.cpus.server);
+    if (servicesHost === serverHost) await serverHost.pinGroups(services.processGroups(), options.cpus.server);
+  }
   const plan = {
     // a workload's paths are its steps' own: the URL names the server
     url: running.url + (scenario.workload ? '/' : scenario.request.path),
@@ -83,7 +91,7 @@ export async function measureCell(
     let warmed: CellResult['warmup'];
     if (options.warmupSeconds > 0) {
       emit({ type: 'cell-start', ...event, phase: 'warmup' });
-      const warmSampler = sampleProcessGroups({ server: running.processGroups });
+      const warmSampler = serverHost.sampleGroups({ server: running.processGroups });
       let died: string | undefined;
       const warmRun = async (seconds: number, extra: Partial<LoadPlan> = {}) => {
         const run = await untilCrash(
@@ -113,7 +121,7 @@ export async function measureCell(
               options.warmupMaxSeconds,
             )
           : await warmUntilSteady({ slice: (seconds) => warmRun(seconds), serverFrom }, options.warmupSeconds, options.warmupMaxSeconds);
-      warmSampler.stop();
+      await warmSampler.stop();
       if (died !== undefined) return failedCell(cell, `target died during warm-up: ${died}`);
       if (!warm || stopLoad.signal.aborted) return failedCell(cell, 'interrupted');
       warmup = warm.sampled;
@@ -122,14 +130,20 @@ export async function measureCell(
     }
     emit({ type: 'cell-start', ...event, phase: 'measure', unfinished: failedCell(cell, 'interrupted') });
     const before = await services.readCounters(scenario);
-    const groupSampler = sampleProcessGroups({ server: running.processGroups, services: services.processGroups() });
+    const groupSampler = sampleAcrossHosts({
+      server: { host: serverHost, groups: running.processGroups },
+      services: { host: servicesHost, groups: services.processGroups() },
+    });
     const machine = watchMachineCpu();
     const bound = measuredBound(options);
     profilerStarted = true;
     profiling = await profiler?.start();
     const loadStartNs = process.hrtime.bigint();
     const outcome = await untilCrash(engine.run({ ...plan, shape: loadShape(options, cell.concurrency, bound) }));
-    const { server, services: backends } = groupSampler.stop();
+    const {
+      sets: { server, services: backends },
+      busyByHost,
+    } = await groupSampler.stop();
     const machineBusyPercent = machine.stop();
     profileTaken = true;
     const taken = await profiling?.stop();
@@ -149,12 +163,16 @@ export async function measureCell(
     const series = outcome.seconds
       ? cellSeries({ seconds: outcome.seconds, server: groupSampler.perSecond(outcome.startedAtNs).server }, warmup)
       : undefined;
-    const measured = describeMeasurement(cell, outcome, answer, { server, services: backends }, before, after, series, machineBusyPercent);
+    const measured = describeMeasurement(cell, outcome, answer, { server, services: backends }, before, after, series, {
+      client: machineBusyPercent,
+      ...hostReadings(serverHost, servicesHost, busyByHost),
+    });
     // the server's memory a few seconds after the load: does what it grew come back?
     // judged on the duration asked for: an engine may measure a -d 60 run as 59.9 s
     const runSeconds = bound.durationSeconds ?? outcome.durationSeconds;
     // a soak verdict reads memory from three measured seconds on (soakVerdict): a shorter run waits for nothing
-    const coolDown = series && runSeconds >= SOAK_RSS_SECONDS ? await coolDownReading(running.processGroups, runSeconds) : undefined;
+    const coolDown =
+      series && runSeconds >= SOAK_RSS_SECONDS ? await coolDownReading(running.processGroups, runSeconds, serverHost) : undefined;
     return withSoak({ ...measured, ...(warmed ? { warmup: warmed } : {}), ...(profile ? { profile } : {}) }, coolDown);
   } catch (error) {
     // a generator that failed fails its cell; bad input found late (exit code 2) ends the run
@@ -166,4 +184,13 @@ export async function measureCell(
     if (!profilerStarted) await profiler?.cancel().catch(() => undefined);
     else if (!profileTaken) await profiling?.stop().catch(() => undefined);
   }
+}
+
+/** The other hosts' readings for a cell's bound: the server's and the services' host when either is not this machine. */
+function hostReadings(serverHost: ProcessHost, servicesHost: ProcessHost, busyByHost: ReadonlyMap<ProcessHost, number>): HostReadings {
+  const reading = (host: ProcessHost) => ({ name: host.name, cores: host.cores, busyPercent: busyByHost.get(host) });
+  return {
+    ...(serverHost.local ? {} : { server: reading(serverHost) }),
+    ...(servicesHost.local || servicesHost === serverHost ? {} : { database: reading(servicesHost) }),
+  };
 }
