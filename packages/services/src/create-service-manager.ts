@@ -1,7 +1,7 @@
 import { errors, timedStart, type ServiceEndpoints, type ServiceName, findBinary } from '@bench/core';
 import type { CounterReading, ServiceManager } from './service-manager.js';
 import { clientAddress, serviceDefinitions } from './registry.js';
-import type { RunningService } from './service.js';
+import type { RunningService, ServiceStartOptions } from './service.js';
 
 /**
  * Starts each backing service the first time a scenario needs it, shares it between the targets
@@ -10,6 +10,7 @@ import type { RunningService } from './service.js';
 export function createServiceManager(
   env: NodeJS.ProcessEnv = process.env,
   lookup: (binary: string) => string | undefined = findBinary,
+  startOptions: ServiceStartOptions = {},
 ): ServiceManager {
   const pending = new Map<ServiceName, Promise<RunningService>>();
   const started: Array<RunningService & { readonly name: ServiceName }> = [];
@@ -19,7 +20,7 @@ export function createServiceManager(
     if (!service) {
       const definition = serviceDefinitions[name];
       const url = env[definition.urlVariable];
-      service = timedStart('service', name, () => (url ? definition.connect(url) : definition.start())).then((s) => {
+      service = timedStart('service', name, () => (url ? definition.connect(url) : definition.start(startOptions))).then((s) => {
         started.push({ ...s, name });
         return s;
       });

@@ -64,14 +64,15 @@ export const mariadbService: ServiceDefinition = {
   urlVariable: 'BENCH_MYSQL_URL',
   version: () => versionOf('mariadbd', ['--version'], /Ver (\S+)/),
 
-  async start() {
+  async start(options = {}) {
+    const host = options.host ?? LOOPBACK;
     const server = findBinary('mariadbd');
     const installDb = findBinary('mariadb-install-db');
     if (!server || !installDb) throw errors.serviceUnavailable('MariaDB', 'mariadbd', 'mariadb-server', 'BENCH_MYSQL_URL');
     const dir = makePrivateDir('mariadb');
     const datadir = path.join(dir, 'data');
     const socket = path.join(dir, 'mysqld.sock');
-    const port = await findFreePort();
+    const port = await findFreePort(host);
     const password = randomBytes(18).toString('base64url');
     const asRoot = process.getuid?.() === 0;
     const userArgs = asRoot ? ['--user=root'] : [];
@@ -89,7 +90,8 @@ export const mariadbService: ServiceDefinition = {
         ],
         { name: 'mariadb-install-db', cwd: dir },
       );
-      // --no-defaults: nothing from /etc/mysql; loopback TCP plus a private socket; sized for a connection per request
+      // --no-defaults: nothing from /etc/mysql; TCP on one address (loopback unless asked) plus a private socket; sized
+      // for a connection per request
       const proc = spawnGroup(
         server,
         [
@@ -97,7 +99,7 @@ export const mariadbService: ServiceDefinition = {
           `--datadir=${datadir}`,
           `--socket=${socket}`,
           `--port=${port}`,
-          `--bind-address=${LOOPBACK}`,
+          `--bind-address=${host}`,
           `--pid-file=${path.join(dir, 'mariadbd.pid')}`,
           '--skip-log-bin',
           '--skip-name-resolve',
@@ -122,19 +124,20 @@ export const mariadbService: ServiceDefinition = {
         client().then((mysql) => mysql.createConnection({ socketPath: socket, user: os.userInfo().username, charset: 'utf8mb4' })),
       );
       await admin.query(`CREATE DATABASE IF NOT EXISTS ${DATABASE}`);
-      for (const host of [LOOPBACK, 'localhost']) {
-        await admin.query(`CREATE USER IF NOT EXISTS '${USER}'@'${host}' IDENTIFIED BY ?`, [password]);
-        await admin.query(`GRANT ALL ON ${DATABASE}.* TO '${USER}'@'${host}'`);
+      // on loopback, bench's user connects from this machine only; on another address, from the stacks' host too
+      for (const from of host === LOOPBACK ? [LOOPBACK, 'localhost'] : ['%']) {
+        await admin.query(`CREATE USER IF NOT EXISTS '${USER}'@'${from}' IDENTIFIED BY ?`, [password]);
+        await admin.query(`GRANT ALL ON ${DATABASE}.* TO '${USER}'@'${from}'`);
       }
       await admin.query(`USE ${DATABASE}`);
       await seedTable(admin);
       const endpoint = {
-        host: LOOPBACK,
+        host,
         port,
         user: USER,
         password,
         database: DATABASE,
-        url: `mysql://${USER}:***@${LOOPBACK}:${port}/${DATABASE}`,
+        url: `mysql://${USER}:***@${host}:${port}/${DATABASE}`,
       };
       return await running(admin, endpoint, stopServer, proc.pid);
     } catch (error) {

@@ -51,13 +51,14 @@ export const memcachedService: ServiceDefinition = {
   urlVariable: 'BENCH_MEMCACHED_URL',
   version: () => versionOf('memcached', ['-V'], /memcached (\S+)/),
 
-  async start() {
+  async start(options = {}) {
+    const host = options.host ?? LOOPBACK;
     const binary = findBinary('memcached');
     if (!binary) throw errors.serviceUnavailable('memcached', 'memcached', 'memcached', 'BENCH_MEMCACHED_URL');
     const dir = makePrivateDir('memcached');
-    const port = await findFreePort();
-    // TCP on loopback only, no UDP, room for thousands of connections; memcached refuses root without -u
-    const args = ['-l', LOOPBACK, '-p', String(port), '-U', '0', '-c', '10000', '-t', '1', '-m', '64'];
+    const port = await findFreePort(host);
+    // TCP on one address (loopback unless asked), no UDP, room for thousands of connections; memcached refuses root without -u
+    const args = ['-l', host, '-p', String(port), '-U', '0', '-c', '10000', '-t', '1', '-m', '64'];
     if (process.getuid?.() === 0) args.push('-u', 'root');
     const proc = spawnGroup(binary, args, { name: 'memcached', cwd: dir, logFile: path.join(dir, 'memcached.log') });
     const stopServer = async () => {
@@ -66,7 +67,7 @@ export const memcachedService: ServiceDefinition = {
     };
     try {
       const client = await waitUntilServing(proc, async () => {
-        const c = await connectClient(LOOPBACK, port);
+        const c = await connectClient(host, port);
         try {
           await seed(c);
           return c;
@@ -75,7 +76,7 @@ export const memcachedService: ServiceDefinition = {
           throw error;
         }
       });
-      return running(client, LOOPBACK, port, stopServer, proc.pid);
+      return running(client, host, port, stopServer, proc.pid);
     } catch (error) {
       await stopServer();
       throw errors.serviceStart('memcached', messageOf(error), error);

@@ -34,19 +34,20 @@ export const redisService: ServiceDefinition = {
   urlVariable: 'BENCH_REDIS_URL',
   version: () => versionOf('redis-server', ['--version'], /v=(\S+)/),
 
-  async start() {
+  async start(options = {}) {
+    const host = options.host ?? LOOPBACK;
     const binary = findBinary('redis-server');
     if (!binary) throw errors.serviceUnavailable('Redis', 'redis-server', 'redis-server', 'BENCH_REDIS_URL');
     const dir = makePrivateDir('redis');
-    const port = await findFreePort();
-    // no persistence, loopback only, room for thousands of benchmark connections
+    const port = await findFreePort(host);
+    // no persistence, one address (loopback unless asked), room for thousands of benchmark connections
     const proc = spawnGroup(
       binary,
       [
         '--port',
         String(port),
         '--bind',
-        LOOPBACK,
+        host,
         '--save',
         '',
         '--appendonly',
@@ -67,7 +68,7 @@ export const redisService: ServiceDefinition = {
     try {
       const client = await waitUntilServing(proc, async () => {
         const c = new (await RedisClient())({
-          host: LOOPBACK,
+          host,
           port,
           lazyConnect: true,
           maxRetriesPerRequest: 0,
@@ -84,7 +85,7 @@ export const redisService: ServiceDefinition = {
         }
       });
       await seed(client);
-      return running(client, LOOPBACK, port, stopServer, proc.pid);
+      return running(client, host, port, stopServer, proc.pid);
     } catch (error) {
       await stopServer();
       throw errors.serviceStart('Redis', messageOf(error), error);

@@ -1,4 +1,4 @@
-import { errors, type Scenario, type ServiceEndpoints } from '@bench/core';
+import { errors, type ProcessHost, type Scenario, type ServiceEndpoints } from '@bench/core';
 import type { DatabaseProbe } from './tfb-data.js';
 
 /** A backend counter read before and after a measured run, to prove the backend was hit. */
@@ -7,20 +7,25 @@ export interface CounterReading {
   readonly value: number;
 }
 
+/** What a manager reads of a scenario: its name (for messages) and the services it needs. */
+export type ServiceNeeds = Pick<Scenario, 'name' | 'services'>;
+
 /** Starts the backing services scenarios need (Redis, memcached, MariaDB) and stops them at the end. */
 export interface ServiceManager {
   /** Checks, before anything starts, that every service these scenarios need can be had. */
-  prepare(scenarios: readonly Scenario[]): Promise<void>;
+  prepare(scenarios: readonly ServiceNeeds[]): Promise<void>;
   /** Starts what the scenario needs (once per run) and returns how to reach it. */
-  endpointsFor(scenario: Scenario): Promise<ServiceEndpoints>;
+  endpointsFor(scenario: ServiceNeeds): Promise<ServiceEndpoints>;
   /** Current counters of the services the scenario uses, keyed by service name. */
-  readCounters(scenario: Scenario): Promise<Record<string, CounterReading>>;
+  readCounters(scenario: ServiceNeeds): Promise<Record<string, CounterReading>>;
   /** The database's probe (MariaDB, started if it is not yet): its counters and World, for TechEmpower's checks. */
   database(): Promise<DatabaseProbe>;
   /** Every service started or named so far, with an address a client can use (the password in it). */
   running(): ReadonlyArray<{ readonly name: string; readonly address: string }>;
-  /** Process groups of the running services, for resource sampling. */
+  /** Process groups of the running services, for resource sampling, on `host`. */
   processGroups(): number[];
+  /** The machine the services run on: this one when absent; another host when bench started them there. */
+  readonly host?: ProcessHost;
   stopAll(): Promise<void>;
 }
 

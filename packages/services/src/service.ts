@@ -13,6 +13,11 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
+export interface ServiceStartOptions {
+  /** The address to listen on: 127.0.0.1 when absent; a database host's own address when the stacks run on another host. */
+  readonly host?: string;
+}
+
 /** How bench starts, seeds and reads one kind of backing service. */
 export interface ServiceDefinition {
   readonly name: ServiceName;
@@ -23,8 +28,8 @@ export interface ServiceDefinition {
   readonly urlVariable: string;
   /** Version of the installed binary, or undefined when it is missing. */
   version(): Promise<string | undefined>;
-  /** Starts a private server on a free loopback port, seeded, ready for queries. */
-  start(): Promise<RunningService>;
+  /** Starts a private server on a free port of 127.0.0.1 (or of `host`, for stacks on other hosts), seeded, ready for queries. */
+  start(options?: ServiceStartOptions): Promise<RunningService>;
   /** Uses an existing server named by URL; seeds it (idempotently). */
   connect(url: string): Promise<RunningService>;
 }

@@ -33,13 +33,13 @@ function canListen(port: number, host: string = LOOPBACK): Promise<boolean> {
   });
 }
 
-/** A port the kernel picks on 127.0.0.1 (from its ephemeral range). */
-function kernelPickedPort(): Promise<number> {
+/** A port the kernel picks on host (from its ephemeral range). */
+function kernelPickedPort(host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
     server.once('error', reject);
-    server.listen(0, LOOPBACK, () => {
+    server.listen(0, host, () => {
       const address = server.address();
       const port = typeof address === 'object' && address ? address.port : 0;
       server.close(() => resolve(port));
@@ -47,15 +47,15 @@ function kernelPickedPort(): Promise<number> {
   });
 }
 
-/** A port on 127.0.0.1 that nothing listens on right now, below the ephemeral range where the system has one. */
-export async function findFreePort(): Promise<number> {
+/** A port on host (127.0.0.1 by default) that nothing listens on right now, below the ephemeral range where the system has one. */
+export async function findFreePort(host: string = LOOPBACK): Promise<number> {
   const low = ephemeralLow();
   if (low !== undefined && low - LOWEST_SERVER_PORT >= 1000)
     for (let i = 0; i < ATTEMPTS; i++) {
       const port = LOWEST_SERVER_PORT + Math.floor(Math.random() * (low - LOWEST_SERVER_PORT));
-      if (await canListen(port)) return port;
+      if (await canListen(port, host)) return port;
     }
-  return kernelPickedPort();
+  return kernelPickedPort(host);
 }
 
 /** Throws the port-in-use error when something already listens on host:port. */
@@ -65,7 +65,7 @@ export async function assertPortFree(port: number, host: string = LOOPBACK): Pro
 
 /** The port asked for (checked free on host), or a free one. */
 export async function choosePort(requested?: number, host: string = LOOPBACK): Promise<number> {
-  if (requested === undefined) return findFreePort();
+  if (requested === undefined) return findFreePort(host);
   await assertPortFree(requested, host);
   return requested;
 }
