@@ -43,6 +43,12 @@ export type BenchErrorCode =
   | 'BENCH_ERR_OPEN_FILES'
   | 'BENCH_ERR_SCENARIO_INVALID'
   | 'BENCH_ERR_SUITE_INVALID'
+  | 'BENCH_ERR_HOST_UNREACHABLE'
+  | 'BENCH_ERR_HOST_AUTH'
+  | 'BENCH_ERR_HOST_NO_BENCH'
+  | 'BENCH_ERR_HOST_VERSION'
+  | 'BENCH_ERR_HOST_GONE'
+  | 'BENCH_ERR_AGENT'
   | 'BENCH_ERR_INTERRUPTED';
 
 export class BenchError extends Error {
@@ -181,5 +187,30 @@ export const errors = {
   scenarioInvalid: (file: string, detail: string) =>
     new BenchError('BENCH_ERR_SCENARIO_INVALID', `scenario manifest ${file} is invalid: ${detail}`),
   suiteInvalid: (where: string, detail: string) => new BenchError('BENCH_ERR_SUITE_INVALID', `${where} is invalid: ${detail}`),
+  hostUnreachable: (host: string, detail: string) =>
+    new BenchError(
+      'BENCH_ERR_HOST_UNREACHABLE',
+      `cannot reach ${host} over SSH: ${detail}; check the address and that sshd runs there (\`ssh ${host} true\` must work)`,
+    ),
+  hostAuth: (host: string, detail: string) =>
+    new BenchError(
+      'BENCH_ERR_HOST_AUTH',
+      `${host} refused this machine over SSH (${detail}); bench logs in with a key and never asks for a password: add your public key to ~/.ssh/authorized_keys there, and its host key to your known_hosts (\`ssh ${host} true\` must work without a prompt)`,
+    ),
+  hostNoBench: (host: string, where: string) =>
+    new BenchError(
+      'BENCH_ERR_HOST_NO_BENCH',
+      `no bench on ${host} ${where}: install the same bench there (\`npm install @bench/runner\` in a folder, named here with --remote-dir DIR), or put \`bench\` on its PATH`,
+    ),
+  hostVersion: (host: string, here: string, there: string) =>
+    new BenchError(
+      'BENCH_ERR_HOST_VERSION',
+      `bench ${here} here, bench ${there} on ${host}: install bench ${here} there (\`npm install @bench/runner@${here}\`) so both ends measure alike`,
+    ),
+  hostGone: (host: string, detail: string) => new BenchError('BENCH_ERR_HOST_GONE', `${host} went away: ${detail}`, { exitCode: 1 }),
+  // an error the agent met on another host, coded as it was there, with the host named
+  fromHost: (host: string, code: BenchErrorCode, message: string, exitCode: number) =>
+    new BenchError(code, `on ${host}: ${message}`, { exitCode }),
+  agent: (host: string, detail: string) => new BenchError('BENCH_ERR_AGENT', `the bench agent on ${host}: ${detail}`, { exitCode: 1 }),
   interrupted: (signal: string) => new BenchError('BENCH_ERR_INTERRUPTED', `interrupted by ${signal}`, { exitCode: 130 }),
 };
