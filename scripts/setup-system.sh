@@ -27,6 +27,9 @@ PACKAGES=(
   libtomcat10-embed-java libjetty9-java libservlet-api-java libmariadb-java libspymemcached-java
   # prlimit (raising the open-files limit) and ps
   util-linux procps
+  # --server-host reaches other hosts with the system's OpenSSH client; its tests start OpenSSH's daemon (never the
+  # system's service) in network namespaces of their own, made with iproute2
+  openssh-client openssh-server iproute2
   # the HTML report's browser test drives Debian's Chromium through playwright-core
   chromium
   # the remote-write output's test sends a run to a real Prometheus, started by the test

@@ -1,12 +1,27 @@
 import { aptInstallLine } from '@bench/core';
-import { loadProject } from '../project/project.js';
+import { loadProject, type Project } from '../project/project.js';
+import { openHosts, type HostOptions } from '../run/run-hosts.js';
 import { describeServices } from '@bench/services';
 import { formatTable } from './format-table.js';
 import { ceilingLine, readCeilings } from '../selfbench/ceilings.js';
 
-/** What is installed, what each missing target, engine or service needs, and the apt-get line to get it. */
-export async function doctorCommand(flags: { config?: string }): Promise<void> {
+/** What is installed here, or (--server-host) on that host, with what is missing and the apt-get line to get it. */
+export async function doctorCommand(flags: { config?: string } & HostOptions): Promise<void> {
+  const hosts = await openHosts(flags);
+  if (hosts) {
+    try {
+      process.stdout.write(`On ${hosts.server.label}:\n\n${await hosts.server.doctor()}`);
+    } finally {
+      await hosts.close();
+    }
+    return;
+  }
   const project = await loadProject(flags.config !== undefined ? { configFile: flags.config } : {});
+  process.stdout.write(await doctorText(project));
+}
+
+/** `bench doctor`'s table of this machine: every target, engine and service, found or not, and what to install. */
+export async function doctorText(project: Project): Promise<string> {
   const rows: string[][] = [];
   const missingPackages = new Set<string>();
   const install = (packages: readonly string[] | undefined) => (packages?.length ? aptInstallLine(packages) : '');
@@ -40,10 +55,9 @@ export async function doctorCommand(flags: { config?: string }): Promise<void> {
       service.found ? '' : aptInstallLine([service.aptPackage]),
     ]);
   }
-  process.stdout.write(`${formatTable(['kind', 'name', 'available', 'found / missing', 'to install'], rows)}\n`);
-  process.stdout.write(
+  return `${formatTable(['kind', 'name', 'available', 'found / missing', 'to install'], rows)}\n${
     missingPackages.size
       ? `\nTo install everything missing (as root): apt-get install -y ${[...missingPackages].join(' ')}\n(or run scripts/setup-system.sh)\n`
-      : '\nEverything bench can run is installed.\n',
-  );
+      : '\nEverything bench can run is installed.\n'
+  }`;
 }

@@ -6,9 +6,18 @@ import { loadProject } from '../project/project.js';
 import { runProject } from '../run/run-project.js';
 import { interruptSignal } from './interrupt.js';
 import { progressPrinter } from './progress.js';
+import { hostOptionKeys } from '../options/host-options.js';
 
 /** The run options `bench noise` takes (the load shape and the machine's pinning). */
-export const noiseOptionKeys: readonly RunOptionKey[] = ['concurrency', 'durationSeconds', 'warmupSeconds', 'engine', 'cpus', 'seed'];
+export const noiseOptionKeys: readonly RunOptionKey[] = [
+  'concurrency',
+  'durationSeconds',
+  'warmupSeconds',
+  'engine',
+  'cpus',
+  'seed',
+  ...hostOptionKeys,
+];
 
 const fmt = (n: number, digits = 1) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
 

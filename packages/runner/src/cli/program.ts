@@ -8,6 +8,8 @@ import { listCommand } from './list-command.js';
 import { serveCommand } from './serve-command.js';
 import { verifyCommand } from './verify-command.js';
 import { doctorCommand } from './doctor-command.js';
+import { agentCommand } from './agent-command.js';
+import { hostOptionKeys, type HostOptions } from '../options/host-options.js';
 import { reportCommand } from './report-command.js';
 import { compareCommand, type CompareFlags } from './compare-command.js';
 import { noiseCommand, noiseOptionKeys } from './noise-command.js';
@@ -99,11 +101,23 @@ export function buildProgram(plugins: PluginNames = builtinPluginNames(), option
     serveCommand(target, scenario, command),
   );
 
-  program
+  const doctor = program
     .command('doctor')
-    .description('what is installed for every target, engine and service, and the apt-get line for what is missing')
+    .description(
+      'what is installed for every target, engine and service, and the apt-get line for what is missing (--server-host: on that host)',
+    )
+    .addOption(configFlag());
+  addRunOptions(doctor, ['serverHost', 'sshConfig', 'remoteDir']).action((flags: { config?: string } & HostOptions) =>
+    doctorCommand(flags),
+  );
+
+  program
+    .command('agent')
+    .description(
+      'what a run on another machine starts here over SSH (--server-host): JSON lines on stdin and stdout; stops all it started when its input closes',
+    )
     .addOption(configFlag())
-    .action((flags: { config?: string }) => doctorCommand(flags));
+    .action((flags: { config?: string }) => agentCommand(flags));
 
   const verify = program
     .command('verify')
@@ -114,8 +128,9 @@ export function buildProgram(plugins: PluginNames = builtinPluginNames(), option
     .addOption(targetsFlag())
     .addOption(configFlag())
     .option('-j, --jobs <n>', 'verify this many targets at once', (v) => parsePositiveInteger('--jobs', v), 1);
-  addRunOptions(verify, ['tfbBurst']).action(
-    (scenarios: string[], flags: { targets?: string; config?: string; jobs: number; tfbBurst?: number }) => verifyCommand(scenarios, flags),
+  addRunOptions(verify, ['tfbBurst', ...hostOptionKeys]).action(
+    (scenarios: string[], flags: { targets?: string; config?: string; jobs: number; tfbBurst?: number } & HostOptions) =>
+      verifyCommand(scenarios, flags),
   );
 
   const reportReporters = reporterSpecCollector();
@@ -129,7 +144,7 @@ export function buildProgram(plugins: PluginNames = builtinPluginNames(), option
   ).action((file: string, flags: { reporterOption?: string[] }) => reportCommand(file, flags, reportReporters));
 
   const suiteReporters = reporterSpecCollector();
-  reporterFlags(
+  const suite = reporterFlags(
     program
       .command('suite')
       .description("rerun an article's experiment and print its tables, published figures beside today's (`bench suite list` shows them)")
@@ -148,10 +163,18 @@ export function buildProgram(plugins: PluginNames = builtinPluginNames(), option
       .addOption(configFlag()),
     suiteReporters,
     plugins.reporters,
-  ).action(
+  );
+  addRunOptions(suite, hostOptionKeys).action(
     (
       name: string,
-      flags: { scale: number; repeat?: number; targets?: string; engine?: string; config?: string; reporterOption?: string[] },
+      flags: {
+        scale: number;
+        repeat?: number;
+        targets?: string;
+        engine?: string;
+        config?: string;
+        reporterOption?: string[];
+      } & HostOptions,
     ) => suiteCommand(name, flags, suiteReporters),
   );
 

@@ -8,6 +8,7 @@ import { chosenEngineName } from '../options/engine-choice.js';
 import { formatTable } from './format-table.js';
 import { interruptSignal } from './interrupt.js';
 import { progressPrinter } from './progress.js';
+import { flagsOverConfig, openHosts, type HostOptions } from '../run/run-hosts.js';
 
 /** `bench suite list`: each suite, what it needs, and what of it this machine has. */
 async function listSuites(configFile?: string): Promise<void> {
@@ -46,16 +47,19 @@ async function listSuites(configFile?: string): Promise<void> {
 /** `bench suite <name>`: the article's experiment on today's stacks, its tables with the published figures beside ours. */
 export async function suiteCommand(
   name: string,
-  flags: { scale: number; repeat?: number; targets?: string; engine?: string; config?: string; reporterOption?: string[] },
+  flags: { scale: number; repeat?: number; targets?: string; engine?: string; config?: string; reporterOption?: string[] } & HostOptions,
   collector: ReturnType<typeof reporterSpecCollector>,
 ): Promise<void> {
   if (name === 'list') return listSuites(flags.config);
   const suite = findSuite(name);
-  const project = await loadProject(flags.config !== undefined ? { configFile: flags.config } : {});
+  const loaded = await loadProject(flags.config !== undefined ? { configFile: flags.config } : {});
   const reporters = await loadReporters(collector.specs([{ name: 'suite' }]), parseReporterOptions(flags.reporterOption));
+  const hosts = await openHosts(flagsOverConfig(flags, loaded));
+  const project = hosts ? { ...loaded, targets: hosts.targets(loaded.targets) } : loaded;
   const interrupt = interruptSignal();
   try {
     await runSuite(project, {
+      ...(hosts ? { hosts } : {}),
       suite,
       scale: flags.scale,
       ...(flags.repeat !== undefined ? { repeat: flags.repeat } : {}),
@@ -68,5 +72,6 @@ export async function suiteCommand(
     });
   } finally {
     interrupt.dispose();
+    await hosts?.close();
   }
 }

@@ -8,11 +8,12 @@ import {
   type ServiceEndpoints,
   type TargetPlugin,
 } from '@bench/core';
-import { loadProject } from '../project/project.js';
+import { loadProject, type Project } from '../project/project.js';
+import { flagsOverConfig, openHosts, servicesOf, type HostOptions } from '../run/run-hosts.js';
 import { resolveScenarios, resolveTargets } from '../run/plan.js';
 import { verifyTarget } from '../run/verify.js';
 import { databaseWindows } from '../run/database-windows.js';
-import { createServiceManager, type ServiceManager } from '@bench/services';
+import type { ServiceManager } from '@bench/services';
 import { interruptSignal } from './interrupt.js';
 import { formatTable } from './format-table.js';
 
@@ -88,15 +89,29 @@ async function verifyUnit(unit: VerifyUnit, services: ServiceManager, burst: num
 /** Starts every target for the scenarios it serves (once for them all where it can), checks each answer, prints a pass/fail matrix. */
 export async function verifyCommand(
   scenarioNames: string[],
-  flags: { targets?: string; config?: string; jobs?: number; tfbBurst?: number },
+  flags: { targets?: string; config?: string; jobs?: number; tfbBurst?: number } & HostOptions,
 ): Promise<void> {
-  const project = await loadProject(flags.config !== undefined ? { configFile: flags.config } : {});
+  const loaded = await loadProject(flags.config !== undefined ? { configFile: flags.config } : {});
+  // --server-host: every stack starts there, its services beside it (or on --database-host), and is checked from here
+  const hosts = await openHosts(flagsOverConfig(flags, loaded));
+  try {
+    await verifyOn(hosts ? { ...loaded, targets: hosts.targets(loaded.targets) } : loaded, scenarioNames, flags, servicesOf(hosts));
+  } finally {
+    await hosts?.close();
+  }
+}
+
+async function verifyOn(
+  project: Project,
+  scenarioNames: string[],
+  flags: { targets?: string; jobs?: number; tfbBurst?: number },
+  services: ServiceManager,
+): Promise<void> {
   const scenarioList = scenarioNames.length ? parseNameList(scenarioNames) : project.selected.scenarios;
   const scenarios = scenarioList ? resolveScenarios(scenarioList, project.scenarios) : [...project.scenarios];
   const targetList = flags.targets !== undefined ? parseNameList([flags.targets]) : project.selected.targets;
   const explicit = targetList !== undefined;
   const targets = targetList ? resolveTargets(targetList, project.targets) : [...project.targets];
-  const services = createServiceManager();
   await services.prepare(scenarios);
   const interrupt = interruptSignal();
   const results = new Map<string, Cell>();

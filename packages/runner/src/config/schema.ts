@@ -94,6 +94,22 @@ const reporterEntry = byShape<string | [string, Record<string, unknown>]>(
         : undefined,
 );
 
+/**
+ * `hosts`: where the stacks and services run, the same options as --server-host, --database-host, --ssh-config and
+ * --remote-dir (their schemas are the option table's), named as a user of several machines reads them.
+ */
+export const hostsSchema = z
+  .object({
+    server: runOptionDeclarations.serverHost.schema.optional(),
+    database: runOptionDeclarations.databaseHost.schema.optional(),
+    sshConfig: runOptionDeclarations.sshConfig.schema.optional(),
+    remoteDir: runOptionDeclarations.remoteDir.schema.optional(),
+  })
+  .strict();
+
+/** The run options `hosts` stands for, by its keys. */
+export const hostsOptionKeys = { server: 'serverHost', database: 'databaseHost', sshConfig: 'sshConfig', remoteDir: 'remoteDir' } as const;
+
 const configWith = (defaults: typeof runOptionInputSchema) =>
   z
     .object({
@@ -103,6 +119,8 @@ const configWith = (defaults: typeof runOptionInputSchema) =>
       /** Load engines beside bench's own, by module path or package name; `--engine` or `defaults.engine` picks one by name. */
       engines: z.array(z.string().min(1)).optional(),
       defaults: defaults.optional(),
+      /** Other machines for the stacks and services (docs/hosts.md); a flag overrides each. */
+      hosts: hostsSchema.optional(),
       thresholds: thresholdsSchema.optional(),
     })
     .strict();

@@ -27,6 +27,7 @@ import { builtinEngineOptions, builtinEngines } from '@bench/engines';
 import { engineChoiceText } from './engine-choice.js';
 import { parseReceiverUrl } from '../outputs/receiver-url.js';
 import { parsePercent } from '../compare/compare.js';
+import { parseSshUrl } from '@bench/hosts';
 import { parseTargetPair } from '../compare/paired-compare.js';
 
 const positiveInt = z.number().int().positive();
@@ -217,6 +218,30 @@ const generalOptions = {
     schema: positiveInt.max(65535),
     parse: (raw) => parsePositiveInteger('--port', raw),
     defaultText: 'a free port',
+  }),
+  serverHost: maybe({
+    flags: '--server-host <ssh-url>',
+    description:
+      'start the stacks, and the services they need, on this host over SSH: ssh://[user@]host[:port] (bench installed there, your ssh keys and config; docs/hosts.md)',
+    schema: z.string().regex(/^ssh:\/\//, 'an ssh:// URL'),
+    parse: (raw) => parseSshUrl('--server-host', raw).url,
+  }),
+  databaseHost: maybe({
+    flags: '--database-host <ssh-url>',
+    description:
+      "with --server-host: start Redis, memcached and MariaDB on this third host, for the server host's stacks (TechEmpower's shape)",
+    schema: z.string().regex(/^ssh:\/\//, 'an ssh:// URL'),
+    parse: (raw) => parseSshUrl('--database-host', raw).url,
+  }),
+  sshConfig: maybe({
+    flags: '--ssh-config <file>',
+    description: 'the ssh config file for --server-host and --database-host (ssh -F); your ~/.ssh/config otherwise',
+    schema: z.string().min(1),
+  }),
+  remoteDir: maybe({
+    flags: '--remote-dir <dir>',
+    description: 'the folder bench is installed in on those hosts (run as `npx --no-install bench` there); else `bench` on their PATH',
+    schema: z.string().min(1),
   }),
   url: maybe({
     flags: '-u, --url <url>',

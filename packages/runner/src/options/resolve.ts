@@ -1,4 +1,5 @@
 import { errors, type OptionTable } from '@bench/core';
+import { assertHostOptions } from './host-options.js';
 import { runOptionDeclarations, type RunOptionInput, type RunOptions, highestConcurrency } from './declarations.js';
 
 type Layer = Readonly<Record<string, unknown>>;
@@ -73,6 +74,11 @@ export function validateRunOptions(options: RunOptions): RunOptions {
       `--url drives one request of a running server; it cannot be combined with scenario names (${options.scenarios.join(', ')})`,
     );
   }
+  assertHostOptions(options);
+  if (options.serverHost !== undefined && options.url !== undefined)
+    throw errors.conflictingOptions('--url drives a server that is already running; --server-host starts the stacks on a host: choose one');
+  if (options.serverHost !== undefined && options.profile)
+    throw errors.usage('--profile samples the stacks on this machine; it cannot profile them on --server-host yet: profile on one machine');
   if (options.concurrency.length === 0) throw errors.usage('-c needs at least one concurrency level');
   const maxConcurrency = highestConcurrency(options);
   if (options.requests !== undefined && options.requests < maxConcurrency) {

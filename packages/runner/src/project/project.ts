@@ -21,7 +21,7 @@ import {
 } from '@bench/core';
 import { builtinTargets, commandTarget, urlTarget } from '@bench/targets';
 import { inlineConfig, loadConfig, type LoadedConfig } from '../config/load-config.js';
-import type { ReporterConfigEntry, ScenarioConfigEntry, TargetConfigEntry } from '../config/schema.js';
+import { hostsOptionKeys, type ReporterConfigEntry, type ScenarioConfigEntry, type TargetConfigEntry } from '../config/schema.js';
 import type { ThresholdsSpec } from '../config/thresholds.js';
 import { builtinEngines, engineOptionTable } from '@bench/engines';
 import { runOptionDeclarations, type RunOptionInput } from '../options/declarations.js';
@@ -168,8 +168,16 @@ export async function loadProject(source: ProjectSource = {}): Promise<Project> 
   if (!config) return { targets: builtinTargets, scenarios, engines: builtinEngines, optionTable: runOptionDeclarations, selected: {} };
 
   const where = path.basename(config.file);
-  const { targets: targetEntries, scenarios: scenarioEntries, reporters, engines: engineEntries, thresholds } = config.config;
+  const { targets: targetEntries, scenarios: scenarioEntries, reporters, engines: engineEntries, thresholds, hosts } = config.config;
   let { defaults } = config.config;
+  // `hosts` holds run options under the names a user of several machines reads; they join the defaults
+  if (hosts) {
+    // an ssh config's path is from the config's folder; --remote-dir is a path on the other hosts, kept as written
+    const given: Record<string, string> = {};
+    for (const [key, value] of Object.entries(hosts) as Array<[keyof typeof hostsOptionKeys, string]>)
+      given[hostsOptionKeys[key]] = key === 'sshConfig' ? path.resolve(config.dir, value) : value;
+    defaults = { ...defaults, ...given };
+  }
   const chosenTargets = await Promise.all((targetEntries ?? []).map((entry, i) => configTarget(entry, i, config, builtinTargets)));
   // a mix may name any scenario object of the config
   const objects = new Map<string, ScenarioObjectInput>();

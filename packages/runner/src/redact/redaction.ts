@@ -35,6 +35,8 @@ export interface SecretSources {
   readonly urls?: readonly string[];
   /** Values a config marks secret, with where the config holds each (when it holds them in its data). */
   readonly values?: readonly { readonly where?: string; readonly value: string }[];
+  /** The hosts reached over SSH (ssh://user@host): the user part, hidden wherever it stands before an @. */
+  readonly sshUrls?: readonly string[];
 }
 
 /**
@@ -48,6 +50,7 @@ export class Redaction {
   private readonly secretNames: ReadonlySet<string>;
   private readonly searched: readonly string[];
   private readonly query: RegExp;
+  private readonly sshUsers: readonly string[];
 
   constructor(sources: SecretSources = {}) {
     const secretNames = new Set([...SECRET_HEADERS, ...(sources.names ?? [])].map((n) => n.toLowerCase()));
@@ -85,6 +88,14 @@ export class Redaction {
       if (where !== undefined) names.add(`config ${where}`);
       values.add(value);
     }
+    // an SSH user is hidden as `user@`, not as a word: `bench` or `root` are everywhere in a report
+    const sshUsers = new Set<string>();
+    for (const text of sources.sshUrls ?? []) {
+      const user = parseLoosely(text)?.username;
+      if (user) sshUsers.add(safeDecode(user));
+    }
+    if (sshUsers.size > 0) names.add('ssh user');
+    this.sshUsers = [...sshUsers];
     this.names = [...names].sort();
     this.secretNames = secretNames;
     // the longest first, so "Bearer abc123" goes whole before "abc123" alone
@@ -98,6 +109,7 @@ export class Redaction {
     let out = text.replace(USER_INFO, `$1${REDACTED}@`);
     out = out.replace(this.query, `$1${REDACTED}`);
     for (const value of this.searched) if (out.includes(value)) out = out.split(value).join(REDACTED);
+    for (const user of this.sshUsers) out = out.split(`${user}@`).join(`${REDACTED}@`);
     return out;
   }
 

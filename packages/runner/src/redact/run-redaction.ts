@@ -27,5 +27,6 @@ export function runRedaction(project: Project, given: RunOptionInput = {}, recei
       ...receiverUrls,
     ],
     values: secretValues({ ...project.config?.config, options: given }),
+    sshUrls: layers.flatMap((layer) => [layer.serverHost, layer.databaseHost].filter((u): u is string => u !== undefined)),
   });
 }

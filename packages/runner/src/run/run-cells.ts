@@ -44,6 +44,7 @@ import type { RunEvent } from './run-events.js';
 import { JournalWriter } from '../journal/journal-writer.js';
 import { defaultRedaction, type Redaction } from '../redact/redaction.js';
 import { redactEvent } from '../redact/redact-event.js';
+import { placeRun, type OpenHosts } from './run-hosts.js';
 
 export type { RunEvent } from './run-events.js';
 
@@ -67,6 +68,8 @@ export interface RunContext {
   readonly command?: string;
   /** The run's secrets: sent as they are, hidden in the document, the journal and every event; URLs' user info alone when absent. */
   readonly redaction?: Redaction;
+  /** The other hosts the stacks and services run on (--server-host): `targets` and `services` are theirs already. */
+  readonly hosts?: OpenHosts;
 }
 
 /** A run's document before its first cell: its command line and options with no secret in them, and what was hidden. */
@@ -107,6 +110,7 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
   // the seed of every round's order, recorded so the order can be replayed (--seed)
   const seed = options.seed ?? randomSeed();
   const redaction = context.redaction ?? defaultRedaction;
+  const hosts = context.hosts;
   const doc = newRunDocument(context.command ?? '', { ...options, seed }, redaction);
   // every second on disk as it is measured: a run killed at any point leaves what it measured (`bench report JOURNAL`)
   const journal = options.journal !== undefined ? JournalWriter.open(options.journal, doc) : undefined;
@@ -154,6 +158,8 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
     const caFile = tls?.caFile ?? (options.ca !== undefined ? path.resolve(options.ca) : undefined);
     const transport: Transport = { protocol: options.protocol, ...(caFile ? { caFile } : {}) };
     disposeResets = await prepareResets([...new Set(plan.pairs.map((p) => p.target))]);
+    // on several hosts: each machine in the document, and the link's rate, measured before the first cell
+    const where = await placeRun(hosts, doc, redaction);
     await callReporters(context.reporters, 'onRunStart', doc);
     // Once a stack has failed (to start, to verify, or mid-run), its remaining cells are recorded as failed.
     const problems = new Map<PlannedPair, string>();
@@ -182,6 +188,7 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
           startedAt: new Date().toISOString(),
           ...(profiling ? { profiling } : {}),
           ...(transport.caFile ? { caFile: transport.caFile } : {}),
+          ...where,
         });
         const reset = target.reset;
         const note = stateNote(target, scenario);

@@ -7,7 +7,7 @@ import { ensureOpenFiles } from './open-files.js';
 import { withEngine } from '../project/load-engine.js';
 import type { Project } from '../project/project.js';
 import { runCells, type RunEvent } from './run-cells.js';
-import { createServiceManager } from '@bench/services';
+import { openHosts, servicesOf } from './run-hosts.js';
 import { targetAndScenarioFromUrl } from './from-url.js';
 import { appendRunToHistory, historyFilePath } from '@bench/history';
 import type { Redaction } from '../redact/redaction.js';
@@ -30,15 +30,16 @@ export interface ProjectRunRequest {
   readonly redaction?: Redaction;
 }
 
-// --cpus may only name CPUs this process may run on.
-function assertCpusExist(cpus: { server?: string; client?: string }): void {
-  const allowed = new Set(expandCpuList(allowedCpus(process.pid) ?? `0-${os.availableParallelism() - 1}`));
+// --cpus may only name CPUs the side's machine offers: this process's, or the server host's.
+function assertCpusExist(cpus: { server?: string; client?: string }, serverHost?: { name: string; cpus: number }): void {
+  const here = allowedCpus(process.pid) ?? `0-${os.availableParallelism() - 1}`;
   for (const [role, list] of Object.entries(cpus)) {
+    const offered = role === 'server' && serverHost ? `0-${serverHost.cpus - 1}` : here;
+    const allowed = new Set(expandCpuList(offered));
     const missing = expandCpuList(list).filter((cpu) => !allowed.has(cpu));
     if (missing.length > 0) {
-      throw errors.usage(
-        `--cpus ${role}=${list} names CPU ${missing.join(', ')}, but this machine offers ${allowedCpus(process.pid) ?? 'fewer'}; pick from those`,
-      );
+      const machine = role === 'server' && serverHost ? serverHost.name : 'this machine';
+      throw errors.usage(`--cpus ${role}=${list} names CPU ${missing.join(', ')}, but ${machine} offers ${offered}; pick from those`);
     }
   }
 }
@@ -94,27 +95,37 @@ async function runProjectWith(project: Project, request: ProjectRunRequest, reda
       '--ca names the authority of a server bench does not start (--url https://...); a run that starts its servers makes its own CA',
     );
   }
-  ensureOpenFiles(highestConcurrency(runOptions), options.url === undefined);
-  if (runOptions.cpus) assertCpusExist(runOptions.cpus);
+  // the stacks' descriptors count here only when they run here
+  ensureOpenFiles(highestConcurrency(runOptions), options.url === undefined && options.serverHost === undefined);
+  if (runOptions.cpus && runOptions.serverHost === undefined) assertCpusExist(runOptions.cpus);
   // a taken --port is bad input: say so before anything starts
-  if (runOptions.port !== undefined) await assertPortFree(runOptions.port);
+  if (runOptions.port !== undefined && runOptions.serverHost === undefined) await assertPortFree(runOptions.port);
   // --history: bench-history.jsonl (or the path given) beside the config, else in the current directory
   const baseDir = project.config?.dir ?? request.cwd ?? process.cwd();
   const historyFile = historyFilePath(runOptions.history, baseDir);
   if (historyFile !== undefined) runOptions = { ...runOptions, history: historyFile };
-  const doc = await runCells(runOptions, {
-    targets,
-    scenarios,
-    engines,
-    optionTable: project.optionTable,
-    reporters: request.reporters,
-    services: createServiceManager(),
-    ...(project.thresholds ? { thresholds: project.thresholds } : {}),
-    ...(request.onEvent ? { onEvent: request.onEvent } : {}),
-    ...(request.signal ? { signal: request.signal } : {}),
-    ...(request.command ? { command: request.command } : {}),
-    redaction,
-  });
+  // --server-host: the stacks (and, with --database-host, the services) start on those hosts, through their agents
+  const hosts = await openHosts(runOptions);
+  let doc: RunDocument;
+  try {
+    if (hosts && runOptions.cpus) assertCpusExist(runOptions.cpus, { name: hosts.server.label, cpus: hosts.server.info.cpus });
+    doc = await runCells(runOptions, {
+      targets: hosts ? hosts.targets(targets) : targets,
+      scenarios,
+      engines,
+      optionTable: project.optionTable,
+      reporters: request.reporters,
+      services: servicesOf(hosts),
+      ...(project.thresholds ? { thresholds: project.thresholds } : {}),
+      ...(request.onEvent ? { onEvent: request.onEvent } : {}),
+      ...(request.signal ? { signal: request.signal } : {}),
+      ...(request.command ? { command: request.command } : {}),
+      ...(hosts ? { hosts } : {}),
+      redaction,
+    });
+  } finally {
+    await hosts?.close();
+  }
   if (historyFile !== undefined && doc.complete) await appendRunToHistory(doc, historyFile, baseDir);
   return doc;
 }

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { describeIssue, errors, type CellResult, type Reporter, type RunDocument } from '@bench/core';
-import { createServiceManager } from '@bench/services';
 import { suiteRatios } from '@bench/reporters';
 import {
   earlierRuns,
@@ -18,6 +17,8 @@ import { resolveRunOptions } from '../options/resolve.js';
 import { runOptionDeclarations, runOptionInputSchema, type RunOptionInput } from '../options/declarations.js';
 import { callReporters, endReporters } from '../reporters/call-reporters.js';
 import { newRunDocument, runCells } from '../run/run-cells.js';
+import { placeRun, servicesOf } from '../run/run-hosts.js';
+import { defaultRedaction } from '../redact/redaction.js';
 import { runTechempowerSuite } from './run-techempower.js';
 import type { SuiteRunRequest } from './suite-request.js';
 
@@ -131,6 +132,7 @@ export async function runSuite(project: Project, request: SuiteRunRequest): Prom
     ...(earlier.length > 0 ? { earlierRuns: earlier } : {}),
   };
   let failure: unknown;
+  await placeRun(request.hosts, doc, defaultRedaction);
   await callReporters(request.reporters, 'onRunStart', doc);
   try {
     for (const { run, targets } of runnable) {
@@ -156,7 +158,8 @@ export async function runSuite(project: Project, request: SuiteRunRequest): Prom
         scenarios: project.scenarios,
         engines: project.engines,
         reporters: [gather],
-        services: createServiceManager(),
+        services: servicesOf(request.hosts),
+        ...(request.hosts ? { hosts: request.hosts } : {}),
         ...(request.onEvent ? { onEvent: request.onEvent } : {}),
         ...(request.signal ? { signal: request.signal } : {}),
         command: `${request.command ?? 'bench suite'} (${run.id})`,

@@ -13,7 +13,9 @@ import {
   type ServiceEndpoints,
   type TargetPlugin,
 } from '@bench/core';
-import { createServiceManager, type ServiceManager } from '@bench/services';
+import type { ServiceManager } from '@bench/services';
+import { placeRun, servicesOf } from '../run/run-hosts.js';
+import { defaultRedaction } from '../redact/redaction.js';
 import { scaleConcurrency, type TechempowerShape } from '@bench/suites';
 import type { Project } from '../project/project.js';
 import { resolveRunOptions } from '../options/resolve.js';
@@ -176,8 +178,9 @@ export async function runTechempowerSuite(project: Project, request: SuiteRunReq
           ],
     ),
   };
-  const services = createServiceManager();
+  const services = servicesOf(request.hosts);
   await services.prepare(tests.map((t) => t.scenario));
+  const where = await placeRun(request.hosts, doc, defaultRedaction);
   const emit = (event: RunEvent) => request.onEvent?.(event);
   const total = targets.length * tests.reduce((n, t) => n + t.levels.length, 0);
   let index = 0;
@@ -236,6 +239,7 @@ export async function runTechempowerSuite(project: Project, request: SuiteRunReq
               settings: stack?.running.settings ?? {},
               engine: { name: engine.name, version },
               startedAt: new Date().toISOString(),
+              ...where,
             });
             let problem = startError;
             let answer: HttpAnswer | undefined;

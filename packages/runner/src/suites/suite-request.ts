@@ -1,6 +1,7 @@
 import type { Reporter } from '@bench/core';
 import type { Suite } from '@bench/suites';
 import type { RunEvent } from '../run/run-events.js';
+import type { OpenHosts } from '../run/run-hosts.js';
 
 /** One `bench suite` run: the suite, its scale, and what to run and report. */
 export interface SuiteRunRequest {
@@ -17,4 +18,6 @@ export interface SuiteRunRequest {
   readonly command?: string;
   /** The load engine in place of the suite's own (techempower: wrk, as TFB; --engine wire). */
   readonly engine?: string;
+  /** The hosts the stacks and services run on (--server-host, --database-host); the project's targets are theirs already. */
+  readonly hosts?: OpenHosts;
 }
