@@ -1,5 +1,6 @@
 import type { CellResult, ReporterFactory, RunDocument } from '@bench/core';
 import { abLine, formatNumber, padFixed, padInt } from './format.js';
+import { machineLines } from './machine-line.js';
 import { thresholdLines } from './thresholds.js';
 import { writeFileAtomically } from './json.js';
 import { profileAbLines } from './profile/profile-text.js';
@@ -120,7 +121,12 @@ export function renderAbText(result: CellResult, doc: RunDocument): string {
       `bench step ${step.name}: ${step.requests} requests (${formatNumber(step.sharePercent, 1)}%), ${formatNumber(step.rps, 2)} rps, p50 ${formatNumber(step.latency.p50)} ms, p99 ${formatNumber(step.latency.p99)} ms, ${step.failed} failed, ${step.non2xx} non-2xx`,
     );
   // bench's own readings of the cell (a possible leak, a drift), after ab's block
-  const notes = [...(result.limit ? [result.limit.line] : []), ...result.notes];
+  const placed = result.hosts
+    ? [
+        `the stack ran on ${result.hosts.server}${result.hosts.services && result.hosts.services !== result.hosts.server ? `, its services on ${result.hosts.services}` : ''}`,
+      ]
+    : [];
+  const notes = [...placed, ...(result.limit ? [result.limit.line] : []), ...result.notes];
   if (notes.length > 0) lines.push('', ...notes.map((note) => `bench note: ${note}`));
   lines.push(...profileAbLines(result));
   return `${lines.join('\n')}\n`;
@@ -137,7 +143,8 @@ export const abReporter: ReporterFactory = (context) => {
       else context.stdout(`${text}\n`);
     },
     async onRunEnd(doc) {
-      const thresholds = thresholdLines(doc);
+      // on several hosts, each machine after the blocks (ab names one server, by its address)
+      const thresholds = [...thresholdLines(doc), ...(doc.hosts ? machineLines(doc) : [])];
       const trailer = thresholds.length > 0 ? `${thresholds.join('\n')}\n` : '';
       if (!context.outFile) {
         if (trailer) context.stdout(trailer);

@@ -1,6 +1,30 @@
-import type { MachineInfo } from '@bench/core';
+import type { HostInfo, MachineInfo, RunDocument } from '@bench/core';
 import { formatBytes } from './format.js';
 
 /** The machine a measurement was taken on, as every reporter names it: "2 x AMD EPYC, 23.5 GiB, linux 6.18, Node v20". */
-export const machineSummary = (m: MachineInfo): string =>
+export const machineSummary = (m: Omit<MachineInfo, 'sharedHost'>): string =>
   `${m.cpus} x ${m.cpuModel}, ${formatBytes(m.memoryBytes)}, ${m.platform} ${m.release}, Node ${m.node}`;
+
+const hostSummary = (h: HostInfo) => `${machineSummary(h)}, bench ${h.bench}`;
+
+/**
+ * The machines of a run, one line each as every reporter names them: "Machine: ..." on one machine (and whether the
+ * generator and the servers shared it), each host by its role on several (--server-host), with the link measured.
+ */
+export function machineLines(doc: RunDocument, generator = 'The load generator'): string[] {
+  const hosts = doc.hosts;
+  if (!hosts)
+    return [`Machine: ${machineSummary(doc.machine)}.${doc.machine.sharedHost ? ` ${generator} and the servers share these cores.` : ''}`];
+  return [
+    `Client host: ${hosts.client.hostname}, ${hostSummary(hosts.client)} (the load generator).`,
+    `Server host: ${hosts.server.name} (${hosts.server.address}), ${hostSummary(hosts.server)} (the stacks${hosts.database ? '' : ' and their services'}).`,
+    ...(hosts.database
+      ? [`Database host: ${hosts.database.name} (${hosts.database.address}), ${hostSummary(hosts.database)} (the services).`]
+      : []),
+    ...(hosts.link
+      ? [
+          `Link from the server host: ${(hosts.link.bytesPerSecond / 1e6).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB/s in a one-second transfer before the first cell.`,
+        ]
+      : []),
+  ];
+}

@@ -1,7 +1,7 @@
 import { median, protocolWords, type CellResult, type ReporterFactory, type RunDocument } from '@bench/core';
 import { formatBytes, formatNumber } from './format.js';
 import { thresholdLines } from './thresholds.js';
-import { machineSummary } from './machine-line.js';
+import { machineLines } from './machine-line.js';
 import { writeFileAtomically } from './json.js';
 import { spreadLines } from './repeat-spread.js';
 import { sparkline } from './sparkline.js';
@@ -174,10 +174,9 @@ export function renderMarkdown(doc: RunDocument): string {
   }
   const thresholds = thresholdLines(doc);
   if (thresholds.length > 0) out.push('### thresholds', '', thresholds[0] ?? '', '', ...thresholds.slice(1).map((line) => `- ${line}`), '');
-  const m = doc.machine;
   const engines = [...new Set(doc.results.flatMap((r) => (r.engine ? [`${r.engine.name} ${r.engine.version}`] : [])))];
   const generator = engines.length > 0 ? `The load generator (${engines.join(', ')})` : 'The load generator';
-  out.push(`Machine: ${machineSummary(m)}.` + (m.sharedHost ? ` ${generator} and the servers share these cores.` : ''));
+  out.push(...machineLines(doc, generator));
   const cut = doc.results.find((r) => r.interrupted);
   if (cut)
     out.push(

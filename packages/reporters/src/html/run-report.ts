@@ -2,7 +2,7 @@ import { median, mergeLatencyHistograms, percentileCurve, type CellResult, type 
 import { formatBytes, formatNumber } from '../format.js';
 import { chartFigure, nines, numbersTable, type ChartSpec } from './chart.js';
 import { soakLine } from '../soak-line.js';
-import { machineSummary } from '../machine-line.js';
+import { machineLines } from '../machine-line.js';
 import { stepCharts } from './step-charts.js';
 import { connectionCharts } from './connection-charts.js';
 import { profileSections } from '../profile/flame-html.js';
@@ -23,7 +23,6 @@ function groupCells(results: readonly CellResult[]): CellResult[][] {
 }
 
 function header(doc: RunDocument, live: boolean): string {
-  const m = doc.machine;
   const engines = [...new Set(doc.results.flatMap((r) => (r.engine ? [`${r.engine.name} ${r.engine.version}`] : [])))];
   const options = Object.entries(doc.options)
     .filter(([, v]) => v !== undefined)
@@ -32,7 +31,7 @@ function header(doc: RunDocument, live: boolean): string {
   const out = [
     `<h1>bench: ${escapeHtml([...new Set(doc.results.map((r) => r.scenario))].join(', ') || 'no cells')}</h1>`,
     `<p class="meta">${escapeHtml(doc.startedAt)}${doc.finishedAt ? ` to ${escapeHtml(doc.finishedAt)}` : ''}; bench ${escapeHtml(doc.tool.version)}, results schema ${doc.schemaVersion}</p>`,
-    `<p class="meta">Machine: ${escapeHtml(machineSummary(m))}${m.sharedHost ? '. The load generator and the servers share these cores.' : ''}</p>`,
+    ...machineLines(doc).map((line) => `<p class="meta">${escapeHtml(line)}</p>`),
     `<p class="meta">Command: <code>${escapeHtml(doc.command || '(not recorded)')}</code></p>`,
     ...(doc.redacted?.length ? [`<p class="meta">Redacted (sent, never written): ${escapeHtml(doc.redacted.join(', '))}</p>`] : []),
     `<p class="meta">Engine: ${escapeHtml(engines.join(', ') || 'unknown')}</p>`,
