@@ -33,11 +33,18 @@ module.exports = {
       to: { path: '^(packages/(engines|targets|services|history|reporters|runner)|suites|scenarios)/', pathNot: '^$1/' },
     },
     {
+      name: 'hosts-on-services',
+      comment: 'hosts start the services and the targets they are given on another machine: they import core and services only',
+      severity: 'error',
+      from: { path: '^packages/hosts/' },
+      to: { path: '^(packages/(engines|targets|history|reporters|runner)|suites|scenarios)/' },
+    },
+    {
       name: 'reporters-below-the-runner',
       comment: 'reporters render what the others produce; they start nothing',
       severity: 'error',
       from: { path: '^packages/reporters/' },
-      to: { path: '^packages/(runner|engines|targets|services)/' },
+      to: { path: '^packages/(runner|engines|targets|services|hosts)/' },
     },
     {
       name: 'the-runner-on-top',

@@ -208,9 +208,10 @@ export const errors = {
       `bench ${here} here, bench ${there} on ${host}: install bench ${here} there (\`npm install @bench/runner@${here}\`) so both ends measure alike`,
     ),
   hostGone: (host: string, detail: string) => new BenchError('BENCH_ERR_HOST_GONE', `${host} went away: ${detail}`, { exitCode: 1 }),
-  // an error the agent met on another host, coded as it was there, with the host named
-  fromHost: (host: string, code: BenchErrorCode, message: string, exitCode: number) =>
-    new BenchError(code, `on ${host}: ${message}`, { exitCode }),
   agent: (host: string, detail: string) => new BenchError('BENCH_ERR_AGENT', `the bench agent on ${host}: ${detail}`, { exitCode: 1 }),
   interrupted: (signal: string) => new BenchError('BENCH_ERR_INTERRUPTED', `interrupted by ${signal}`, { exitCode: 130 }),
 };
+
+/** An error the bench agent met on another host, coded as it was there, its message naming the host. */
+export const errorFromHost = (host: string, code: BenchErrorCode, message: string, exitCode: number): BenchError =>
+  new BenchError(code, `on ${host}: ${message}`, { exitCode });

@@ -285,8 +285,10 @@ export const runHostsSchema = z.object({
     name: z.string(),
     /** The address its servers listened on: where the client reached it over SSH. */
     address: z.string(),
+    /** The CPUs its stacks could run on: fewer than `cpus` when the agent was pinned to some. */
+    cores: z.number().int().optional(),
   }),
-  database: hostInfoSchema.extend({ name: z.string(), address: z.string() }).optional(),
+  database: hostInfoSchema.extend({ name: z.string(), address: z.string(), cores: z.number().int().optional() }).optional(),
   /** What the link from the server host carried to the client in a transfer before the first cell, bytes a second. */
   link: z.object({ bytesPerSecond: z.number() }).optional(),
 });

@@ -92,6 +92,8 @@ export interface TargetReset {
 /** A target plugin: how to start one stack serving one scenario (or, with startMany, several at once), and stop it. */
 export interface TargetPlugin {
   readonly name: string;
+  /** The registry name of the target this one is, under another name (`bench noise` runs one target twice as A and B). */
+  readonly aliasOf?: string;
   readonly language: string;
   readonly description: string;
   /**

@@ -26,16 +26,18 @@ export async function makeAuthority(dir: string, name: string): Promise<{ certFi
 }
 
 /**
- * A CA and a server certificate for 127.0.0.1 and localhost it signed, made at run time in the run's private dir (no
- * key in the repository; the keys 0600, gone with the dir, which the reaper removes after a kill -9 too).
+ * A CA and a server certificate for 127.0.0.1 and localhost (and `addresses`: a server host's, when the stacks run
+ * there) it signed, made at run time in the run's private dir (no key in the repository; the keys 0600, gone with the
+ * dir, which the reaper removes after a kill -9 too).
  */
-export async function makeTlsMaterial(dir: string): Promise<TlsMaterial> {
+export async function makeTlsMaterial(dir: string, addresses: readonly string[] = []): Promise<TlsMaterial> {
   const ca = await makeAuthority(dir, 'ca');
   const keyFile = path.join(dir, 'server.key');
   const csr = path.join(dir, 'server.csr');
   const certFile = path.join(dir, 'server.crt');
   const extensions = path.join(dir, 'server.ext');
-  writeFileSync(extensions, 'subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\n');
+  const names = ['IP:127.0.0.1', 'DNS:localhost', ...addresses.map((address) => `IP:${address}`)];
+  writeFileSync(extensions, `subjectAltName=${names.join(',')}\nbasicConstraints=CA:FALSE\n`);
   await openssl(['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyFile, '-out', csr, '-subj', '/CN=127.0.0.1'], dir);
   await openssl(
     [

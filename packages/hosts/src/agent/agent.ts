@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { BenchError, describeHost, messageOf, type HostInfo } from '@bench/core';
 import { AGENT_PROTOCOL, type AgentHello, type AgentReply } from '../protocol/messages.js';
 import { jsonLine, readJsonLines } from '../protocol/json-lines.js';
@@ -47,6 +48,7 @@ export async function runAgent(options: AgentOptions): Promise<string> {
     protocol: AGENT_PROTOCOL,
     bench: options.version,
     host: options.host ?? describeHost(options.version),
+    cores: os.availableParallelism(),
     address,
   };
   send(hello);

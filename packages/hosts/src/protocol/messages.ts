@@ -17,6 +17,8 @@ export interface AgentHello {
   readonly protocol: number;
   readonly bench: string;
   readonly host: HostInfo;
+  /** The CPUs the agent (and so every stack it starts) may run on: fewer than the machine's when pinned. */
+  readonly cores: number;
   readonly address: string;
 }
 

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { BenchError, errors, reaperForgetGroup, reaperTrackGroup, type BenchErrorCode } from '@bench/core';
+import { BenchError, errorFromHost, errors, reaperForgetGroup, reaperTrackGroup, type BenchErrorCode } from '@bench/core';
 import { AGENT_PROTOCOL, type AgentHello, type AgentOp, type AgentOps, type AgentReply } from '../protocol/messages.js';
 import { jsonLine, readJsonLines } from '../protocol/json-lines.js';
 import { NO_BENCH_EXIT, NO_FOLDER_EXIT, sshArguments, type SshSettings } from '../ssh/ssh-command.js';
@@ -94,7 +94,7 @@ export class AgentConnection {
     };
     if (hello === 'timeout') throw fail(errors.hostUnreachable(host.label, `no answer from bench there in ${HELLO_MS / 1000} s`));
     if (!('event' in hello)) throw fail(refusal(host, settings, hello, stderr, bad));
-    if (typeof hello !== 'object' || hello.event !== 'hello' || typeof hello.bench !== 'string')
+    if (typeof hello !== 'object' || hello.event !== 'hello' || typeof hello.bench !== 'string' || typeof hello.cores !== 'number')
       throw fail(errors.agent(host.label, `it said ${JSON.stringify(hello).slice(0, 120)} where a hello was due`));
     if (hello.bench !== version) throw fail(errors.hostVersion(host.label, version, hello.bench));
     if (hello.protocol !== AGENT_PROTOCOL)
@@ -165,7 +165,7 @@ export class AgentConnection {
     if (!pending) return;
     this.pending.delete(reply.id);
     if (reply.ok) pending.resolve(reply.result);
-    else pending.reject(errors.fromHost(this.host.label, reply.error.code as BenchErrorCode, reply.error.message, reply.error.exitCode));
+    else pending.reject(errorFromHost(this.host.label, reply.error.code as BenchErrorCode, reply.error.message, reply.error.exitCode));
   }
 
   private lose(error: BenchError): void {
@@ -196,7 +196,8 @@ function refusal(
 ): BenchError {
   if (outcome.error)
     return errors.usage(`cannot run ssh to reach ${host.label}: ${outcome.error.message} (apt-get install openssh-client)`);
-  const last = lastLine(stderr) ?? `ssh exited ${outcome.code}`;
+  // ssh names the login as user@host: the user part stays out of every message
+  const last = (lastLine(stderr) ?? `ssh exited ${outcome.code}`).replace(/^[^\s@]+@/, '');
   if (bad !== undefined) return errors.agent(host.label, `it sent ${bad} before its hello (is something printing at login?)`);
   if (outcome.code === NO_BENCH_EXIT || outcome.code === NO_FOLDER_EXIT || /bench-agent: /.test(stderr))
     return errors.hostNoBench(host.label, settings.remoteDir !== undefined ? `in ${settings.remoteDir}` : 'on its PATH');

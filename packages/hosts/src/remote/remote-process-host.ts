@@ -15,7 +15,7 @@ export function remoteProcessHost(connection: AgentConnection, name: string): Pr
   return {
     name,
     local: false,
-    cores: connection.hello.host.cpus,
+    cores: connection.hello.cores,
     sampleGroups<K extends string>(sets: Readonly<Record<K, readonly number[]>>): HostSampler<K> {
       const names = (Object.keys(sets) as K[]).filter((key) => sets[key].length > 0);
       const sampler = nextSampler++;

@@ -33,12 +33,14 @@ export function remoteTargets(
   doctorHint: string,
 ): TargetPlugin[] {
   let availability: Promise<Record<string, Availability>> | undefined;
+  // an alias (bench noise's A and B) is started there by the name the agent's registry knows
+  const nameThere = (target: TargetPlugin) => target.aliasOf ?? target.name;
   const availableThere = () =>
-    (availability ??= connection.request('available', { targets: registry.filter((t) => !t.reset).map((t) => t.name) }));
+    (availability ??= connection.request('available', { targets: [...new Set(registry.filter((t) => !t.reset).map(nameThere))] }));
 
   const startThere = async (target: TargetPlugin, scenarios: readonly Scenario[], options: TargetStartOptions): Promise<RunningTarget> => {
     const stack = await connection.request('start-target', {
-      target: target.name,
+      target: nameThere(target),
       scenarios: scenarios.map((s) => s.name),
       options: remoteOptions(options),
     });
@@ -80,7 +82,7 @@ export function remoteTargets(
       async available() {
         // a reset runs where bench runs: a target that resets its state is run on this machine only
         if (target.reset) return { ok: false, reason: `it resets its state on this machine, so it cannot run on ${processHost.name}` };
-        const found = (await availableThere())[target.name];
+        const found = (await availableThere())[nameThere(target)];
         if (!found) return { ok: false, reason: `the agent on ${processHost.name} does not know it` };
         return found.ok ? found : { ...found, reason: `on ${processHost.name}: ${found.reason ?? 'not available'} (${doctorHint})` };
       },

@@ -22,7 +22,8 @@ export const noiseOptionKeys: readonly RunOptionKey[] = [
 const fmt = (n: number, digits = 1) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
 
 /** The same target under a second name, so one run can start it twice per round (an A/A comparison). */
-const alias = (target: TargetPlugin, name: string): TargetPlugin => Object.create(target, { name: { value: name } }) as TargetPlugin;
+const alias = (target: TargetPlugin, name: string): TargetPlugin =>
+  Object.create(target, { name: { value: name }, aliasOf: { value: target.aliasOf ?? target.name } }) as TargetPlugin;
 
 function render(floors: readonly NoiseFloor[], target: string): string {
   const out = [

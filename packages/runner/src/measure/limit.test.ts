@@ -70,3 +70,44 @@ describe('what bounded a cell', () => {
     expect(cellLimit({ ...idle, machineBusyPercent: 70 }).by).toBe('unclear');
   });
 });
+
+describe('what bounded a cell on several hosts', () => {
+  const twoHosts: LimitInput = {
+    ...idle,
+    clientHost: 'lab-client',
+    serverHost: { name: 'lab-server', cores: 1, busyPercent: 40 },
+    machineBusyPercent: 30,
+  };
+
+  it('names the host of the side that limited it', () => {
+    expect(cellLimit({ ...twoHosts, server: { cpuPercent: 97, cores: 1 } }).line).toBe(
+      "bounded by the server's CPU on lab-server: server 97% of one core (of 1) (generator 2% of one core (of 1), client host lab-client 30% busy, server host lab-server 40% busy)",
+    );
+    expect(cellLimit({ ...twoHosts, client: { cpuPercent: 99, cores: 1 } }).line).toMatch(
+      /^bounded by the load generator on the client \(lab-client\): wire used 99% of one core/,
+    );
+  });
+
+  it('names the database host, the link, or one host as a whole where no side saturated alone', () => {
+    const database = cellLimit({ ...twoHosts, databaseHost: { name: 'lab-db', cores: 2, busyPercent: 95, cpuPercent: 190 } });
+    expect(database).toMatchObject({ by: 'database' });
+    expect(database.line).toMatch(/^bounded by the database host \(lab-db\): its services at 190% of one core \(of 2\)/);
+    const link = cellLimit({ ...twoHosts, link: { bytesPerSecond: 110e6, capacityBytesPerSecond: 117e6 } });
+    expect(link).toMatchObject({ by: 'link' });
+    expect(link.line).toMatch(/^bounded by the link to lab-server: 110 MB\/s received, of the 117 MB\/s it carried/);
+    const serverBusy = cellLimit({ ...twoHosts, serverHost: { name: 'lab-server', cores: 1, busyPercent: 96 } });
+    expect(serverBusy).toMatchObject({ by: 'machine' });
+    expect(serverBusy.line).toMatch(/^bounded by the server host \(lab-server\): its cores 96% busy/);
+    const clientBusy = cellLimit({ ...twoHosts, machineBusyPercent: 95 });
+    expect(clientBusy.line).toMatch(/^bounded by the client host \(lab-client\): its cores 95% busy/);
+  });
+
+  it('calls a cell bounded by waiting only when every host was mostly idle', () => {
+    expect(cellLimit({ ...twoHosts, machineBusyPercent: 3, serverHost: { name: 'lab-server', cores: 1, busyPercent: 4 } }).by).toBe(
+      'waiting',
+    );
+    expect(cellLimit({ ...twoHosts, machineBusyPercent: 3, serverHost: { name: 'lab-server', cores: 1, busyPercent: 70 } }).by).toBe(
+      'unclear',
+    );
+  });
+});

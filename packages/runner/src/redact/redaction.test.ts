@@ -74,6 +74,16 @@ describe('Redaction', () => {
   });
 });
 
+describe('an SSH user', () => {
+  it('is hidden where it stands before an @, never as a word of its own', () => {
+    const redaction = new Redaction({ sshUrls: ['ssh://bench@10.0.0.2:2222'] });
+    expect(redaction.text('--server-host ssh://bench@10.0.0.2:2222')).toBe('--server-host ssh://[redacted]@10.0.0.2:2222');
+    expect(redaction.text('bench@10.0.0.2: Permission denied')).toBe('[redacted]@10.0.0.2: Permission denied');
+    expect(redaction.text('bench 0.1.0 on 10.0.0.2')).toBe('bench 0.1.0 on 10.0.0.2');
+    expect(redaction.names).toEqual(['ssh user']);
+  });
+});
+
 describe('secret values of a config', () => {
   it('unwraps { $secret } and finds where the config holds each marked value', () => {
     const config = unwrapSecrets({ defaults: { headers: { 'X-Key': { $secret: 'unwrapped-secret-1' } } }, body: { secret: 'not marked' } });

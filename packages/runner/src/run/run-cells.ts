@@ -153,13 +153,14 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
   // over TLS, the run's own CA and a certificate for the servers: made now, in a private dir removed at the end
   const tlsDir = overTls(options.protocol) && options.url === undefined ? makePrivateDir('tls') : undefined;
   try {
-    const tls = tlsDir ? await makeTlsMaterial(tlsDir) : undefined;
+    // on a server host, the certificate names the address the client reaches it by
+    const tls = tlsDir ? await makeTlsMaterial(tlsDir, hosts ? [hosts.server.address] : []) : undefined;
     // a server bench did not start (--url https://...) is verified against --ca, or the system's roots
     const caFile = tls?.caFile ?? (options.ca !== undefined ? path.resolve(options.ca) : undefined);
     const transport: Transport = { protocol: options.protocol, ...(caFile ? { caFile } : {}) };
     disposeResets = await prepareResets([...new Set(plan.pairs.map((p) => p.target))]);
     // on several hosts: each machine in the document, and the link's rate, measured before the first cell
-    const where = await placeRun(hosts, doc, redaction);
+    const where = await placeRun(hosts, doc, redaction, (text) => emit({ type: 'step', text }));
     await callReporters(context.reporters, 'onRunStart', doc);
     // Once a stack has failed (to start, to verify, or mid-run), its remaining cells are recorded as failed.
     const problems = new Map<PlannedPair, string>();

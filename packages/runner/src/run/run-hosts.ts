@@ -67,8 +67,10 @@ export async function openHosts(options: HostOptions): Promise<OpenHosts | undef
     services,
     document: () => ({
       client: describeHost(TOOL_VERSION),
-      server: { ...server.info, name: server.label, address: server.address },
-      ...(database ? { database: { ...database.info, name: database.label, address: database.address } } : {}),
+      server: { ...server.info, name: server.label, address: server.address, cores: server.processHost.cores },
+      ...(database
+        ? { database: { ...database.info, name: database.label, address: database.address, cores: database.processHost.cores } }
+        : {}),
       ...(link !== undefined ? { link: { bytesPerSecond: Math.round(link) } } : {}),
     }),
     async measureLink() {
@@ -86,11 +88,21 @@ export type CellPlace = Pick<CellContext, 'clientHost' | 'hosts' | 'link'>;
 
 /**
  * Before the first cell of a run on several hosts: the link measured, every machine written into the document (as the
- * redaction shows it), and what each cell records of them. Nothing on one machine.
+ * redaction shows it), and what each cell records of them; `say` tells where things run. Nothing on one machine.
  */
-export async function placeRun(hosts: OpenHosts | undefined, doc: RunDocument, redaction: Redaction): Promise<CellPlace> {
+export async function placeRun(
+  hosts: OpenHosts | undefined,
+  doc: RunDocument,
+  redaction: Redaction,
+  say: (line: string) => void = () => {},
+): Promise<CellPlace> {
   if (!hosts) return {};
   const bytesPerSecond = await hosts.measureLink();
+  const { server, database } = hosts;
+  say(
+    `the stacks run on ${server.label} (${server.address}, ${server.processHost.cores} ${server.processHost.cores === 1 ? 'core' : 'cores'}), their services on ${(database ?? server).label}; ` +
+      `the link from ${server.label} carried ${(bytesPerSecond / 1e6).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB/s`,
+  );
   doc.hosts = redaction.value(hosts.document());
   doc.machine = { ...doc.machine, sharedHost: false };
   return {

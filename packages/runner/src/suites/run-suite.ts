@@ -132,7 +132,7 @@ export async function runSuite(project: Project, request: SuiteRunRequest): Prom
     ...(earlier.length > 0 ? { earlierRuns: earlier } : {}),
   };
   let failure: unknown;
-  await placeRun(request.hosts, doc, defaultRedaction);
+  await placeRun(request.hosts, doc, defaultRedaction, (text) => request.onEvent?.({ type: 'step', text }));
   await callReporters(request.reporters, 'onRunStart', doc);
   try {
     for (const { run, targets } of runnable) {

@@ -180,7 +180,7 @@ export async function runTechempowerSuite(project: Project, request: SuiteRunReq
   };
   const services = servicesOf(request.hosts);
   await services.prepare(tests.map((t) => t.scenario));
-  const where = await placeRun(request.hosts, doc, defaultRedaction);
+  const where = await placeRun(request.hosts, doc, defaultRedaction, (text) => request.onEvent?.({ type: 'step', text }));
   const emit = (event: RunEvent) => request.onEvent?.(event);
   const total = targets.length * tests.reduce((n, t) => n + t.levels.length, 0);
   let index = 0;
