@@ -153,6 +153,8 @@ export const suiteDefinitionSchema = z
     measurements: z.number().int().positive().optional(),
     clients: z.record(z.string(), z.string()).optional(),
     notes: z.array(z.string()).default([]),
+    /** Notes that hold only when the client and the servers share one machine: left out of a run on several hosts. */
+    oneMachineNotes: z.array(z.string()).default([]),
   })
   .strict();
 

@@ -6,6 +6,9 @@ export const machineSummary = (m: Omit<MachineInfo, 'sharedHost'>): string =>
   `${m.cpus} x ${m.cpuModel}, ${formatBytes(m.memoryBytes)}, ${m.platform} ${m.release}, Node ${m.node}`;
 
 const hostSummary = (h: HostInfo) => `${machineSummary(h)}, bench ${h.bench}`;
+/** What ran on a host, and on how many of its CPUs when the agent was pinned to fewer. */
+const ranThere = (what: string, h: HostInfo & { readonly cores?: number | undefined }) =>
+  `${what}${h.cores !== undefined && h.cores < h.cpus ? `, on ${h.cores} of its ${h.cpus} CPUs` : ''}`;
 
 /**
  * The machines of a run, one line each as every reporter names them: "Machine: ..." on one machine (and whether the
@@ -15,11 +18,12 @@ export function machineLines(doc: RunDocument, generator = 'The load generator')
   const hosts = doc.hosts;
   if (!hosts)
     return [`Machine: ${machineSummary(doc.machine)}.${doc.machine.sharedHost ? ` ${generator} and the servers share these cores.` : ''}`];
+  const { client, server, database } = hosts;
   return [
-    `Client host: ${hosts.client.hostname}, ${hostSummary(hosts.client)} (the load generator).`,
-    `Server host: ${hosts.server.name} (${hosts.server.address}), ${hostSummary(hosts.server)} (the stacks${hosts.database ? '' : ' and their services'}).`,
-    ...(hosts.database
-      ? [`Database host: ${hosts.database.name} (${hosts.database.address}), ${hostSummary(hosts.database)} (the services).`]
+    `Client host: ${client.hostname}: the load generator; ${hostSummary(client)}.`,
+    `Server host: ${server.name} (${server.address}): ${ranThere(database ? 'the stacks' : 'the stacks and their services', server)}; ${hostSummary(server)}.`,
+    ...(database
+      ? [`Database host: ${database.name} (${database.address}): ${ranThere('the services', database)}; ${hostSummary(database)}.`]
       : []),
     ...(hosts.link
       ? [

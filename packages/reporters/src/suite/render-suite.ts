@@ -225,7 +225,8 @@ export function renderSuite(suite: Suite, doc: RunDocument, skipped: ReadonlyMap
     }
     for (const note of [...pub.notes, ...table.notes]) out.push('', `- ${note}`);
   }
-  for (const note of definition.notes) out.push('', `Note: ${note}`);
+  // a note of one machine's is left out of a run whose stacks had a host of their own
+  for (const note of [...definition.notes, ...(doc.hosts ? [] : definition.oneMachineNotes)]) out.push('', `Note: ${note}`);
   out.push(...generatorSummary(doc));
   return `${out.join('\n')}\n`;
 }

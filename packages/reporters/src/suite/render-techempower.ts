@@ -99,7 +99,8 @@ export function renderTechempower(suite: Suite, doc: RunDocument): string {
   const skipped = Object.entries(doc.suite?.skipped ?? {});
   if (skipped.length > 0) out.push('', `Not run here: ${skipped.map(([target, why]) => `${target} (${why})`).join('; ')}.`);
   for (const test of shape.tests) out.push(...renderTest(test, doc, shape));
-  for (const note of definition.notes) out.push('', `Note: ${note}`);
+  // a note of one machine's is left out of a run whose stacks had a host of their own
+  for (const note of [...definition.notes, ...(doc.hosts ? [] : definition.oneMachineNotes)]) out.push('', `Note: ${note}`);
   out.push(...generatorSummary(doc));
   return `${out.join('\n')}\n`;
 }

@@ -1,4 +1,5 @@
 import { writeFileAtomically } from '../json.js';
+import { machineLines } from '../machine-line.js';
 import type { ReporterFactory, RunDocument } from '@bench/core';
 
 /** How long the run took, on what: the line under a suite's tables. */
@@ -6,7 +7,10 @@ function footer(doc: RunDocument): string {
   if (!doc.finishedAt) return '';
   const took = (Date.parse(doc.finishedAt) - Date.parse(doc.startedAt)) / 1000;
   const shown = took >= 120 ? `${(took / 60).toFixed(1)} min` : `${took.toFixed(0)} s`;
-  return `\nThe run took ${shown} on ${doc.machine.cpus} cores (${doc.machine.cpuModel}), client and servers sharing them.${doc.complete ? '' : ' It did not complete: the tables show what finished.'}\n`;
+  const where = doc.hosts
+    ? `, on several hosts.\n\n${machineLines(doc).join('\n')}`
+    : ` on ${doc.machine.cpus} cores (${doc.machine.cpuModel}), client and servers sharing them.`;
+  return `\nThe run took ${shown}${where}${doc.complete ? '' : ' It did not complete: the tables show what finished.'}\n`;
 }
 
 /**
