@@ -81,8 +81,72 @@ describe('bench run --server-host', () => {
         expect([...listeners.get(other)!].some((l) => l.endsWith(`:${port}`))).toBe(false);
     }
     // every report names the hosts
-    expect(done.stdout).toMatch(/^Server host: server \(10\.207\.0\.2\), .*, bench \d/m);
+    expect(done.stdout).toMatch(/^Server host: server \(10\.207\.0\.2\): the stacks and their services; \d+ x .*, bench \d/m);
     // nothing of the run is left on the server host
     expect(hosts.processesIn(server)).toEqual([]);
+  });
+});
+
+describe('bench run --database-host', () => {
+  it("starts MariaDB on the database host only, for the server host's stack", async () => {
+    const hosts = await hostsReady;
+    const { server, db } = hosts.hosts as { server: TestHost; db: TestHost };
+    const out = path.join(dir, 'three-hosts.json');
+    const run = benchOnClient(hosts, [
+      'run',
+      'tfb-db',
+      '-t',
+      'node',
+      '--server-host',
+      'ssh://server',
+      '--database-host',
+      'ssh://db',
+      '-c',
+      '4',
+      '-d',
+      '1',
+      '-w',
+      '0',
+      '--tfb-burst',
+      '64',
+      '-r',
+      'json',
+      '-o',
+      out,
+    ]);
+    const listeners = await watchListeners(hosts, run);
+    const done = await run;
+    expect(done.code, done.stderr).toBe(0);
+    const doc = runDocumentSchema.parse(JSON.parse(readFileSync(out, 'utf8')));
+    expect(doc.hosts).toMatchObject({ server: { name: 'server' }, database: { name: 'db', address: db.address } });
+    const [cell] = doc.results;
+    expect(cell, cell?.error).toMatchObject({ status: 'ok', failed: 0, hosts: { server: 'server', services: 'db' } });
+    // the stack asked the database on the other host: its counters moved there
+    expect(cell?.backend?.mysql?.delta).toBeGreaterThan(0);
+    // MariaDB listened on the database host's address, and on no other host
+    const onDb = [...listeners.get(db)!].filter((l) => l.startsWith(`${db.address}:`) && !l.endsWith(':2222'));
+    expect(onDb.length).toBeGreaterThan(0);
+    for (const other of [hosts.client, server])
+      for (const local of onDb) expect([...listeners.get(other)!].some((l) => l.endsWith(`:${local.split(':')[1]}`))).toBe(false);
+    expect(hosts.processesIn(db)).toEqual([]);
+    expect(hosts.processesIn(server)).toEqual([]);
+  });
+});
+
+describe('bench verify --server-host', () => {
+  it('checks each stack on the server host, one start for every scenario it serves', async () => {
+    const hosts = await hostsReady;
+    const run = await benchOnClient(hosts, [
+      'verify',
+      'hello,tfb-json,tfb-plaintext',
+      '-t',
+      'node,php-fpm',
+      '--server-host',
+      'ssh://server',
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^node\s+ok\s+ok\s+ok\s*$/m);
+    expect(run.stdout).toMatch(/^php-fpm\s+ok\s+ok\s+ok\s*$/m);
+    expect(hosts.processesIn(hosts.hosts.server!)).toEqual([]);
   });
 });

@@ -38,7 +38,10 @@ export interface SshHosts {
   run(host: TestHost, command: readonly string[]): { code: number | null; stdout: string; stderr: string };
   /** nsenter's arguments for a command in a host's namespaces. */
   enter(host: TestHost, command: readonly string[]): string[];
-  /** Every process in the host's network namespace but its holder and its sshd's listener: what a run left there. */
+  /**
+   * Every process in the host's network namespace but its holder and its sshd's (the daemon, and a session that waits
+   * for a link that was cut to time out): what a run left there.
+   */
   processesIn(host: TestHost): Array<{ pid: number; cmdline: string }>;
   /** The TCP listeners in the host's namespace, as `ss -ltnH` prints them (local address and port). */
   listeners(host: TestHost): string[];
@@ -210,7 +213,7 @@ export async function makeSshHosts(
         const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
         if (/\) [ZX] /.test(stat)) continue;
         const cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').join(' ').trim();
-        if (pid === host.holder.pid || cmdline.startsWith(`${SSHD} -D`) || cmdline.startsWith(`sshd: ${SSHD} -D`)) continue;
+        if (pid === host.holder.pid || cmdline.startsWith(`${SSHD} -D`) || cmdline.startsWith('sshd: ')) continue;
         found.push({ pid, cmdline });
       } catch {
         // gone while read
