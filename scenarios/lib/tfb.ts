@@ -45,17 +45,21 @@ export async function worldRows(connection: mysql.Connection, n: number): Promis
 }
 
 /**
- * Writes the rows' new numbers in one statement, ids in order (each UPDATE then locks its rows in the same order, so
- * concurrent batches cannot deadlock); an id drawn twice is written once, with its last number.
+ * Writes the rows' new numbers, one UPDATE a row in one transaction, ids in order (each transaction then locks its rows
+ * in the same order, so concurrent ones cannot deadlock); an id drawn twice is written once, with its last number.
+ * TFB's verifier on MySQL counts statements with a margin that no batched UPDATE passes: one a row is what it takes.
  */
 export async function writeWorldRows(connection: mysql.Connection, rows: readonly World[]): Promise<void> {
   const numbers = new Map(rows.map((row) => [row.id, row.randomNumber]));
   const ids = [...numbers.keys()].sort((a, b) => a - b);
-  const cases = ids.map(() => 'WHEN ? THEN ?').join(' ');
-  await connection.query(`UPDATE World SET randomNumber = CASE id ${cases} END WHERE id IN (${ids.map(() => '?').join(',')})`, [
-    ...ids.flatMap((id) => [id, numbers.get(id)]),
-    ...ids,
-  ]);
+  await connection.beginTransaction();
+  try {
+    for (const id of ids) await connection.query('UPDATE World SET randomNumber = ? WHERE id = ?', [numbers.get(id), id]);
+    await connection.commit();
+  } catch (error) {
+    await connection.rollback().catch(() => undefined);
+    throw error;
+  }
 }
 
 /** HTML's escapes for text in an element: &, <, >, " and '. */

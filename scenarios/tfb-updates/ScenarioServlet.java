@@ -10,7 +10,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 
-/** TFB's updates: N World rows read one query each, given new numbers, written back in one batch. */
+/** TFB's updates: N World rows read one query each, given new numbers, written back one UPDATE a row in a transaction. */
 public final class ScenarioServlet extends HttpServlet {
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException, ServletException {

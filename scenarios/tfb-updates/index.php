@@ -1,5 +1,5 @@
 <?php
-// TFB's updates: N World rows read one query each, given new numbers, written back in one batch
+// TFB's updates: N World rows read one query each, given new numbers, written back one UPDATE a row in a transaction
 require __DIR__ . '/../lib/php/tfb.php';
 $pdo = tfb_pdo();
 $rows = tfb_world_rows($pdo, tfb_count('queries'));

@@ -1,5 +1,5 @@
 #!/usr/bin/perl
-# TFB's updates: N World rows read one query each, given new numbers, written back in one batch
+# TFB's updates: N World rows read one query each, given new numbers, written back one UPDATE a row in a transaction
 use strict;
 use warnings;
 

@@ -4,7 +4,7 @@ import { routeOf } from '@bench/core/scenario-serving';
 import { mysqlBackend } from '../lib/backends.js';
 import { randomNumber, rowsAsked, sendJson, worldRows, writeWorldRows } from '../lib/tfb.js';
 
-// TFB's updates: N World rows read one query each, given new numbers, written back in one batch
+// TFB's updates: N World rows read one query each, given new numbers, written back one UPDATE a row in a transaction
 export default async function tfbUpdates(app: FastifyInstance, context: NodeScenarioContext): Promise<void> {
   const backend = await mysqlBackend(context);
   app.addHook('onClose', () => backend.close());

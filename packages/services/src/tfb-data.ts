@@ -46,8 +46,8 @@ const num = (value: unknown) => Number(value ?? 0);
 /**
  * Counters of MariaDB's userstat: USER_STATISTICS for the statements of bench's user (SELECT and UPDATE commands),
  * TABLE_STATISTICS for the rows of World and Fortune in bench's database (read, and changed). Both are scoped, so
- * the work of another user or database on the same server is not counted; an UPDATE reads the row it changes, so
- * rows read are counted without the changed ones, as TFB counts them.
+ * the work of another user or database on the same server is not counted; rows read count the row each UPDATE reads,
+ * as InnoDB's counter TFB reads does.
  */
 async function userstatWork(admin: mysql.Connection, user: string, database: string): Promise<DatabaseWork> {
   const [users] = await admin.query('SELECT SELECT_COMMANDS, UPDATE_COMMANDS FROM INFORMATION_SCHEMA.USER_STATISTICS WHERE USER = ?', [
@@ -57,10 +57,13 @@ async function userstatWork(admin: mysql.Connection, user: string, database: str
     "SELECT ROWS_READ, ROWS_CHANGED FROM INFORMATION_SCHEMA.TABLE_STATISTICS WHERE TABLE_SCHEMA = ? AND TABLE_NAME IN ('World', 'Fortune')",
     [database],
   );
-  const statements = (users as Row[]).reduce((sum, r) => sum + num(r.SELECT_COMMANDS) + num(r.UPDATE_COMMANDS), 0);
-  const read = (tables as Row[]).reduce((sum, r) => sum + num(r.ROWS_READ), 0);
-  const changed = (tables as Row[]).reduce((sum, r) => sum + num(r.ROWS_CHANGED), 0);
-  return { queries: statements, rowsRead: read - changed, rowsUpdated: changed };
+  const sum = (rows: unknown, field: string) => (rows as Row[]).reduce((total, r) => total + num(r[field]), 0);
+  return {
+    selects: sum(users, 'SELECT_COMMANDS'),
+    updates: sum(users, 'UPDATE_COMMANDS'),
+    rowsRead: sum(tables, 'ROWS_READ'),
+    rowsUpdated: sum(tables, 'ROWS_CHANGED'),
+  };
 }
 
 /** The server's global counters, as TFB reads MySQL's: every client of the server counts. */
@@ -69,11 +72,11 @@ async function globalStatusWork(admin: mysql.Connection): Promise<DatabaseWork> 
     "SHOW GLOBAL STATUS WHERE Variable_name IN ('Com_select', 'Com_update', 'Innodb_rows_read', 'Innodb_rows_updated')",
   );
   const value = new Map((rows as Array<{ Variable_name: string; Value: string }>).map((r) => [r.Variable_name, Number(r.Value)]));
-  const updated = value.get('Innodb_rows_updated') ?? 0;
   return {
-    queries: (value.get('Com_select') ?? 0) + (value.get('Com_update') ?? 0),
-    rowsRead: (value.get('Innodb_rows_read') ?? 0) - updated,
-    rowsUpdated: updated,
+    selects: value.get('Com_select') ?? 0,
+    updates: value.get('Com_update') ?? 0,
+    rowsRead: value.get('Innodb_rows_read') ?? 0,
+    rowsUpdated: value.get('Innodb_rows_updated') ?? 0,
   };
 }
 

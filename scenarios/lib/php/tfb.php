@@ -56,7 +56,10 @@ function tfb_world_rows(PDO $pdo, int $n): array
     return $rows;
 }
 
-/** Writes the rows' numbers in one statement, ids in order (so concurrent batches cannot deadlock). */
+/**
+ * Writes the rows' numbers, one UPDATE a row in one transaction, ids in order (so concurrent ones cannot deadlock): TFB's
+ * verifier on MySQL counts statements with a margin that no batched UPDATE passes.
+ */
 function tfb_write_world_rows(PDO $pdo, array $rows): void
 {
     $numbers = [];
@@ -64,14 +67,17 @@ function tfb_write_world_rows(PDO $pdo, array $rows): void
         $numbers[$row['id']] = $row['randomNumber'];
     }
     ksort($numbers);
-    $cases = str_repeat('WHEN ? THEN ? ', count($numbers));
-    $in = implode(',', array_fill(0, count($numbers), '?'));
-    $params = [];
-    foreach ($numbers as $id => $number) {
-        array_push($params, $id, $number);
+    $update = $pdo->prepare('UPDATE World SET randomNumber = ? WHERE id = ?');
+    $pdo->beginTransaction();
+    try {
+        foreach ($numbers as $id => $number) {
+            $update->execute([$number, $id]);
+        }
+        $pdo->commit();
+    } catch (Throwable $error) {
+        $pdo->rollBack();
+        throw $error;
     }
-    $update = $pdo->prepare("UPDATE World SET randomNumber = CASE id {$cases}END WHERE id IN ({$in})");
-    $update->execute(array_merge($params, array_keys($numbers)));
 }
 
 /** $n random rows of World from the cache, filled from World at first use. */

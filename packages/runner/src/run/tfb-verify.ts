@@ -184,7 +184,7 @@ async function settledWork(database: DatabaseProbe): Promise<DatabaseWork> {
   for (let tries = 0; tries < 20; tries++) {
     await sleep(50);
     const now = await database.work();
-    if (now.queries === last.queries && now.rowsRead === last.rowsRead && now.rowsUpdated === last.rowsUpdated) return now;
+    if ((Object.keys(now) as Array<keyof DatabaseWork>).every((counter) => now[counter] === last[counter])) return now;
     last = now;
   }
   return last;
@@ -206,12 +206,7 @@ async function countedBurst(
   const before = await settledWork(database);
   const outcome = await burst(url, requests, transport);
   const after = await settledWork(database);
-  const work = {
-    queries: after.queries - before.queries,
-    rowsRead: after.rowsRead - before.rowsRead,
-    rowsUpdated: after.rowsUpdated - before.rowsUpdated,
-  };
-  const problems = tfbCountProblems(work, {
+  const problems = tfbCountProblems(before, after, {
     requests,
     queriesPerRequest,
     rowsPerQuery: counted.rowsPerQuery,

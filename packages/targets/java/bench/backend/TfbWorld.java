@@ -71,23 +71,27 @@ public final class TfbWorld {
         return rows;
     }
 
-    /** The rows' numbers in one statement, ids in order (so concurrent batches cannot deadlock). */
+    /**
+     * The rows' numbers, one UPDATE a row in one transaction, ids in order (so concurrent ones cannot deadlock): TFB's
+     * verifier on MySQL counts statements with a margin that no batched UPDATE passes.
+     */
     public static void write(Connection db, List<Row> rows) throws SQLException {
         TreeMap<Integer, Integer> numbers = new TreeMap<>();
         for (Row row : rows) numbers.put(row.id, row.randomNumber);
-        StringBuilder sql = new StringBuilder("UPDATE World SET randomNumber = CASE id");
-        for (int i = 0; i < numbers.size(); i++) sql.append(" WHEN ? THEN ?");
-        sql.append(" END WHERE id IN (");
-        for (int i = 0; i < numbers.size(); i++) sql.append(i == 0 ? "?" : ",?");
-        sql.append(')');
-        try (PreparedStatement update = db.prepareStatement(sql.toString())) {
-            int at = 1;
+        boolean autoCommit = db.getAutoCommit();
+        db.setAutoCommit(false);
+        try (PreparedStatement update = db.prepareStatement("UPDATE World SET randomNumber = ? WHERE id = ?")) {
             for (var entry : numbers.entrySet()) {
-                update.setInt(at++, entry.getKey());
-                update.setInt(at++, entry.getValue());
+                update.setInt(1, entry.getValue());
+                update.setInt(2, entry.getKey());
+                update.executeUpdate();
             }
-            for (int id : numbers.keySet()) update.setInt(at++, id);
-            update.executeUpdate();
+            db.commit();
+        } catch (SQLException error) {
+            db.rollback();
+            throw error;
+        } finally {
+            db.setAutoCommit(autoCommit);
         }
     }
 
