@@ -80,7 +80,8 @@ async function serve(fault?: Fault): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-const context = { database: () => services.database(), burst: 16 };
+// 32, not TFB's 512: at 32 the margin's whole numbers move a count by one at most, within TFB's 5%
+const context = { database: () => services.database(), burst: 32 };
 const verify = async (url: string, type: string) => verifyTarget(url, scenarios.get(type)!, undefined, context);
 
 beforeAll(async () => {
@@ -123,7 +124,7 @@ describe("TechEmpower's rules in verification", () => {
       ],
       ['unclamped', 'queries', /^tfb body: \/queries\?queries=0: the array holds 0 rows, not 1$/],
       ['no-write', 'updates', /^tfb updates: no row of World changed/],
-      ['cached-reads', 'db', /^tfb counts: only 0 queries in the database out of the 16 expected/],
+      ['cached-reads', 'db', /^tfb counts: Only 0 executed queries in the database out of roughly 32 expected\./],
     ];
     const results = await Promise.all(cases.map(async ([fault, type]) => verify(await serve(fault), type)));
     cases.forEach(([fault, type, rule], i) => {
