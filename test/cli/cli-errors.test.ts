@@ -85,6 +85,21 @@ const cases: Array<[string, () => string[], RegExp]> = [
     /cannot write --out file .*: .*throws\.mjs is not a directory/,
   ],
   ['no scenario and no config', () => ['run'], /name at least one scenario/],
+  [
+    'a secret header on an engine that puts headers on its command line',
+    () => ['run', '--url', `http://127.0.0.1:${busyPort}/`, '-H', 'Authorization: Bearer abc123', '-e', 'ab', '-n', '10', '-c', '1'],
+    /engine "ab" cannot do this: scenario ".*" sends Authorization, a secret header, and ab takes headers on its command line, where any user of this machine can read them: use --engine /,
+  ],
+  [
+    '--database-host without --server-host',
+    () => ['run', 'hello', '--database-host', 'ssh://db'],
+    /--database-host .*: give --server-host too/,
+  ],
+  [
+    '--server-host that is not an ssh URL',
+    () => ['run', 'hello', '--server-host', 'http://10.0.0.2'],
+    /--server-host "http:\/\/10\.0\.0\.2" is a http URL, not ssh/,
+  ],
   ['unknown option', () => ['run', 'hello', '--bogus'], /unknown option '--bogus'/],
 ];
 

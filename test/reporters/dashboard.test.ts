@@ -23,10 +23,10 @@ const refused = (port: number) =>
     socket.once('error', () => resolve(true));
   });
 
-/** A request to the dashboard naming `host` (and `origin`): its status and headers. */
-const ask = (port: number, host: string, origin?: string) =>
+/** A request to the dashboard for `path` naming `host` (and `origin`): its status and headers. */
+const ask = (port: number, path: string, host: string, origin?: string) =>
   new Promise<{ status: number; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
-    const request = http.get({ host: '127.0.0.1', port, path: '/', headers: { host, ...(origin ? { origin } : {}) } }, (response) => {
+    const request = http.get({ host: '127.0.0.1', port, path, headers: { host, ...(origin ? { origin } : {}) } }, (response) => {
       response.resume();
       resolve({ status: response.statusCode ?? 0, headers: response.headers });
     });
@@ -66,13 +66,18 @@ describe('the live dashboard (--dashboard) in Chromium', () => {
       {
         onSpawn: (child, output) => {
           void (async () => {
-            const printed = /bench: dashboard (http:\/\/127\.0\.0\.1:\d+\/)/;
+            const printed = /bench: dashboard (http:\/\/127\.0\.0\.1:\d+\/[A-Za-z0-9_-]{32}\/)/;
             await waitForText(output, printed);
             url = printed.exec(output())?.[1] ?? '';
             // a page elsewhere that rebinds its name to 127.0.0.1 is refused; the dashboard's own names are not
             const port = Number(new URL(url).port);
+            const { pathname } = new URL(url);
             for (const host of [`rebind.example:${port}`, `127.0.0.1:${port + 1}`, `localhost:${port}`, `127.0.0.1:${port}`])
-              answers.push(await ask(port, host, 'http://rebind.example'));
+              answers.push(await ask(port, pathname, host, 'http://rebind.example'));
+            // without the run's token, or with another, nothing of the run is served
+            const other = `/${'A'.repeat(32)}/`;
+            for (const path of ['/', '/body', other, `${other}body`, `${pathname.slice(0, -2)}/body`])
+              answers.push(await ask(port, path, `127.0.0.1:${port}`));
             // while the generator runs pinned to CPU 0, the dashboard renders elsewhere
             const pinned = Date.now() + 20_000;
             while (allowedCpus(child.pid ?? 0) !== '0' && Date.now() < pinned) await sleep(20);
@@ -109,7 +114,7 @@ describe('the live dashboard (--dashboard) in Chromium', () => {
       },
     );
     expect(run.code).toBe(0);
-    expect(answers.map((a) => a.status)).toEqual([421, 421, 200, 200]);
+    expect(answers.map((a) => a.status)).toEqual([421, 421, 200, 200, 403, 403, 403, 403, 403]);
     expect(answers.flatMap((a) => Object.keys(a.headers).filter((h) => h.startsWith('access-control-')))).toEqual([]);
     // the generator pinned to CPU 0 (the runner's every thread), the dashboard on the other
     expect(cpus).toEqual(['0', '1']);

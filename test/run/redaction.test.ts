@@ -93,7 +93,7 @@ describe('secrets in what a run writes', () => {
         timeoutMs: 60_000,
         onSpawn: (_child, output) => {
           void (async () => {
-            const printed = /bench: dashboard (http:\/\/127\.0\.0\.1:\d+\/)/;
+            const printed = /bench: dashboard (http:\/\/127\.0\.0\.1:\d+\/[A-Za-z0-9_-]+\/)/;
             await waitForText(output, printed);
             const url = printed.exec(output())?.[1] ?? '';
             // the live page once it shows the cell in progress, and the final report

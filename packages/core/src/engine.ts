@@ -260,6 +260,11 @@ export interface LoadEngine {
   /** False for an engine that sees no body under load (h2load): its cells say only the verification request checked one. */
   readonly checksBodies?: boolean;
   /**
+   * True for an engine that takes the request's headers as arguments of its command line (ab, h2load), where any user
+   * of the machine reads them in /proc: a run that sends a secret header (Authorization, a --redact name) is refused on it.
+   */
+  readonly headersOnCommandLine?: boolean;
+  /**
    * What it counts wrongly when a server has one of these habits (docs/engines.md, the conformance table): the cells of
    * a server whose verification answer shows the habit say so, in these words.
    */

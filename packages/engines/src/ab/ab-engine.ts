@@ -119,6 +119,8 @@ export const abEngine = {
   processNames: ['ab'],
   // ab speaks TLS (OpenSSL) but checks no certificate
   protocols: ['http1', 'https'],
+  // -H on its command line, which /proc shows every user: a secret header is refused (choose-engine.ts)
+  headersOnCommandLine: true,
   verifiesCertificates: false,
   // what test/engines/conformance/ found it counting wrongly
   miscounts: {

@@ -100,6 +100,8 @@ export const h2loadEngine = {
     "h2load (nghttp2, C), closed loop; HTTP/2 streams per connection (--streams); its per-request log read into bench's histogram",
   options: h2loadOptions,
   checksBodies: false,
+  // -H on its command line, which /proc shows every user: a secret header is refused (choose-engine.ts)
+  headersOnCommandLine: true,
   verifiesCertificates: false,
   protocols: ['http1', 'https', 'h2', 'h2c'],
   async available() {

@@ -11,12 +11,16 @@ import type { DashboardMessage, RunnerMessage } from './dashboard-messages.js';
 const FINAL_GRACE_MS = 2500;
 
 const [journal = '', portText = '0'] = process.argv.slice(2);
+// the run's token comes in the environment, which only this user can read, never on the command line
+const token = process.env.BENCH_DASHBOARD_TOKEN ?? '';
+delete process.env.BENCH_DASHBOARD_TOKEN;
 const tell = (message: DashboardMessage) => process.send?.(message);
 let finished = false;
 
 process.on('disconnect', () => process.exit(0));
 try {
-  const server = await serveDashboard(new DashboardPages(journal), Number(portText), () => finished);
+  if (token.length < 16) throw new Error('no token for the dashboard');
+  const server = await serveDashboard(new DashboardPages(journal), Number(portText), () => finished, token);
   process.on('message', (message: RunnerMessage) => {
     if (message.type !== 'finish') return;
     finished = true;

@@ -1,4 +1,5 @@
 import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { allowedCpus, errors, expandCpuList, packageFile, pinProcess } from '@bench/core';
 import type { DashboardMessage, RunnerMessage } from './dashboard-messages.js';
@@ -6,6 +7,7 @@ import type { DashboardMessage, RunnerMessage } from './dashboard-messages.js';
 const entry = packageFile(import.meta.url, 'dist', 'dashboard', 'dashboard-process.js');
 
 export interface Dashboard {
+  /** The page's address with the run's token in it: printed once, written nowhere. */
   readonly url: string;
   /** The run ended: the page offers its final report for a moment, then nothing listens. */
   finish(): Promise<void>;
@@ -26,7 +28,12 @@ function cpusBesides(client: string | undefined): string | undefined {
  * nothing listens once the run is over.
  */
 export async function startDashboard(journal: string, port: number, clientCpus?: string): Promise<Dashboard> {
-  const child = fork(entry, [journal, String(port)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // a token of the run's: without it, the page answers nobody (another local user included)
+  const token = randomBytes(24).toString('base64url');
+  const child = fork(entry, [journal, String(port)], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, BENCH_DASHBOARD_TOKEN: token },
+  });
   const elsewhere = cpusBesides(clientCpus);
   if (elsewhere !== undefined && child.pid !== undefined) pinProcess(child.pid, elsewhere);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -43,7 +50,7 @@ export async function startDashboard(journal: string, port: number, clientCpus?:
     void exited.then(() => reject(new Error('the dashboard could not start: its process ended')));
   });
   return {
-    url: `http://127.0.0.1:${bound}/`,
+    url: `http://127.0.0.1:${bound}/${token}/`,
     async finish() {
       if (child.connected) child.send({ type: 'finish' } satisfies RunnerMessage);
       await exited;

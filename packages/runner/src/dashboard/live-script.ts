@@ -7,7 +7,7 @@ export const liveScript = `<script>
   var main = document.getElementById('bench-live');
   function say(text) { status.textContent = text; }
   function offerReport() {
-    fetch('/report.html').then(function (r) { return r.ok ? r.text() : ''; }).then(function (html) {
+    fetch('report.html').then(function (r) { return r.ok ? r.text() : ''; }).then(function (html) {
       if (!html) return say('The run has ended.');
       var link = document.createElement('a');
       link.href = URL.createObjectURL(new Blob([html], { type: 'text/html' }));
@@ -18,7 +18,7 @@ export const liveScript = `<script>
     }).catch(function () { say('The run has ended.'); });
   }
   function poll() {
-    fetch('/body').then(function (r) { return r.json(); }).then(function (update) {
+    fetch('body').then(function (r) { return r.json(); }).then(function (update) {
       if (update.html) {
         main.innerHTML = update.html;
         if (window.benchDrawCharts) window.benchDrawCharts();

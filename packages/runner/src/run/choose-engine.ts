@@ -6,6 +6,7 @@ import {
   protocolWords,
   speaksProtocol,
   workloadRefusal,
+  workloadSteps,
   type LoadEngine,
   type OptionTable,
   type Scenario,
@@ -14,10 +15,18 @@ import { builtinEngines, findEngine } from '@bench/engines';
 import { runOptionDeclarations, type RunOptions, highestConcurrency } from '../options/declarations.js';
 import { candidateEngineNames, chosenEngineName, ownOptionValues, refuseOtherEnginesOptions } from '../options/engine-choice.js';
 import { loadShape } from './load-shape.js';
+import { SECRET_HEADERS } from '../redact/redaction.js';
 
 /** The engine a run uses when none is named: the one its options ask for (k6 for --generators, the open loop for --rate), else the default. */
 export const defaultEngineName = (options: Readonly<Record<string, unknown>>, engines: readonly LoadEngine[] = builtinEngines): string =>
   chosenEngineName(options, engines);
+
+/** The name of a secret header the scenario sends (its request's or a workload step's), or undefined. */
+function secretHeaderOf(scenario: Scenario, options: RunOptions): string | undefined {
+  const secret = new Set([...SECRET_HEADERS, ...(options.redact ?? [])].map((name) => name.toLowerCase()));
+  const requests = [scenario.request, ...(scenario.workload ? workloadSteps(scenario.workload) : [])];
+  return requests.flatMap((request) => Object.keys(request.headers)).find((name) => secret.has(name.toLowerCase()));
+}
 
 /** Why an engine cannot drive this run whatever its scenarios (client threads, protocol), or undefined. */
 function runRefusal(engine: LoadEngine, options: RunOptions, engines: readonly LoadEngine[]): string | undefined {
@@ -52,6 +61,13 @@ export function engineRefusal(
 ): string | undefined {
   const refusal = runRefusal(engine, options, engines);
   if (refusal) return refusal;
+  const secret = engine.headersOnCommandLine ? secretHeaderOf(scenario, options) : undefined;
+  if (secret !== undefined)
+    return `scenario "${scenario.name}" sends ${secret}, a secret header, and ${engine.name} takes headers on its command line, where any user of this machine can read them: use --engine ${engines
+      .filter((e) => !e.headersOnCommandLine && e.name !== engine.name)
+      .map((e) => e.name)
+      .slice(0, 3)
+      .join(', ')}, which carry it in their own memory or a private file`;
   const workload = scenario.workload;
   if (workload && (options.pipelining ?? 1) > 1)
     return `-p pipelines one fixed request; scenario "${scenario.name}" sends a workload: drop -p for it`;
