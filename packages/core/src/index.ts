@@ -59,3 +59,4 @@ export * from './workload/workload-needs.js';
 export * from './workload/step-cells.js';
 export * from './tls/protocol.js';
 export * from './tls/protocol-request.js';
+export * from './printable.js';

@@ -2,6 +2,7 @@
 // isolate, and importing all of @bench/core there cost 0.12-0.14 s more CPU at each run's thread start (architecture.md).
 // A module here is the same module as in @bench/core (the bundle shares it), so the main thread may import it either way.
 export { errors, messageOf } from './errors.js';
+export { printable } from './printable.js';
 export { bareHostname } from './resolve-host.js';
 export { bodyBytesCheck, bodyTextCheck } from './expectation.js';
 export { packageFile } from './package-file.js';

@@ -26,3 +26,17 @@ export function formatBytes(bytes: number): string {
   if (bytes >= 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
   return `${bytes} B`;
 }
+
+/**
+ * Text a server, a data file or a user said, as markdown shows it without acting on it: no image, link, autolink, HTML
+ * or table cell of its own (a pull request's comment renders what a CI job posts); bench's own words read the same once rendered.
+ */
+export function markdownText(text: string): string {
+  return text
+    .replace(/\|/g, '\\|')
+    .replace(/</g, '&lt;')
+    .replace(/!\[/g, '!\\[')
+    .replace(/\]([[(])/g, '\\]$1')
+    .replace(/:\/\//g, ':\\/\\/')
+    .replace(/\bwww\./gi, (match) => `${match.slice(0, 3)}\\.`);
+}

@@ -1,5 +1,5 @@
 import { median, protocolWords, type CellResult, type ReporterFactory, type RunDocument } from '@bench/core';
-import { formatBytes, formatNumber } from './format.js';
+import { formatBytes, formatNumber, markdownText } from './format.js';
 import { thresholdLines } from './thresholds.js';
 import { machineLines } from './machine-line.js';
 import { writeFileAtomically } from './json.js';
@@ -50,7 +50,8 @@ function groupByCell(results: readonly CellResult[]): CellResult[][] {
 }
 
 function row(r: CellResult): string[] {
-  if (r.status === 'failed') return [r.target, String(r.concurrency), `failed: ${r.error ?? 'unknown'}`, '', '', '', '', '', '', '', ''];
+  if (r.status === 'failed')
+    return [r.target, String(r.concurrency), `failed: ${markdownText(r.error ?? 'unknown')}`, '', '', '', '', '', '', '', ''];
   const server = r.resources?.server;
   return [
     r.target,
@@ -159,7 +160,7 @@ export function renderMarkdown(doc: RunDocument): string {
     if (first?.workload && results.some((r) => r.steps))
       out.push(`- workload: ${first.workload}; ↳ rows are its steps (share of the cell's answers)`);
     for (const r of results.filter((r) => r.rate && r.latencyUncorrected)) out.push(`- ${describeOpenLoop(r)}`);
-    for (const r of results) if (r.limit) out.push(`- ${cellName(r)}: ${r.limit.line}`);
+    for (const r of results) if (r.limit) out.push(`- ${cellName(r)}: ${markdownText(r.limit.line)}`);
     for (const r of results) {
       const line = rpsSparkline(r);
       if (line) out.push(`- ${cellName(r)}: ${line}`);
@@ -168,7 +169,7 @@ export function renderMarkdown(doc: RunDocument): string {
       const line = soakLine(r);
       if (line) out.push(`- ${cellName(r)}: ${line}`);
     }
-    for (const r of results) for (const note of r.notes) out.push(`- ${cellName(r)}: ${note}`);
+    for (const r of results) for (const note of r.notes) out.push(`- ${cellName(r)}: ${markdownText(note)}`);
     for (const line of spreadLines(results)) out.push(`- ${line}`);
     out.push('', ...profileMarkdown(results));
   }

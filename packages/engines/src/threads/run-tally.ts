@@ -4,10 +4,14 @@ import {
   emptyFailures,
   encodeLatencyHistogram,
   LatencyCounter,
+  printable,
   recycleLatencyHistogram,
   SeriesRecorder,
   summarizeLatency,
 } from '@bench/core/load-thread';
+
+/** The longest error sample kept: a server's bytes quoted in it are cut there. */
+const SAMPLE_MAX = 300;
 
 /**
  * What an in-process engine counts in one run, answer by answer: requests, status codes, bytes,
@@ -81,9 +85,9 @@ export class RunTally {
     this.sample(message);
   }
 
-  /** Keeps a message among the run's few error samples (the first five kinds seen). */
+  /** Keeps a message among the run's few error samples (the first five kinds seen), a server's bytes in it made printable. */
   sample(message: string): void {
-    if (this.errorSamples.size < 5) this.errorSamples.add(message);
+    if (this.errorSamples.size < 5) this.errorSamples.add(printable(message, SAMPLE_MAX));
   }
 
   /** What the engine reports every second: elapsed time, answers so far, and the seconds that closed since. */
@@ -94,7 +98,7 @@ export class RunTally {
   }
 
   note(message: string): void {
-    this.errorSamples.add(message);
+    this.errorSamples.add(printable(message, SAMPLE_MAX));
   }
 
   /** The run's counts, its latency (summarized and encoded; the histogram is freed) and its seconds up to `endNs`. */

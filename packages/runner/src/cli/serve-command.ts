@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import type { Command } from 'commander';
-import { errors, TFB_BURST } from '@bench/core';
+import { errors, printableLine, TFB_BURST } from '@bench/core';
 import { givenRunOptions } from '../options/index.js';
 import { resolveScenarios, resolveTargets } from '../run/plan.js';
 import { loadProject } from '../project/project.js';
@@ -46,7 +46,7 @@ export async function serveCommand(targetName: string, scenarioName: string, com
       process.stderr.write(
         verification.ok
           ? `bench: ${target.name} serves ${scenario.name} at ${url} (answer verified); Ctrl-C to stop\n`
-          : `bench: warning: ${target.name} answers ${scenario.name} wrongly: ${verification.problems.join('; ')}\n`,
+          : `bench: warning: ${target.name} answers ${scenario.name} wrongly: ${printableLine(verification.problems.join('; '))}\n`,
       );
       const stopped = new Promise<string | undefined>((resolve) =>
         interrupt.signal.addEventListener('abort', () => resolve(undefined), { once: true }),

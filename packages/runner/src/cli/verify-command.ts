@@ -1,6 +1,7 @@
 import {
   errors,
   messageOf,
+  printableLine,
   parseNameList,
   scenariosForOneStack,
   TFB_BURST,
@@ -152,8 +153,8 @@ async function verifyOn(
     for (const { target, scenario } of pairs) {
       const cell = results.get(`${target.name}/${scenario.name}`);
       if (cell && cell.kind !== 'pass')
-        notes.push(`${target.name} / ${scenario.name}: ${cell.kind === 'fail' ? 'FAIL' : 'not supported'}: ${cell.detail}`);
-      else for (const warning of cell?.warnings ?? []) notes.push(`${target.name} / ${scenario.name}: warning: ${warning}`);
+        notes.push(`${target.name} / ${scenario.name}: ${cell.kind === 'fail' ? 'FAIL' : 'not supported'}: ${printableLine(cell.detail)}`);
+      else for (const warning of cell?.warnings ?? []) notes.push(`${target.name} / ${scenario.name}: warning: ${printableLine(warning)}`);
     }
   } finally {
     await services.stopAll();

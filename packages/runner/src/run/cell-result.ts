@@ -1,4 +1,5 @@
 import {
+  printableLine,
   totalFailed,
   type CellResult,
   type ConnectTimes,
@@ -190,4 +191,17 @@ function stepResult(step: StepMeasurement, m: LoadMeasurement): StepResult {
 function round(value: number, digits: number): number {
   const f = 10 ** digits;
   return Math.round(value * f) / f;
+}
+
+/**
+ * A cell as it is recorded: its error, notes and samples may quote what a server (or a stack's output) said, so every
+ * control character in them is escaped; no terminal or log a report reaches runs a server's escape sequence.
+ */
+export function printableCell(cell: CellResult): CellResult {
+  return {
+    ...cell,
+    ...(cell.error !== undefined ? { error: printableLine(cell.error) } : {}),
+    notes: cell.notes.map(printableLine),
+    ...(cell.steps ? { steps: cell.steps.map((step) => ({ ...step, errorSamples: step.errorSamples.map(printableLine) })) } : {}),
+  };
 }

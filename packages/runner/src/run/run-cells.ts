@@ -26,7 +26,7 @@ import {
 } from '@bench/core';
 import { builtinEngines } from '@bench/engines';
 import { noServices, type ServiceManager } from '@bench/services';
-import { failedCell, type CellContext } from './cell-result.js';
+import { failedCell, printableCell, type CellContext } from './cell-result.js';
 import { assessRounds, fewestRounds, type StopReason } from '../compare/round-decision.js';
 import { parseTargetPair } from '../compare/paired-compare.js';
 import { evaluateThresholds, type ThresholdsSpec } from '../config/thresholds.js';
@@ -143,7 +143,7 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
   let failure: unknown;
 
   const record = async (measured: CellResult) => {
-    const result = redaction.value(measured);
+    const result = redaction.value(printableCell(measured));
     doc.results.push(result);
     emit({ type: 'cell-end', result });
     await callReporters(context.reporters, 'onResult', doc, result);

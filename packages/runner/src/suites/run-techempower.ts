@@ -23,7 +23,7 @@ import type { RunOptions } from '../options/declarations.js';
 import { ownOptionValues } from '../options/engine-choice.js';
 import { callReporters, endReporters } from '../reporters/call-reporters.js';
 import { chooseEngine } from '../run/choose-engine.js';
-import { failedCell, type CellContext } from '../run/cell-result.js';
+import { failedCell, printableCell, type CellContext } from '../run/cell-result.js';
 import { loadShape } from '../run/load-shape.js';
 import { measureCell } from '../run/measure-cell.js';
 import { ensureOpenFiles, openFilesNeeded, readOpenFilesLimit } from '../run/open-files.js';
@@ -185,7 +185,8 @@ export async function runTechempowerSuite(project: Project, request: SuiteRunReq
   const total = targets.length * tests.reduce((n, t) => n + t.levels.length, 0);
   let index = 0;
   let failure: unknown;
-  const record = async (result: CellResult) => {
+  const record = async (measured: CellResult) => {
+    const result = printableCell(measured);
     doc.results.push(result);
     emit({ type: 'cell-end', result });
     await callReporters(request.reporters, 'onResult', doc, result);
