@@ -182,8 +182,10 @@ describe('--url https:// with --ca', () => {
         protocol: 'https' as const,
         caFile,
       });
+      // the run's CA answers (how many, a busy machine decides: 100 of the open loop's 300 on 2 TLS connections
+      // beside four other files), another's nothing
       const trusted = await findEngine(name).run(plan(tls.caFile));
-      expect(trusted.requests).toBeGreaterThan(100);
+      expect(trusted.requests).toBeGreaterThan(0);
       const refused = await findEngine(name).run(plan(other.caFile));
       expect(refused.requests).toBe(0);
       expect(refused.errorSamples.join(' ')).toMatch(/self-signed certificate|unable to verify|unable to get local issuer/);
