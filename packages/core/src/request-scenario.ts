@@ -11,6 +11,10 @@ const jsonValue: z.ZodType<unknown> = z.union([
   z.record(z.string(), z.unknown()),
 ]);
 
+// CR, LF and NUL end a request line or a header early: a path or header holding one would split the request that
+// some engines write as text (ab's arguments, wrk's script, k6's) after verification passed on the first half.
+const LINE_BREAKING = /[\r\n\0]/;
+
 /** A request scenario, as a config file names it: a route of the app's own server, checked loosely enough for APIs. */
 export const requestScenarioSchema = z
   .object({
@@ -20,8 +24,16 @@ export const requestScenarioSchema = z
       .string()
       .regex(/^[A-Za-z]+$/, 'an HTTP method such as GET or POST')
       .default('GET'),
-    path: z.string().startsWith('/', 'a path starting with /'),
-    headers: z.record(z.string(), z.string()).default({}),
+    path: z
+      .string()
+      .startsWith('/', 'a path starting with /')
+      .refine((path) => !LINE_BREAKING.test(path), 'a path without CR, LF or NUL'),
+    headers: z
+      .record(
+        z.string().refine((name) => !LINE_BREAKING.test(name), 'a header name without CR, LF or NUL'),
+        z.string().refine((value) => !LINE_BREAKING.test(value), 'a header value without CR, LF or NUL'),
+      )
+      .default({}),
     /** Text sent as is, or a JSON value sent as JSON (Content-Type application/json unless headers say otherwise). */
     body: z.union([z.string(), jsonValue]).optional(),
     expect: z
@@ -75,9 +87,19 @@ export function requestText(spec: Pick<RequestScenarioConfig, 'method' | 'header
 
 export type RequestScenarioConfig = z.output<typeof requestScenarioSchema>;
 
+/**
+ * A path as a request line carries it, the same bytes whatever engine sends it: what a URL parser makes of it (a space
+ * and what is not ASCII percent-encoded, as verification and wire send them), its fragment dropped.
+ */
+export function wirePath(path: string): string {
+  const url = new URL(path, 'http://path.invalid');
+  return url.pathname + url.search;
+}
+
 /** A scenario from a request spec (validated by requestScenarioSchema). */
 export function requestScenario(input: RequestScenarioSpec): Scenario {
-  const spec = requestScenarioSchema.parse(input);
+  const parsed = requestScenarioSchema.parse(input);
+  const spec = { ...parsed, path: wirePath(parsed.path) };
   const { method, headers, body: text } = requestText(spec);
   const body = text !== undefined ? Buffer.from(text) : undefined;
   return {
