@@ -27,5 +27,6 @@ export { renderSelfbench } from './selfbench/render-selfbench.js';
 // A suite's tables: the section a suite run contributes to the text and HTML reports.
 export { suiteSection } from './suite/suite-section.js';
 export { renderSuite } from './suite/render-suite.js';
+export { tfbResults, tfbScores, wrkLatency, TFB_TYPE_NAMES, type TfbResults, type TfbRawEntry } from './suite/tfb-results.js';
 export { suiteRatios } from './suite/suite-grid.js';
 export { showRatio, spreadOf, type RatioSpread } from './suite/ratio-spread.js';

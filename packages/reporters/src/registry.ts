@@ -9,6 +9,7 @@ import { renderComparisonHtml } from './compare/render-comparison-html.js';
 import { renderHistoryShow } from './history/render-history.js';
 import { renderHistoryPage } from './history/history-page.js';
 import { suiteReporter } from './suite/suite-reporter.js';
+import { tfbReporter } from './suite/tfb-reporter.js';
 
 /** What `bench compare` hands a format: the verdicts, and the two results documents they were read from. */
 export interface ComparisonView {
@@ -56,6 +57,7 @@ export const builtinReporters = {
     history: ({ history, series, changes }) => renderHistoryPage(history, series, changes),
   },
   suite: { reporter: suiteReporter },
+  tfb: { reporter: tfbReporter },
 } satisfies Record<string, OutputFormat>;
 
 export type BuiltinReporterName = keyof typeof builtinReporters;

@@ -8,7 +8,7 @@ const fmt = (value: number, digits = 0) => value.toLocaleString('en-US', { maxim
 const line = (cells: readonly string[]) => `| ${cells.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`;
 
 /** A test's levels as measured: each column's label and how to find its cells (a query type's value is in its scenario's name). */
-function columnsOf(test: Test, cells: readonly CellResult[]): Array<{ label: string; scenario: string; concurrency: number }> {
+export function columnsOf(test: Test, cells: readonly CellResult[]): Array<{ label: string; scenario: string; concurrency: number }> {
   const measured = cells.filter((r) => r.scenario === test.scenario || r.scenario.startsWith(`${test.scenario}?`));
   const seen = new Map<string, { label: string; scenario: string; concurrency: number }>();
   for (const r of measured) {
@@ -27,8 +27,18 @@ function levelWords(test: Test, columns: ReadonlyArray<{ concurrency: number }>)
   return `connections${test.pipelining ? `, ${test.pipelining} requests in flight on each` : ''}`;
 }
 
-/** The best cell of a row: the most requests per second, with its level. */
-function best(cells: ReadonlyArray<{ label: string; cell: CellResult | undefined }>) {
+/**
+ * A row's score as TFB scores it: json, plaintext, db and fortunes by their best level (the most requests a second);
+ * queries, updates and cached queries by the highest query count (the last level), whatever the others did.
+ */
+export function tfbScore(
+  test: Pick<Test, 'values'>,
+  cells: ReadonlyArray<{ label: string; cell: CellResult | undefined }>,
+): { label: string; cell: CellResult } | undefined {
+  if (test.values) {
+    const last = cells.at(-1);
+    return last?.cell?.status === 'ok' ? { label: last.label, cell: last.cell } : undefined;
+  }
   let top: { label: string; cell: CellResult } | undefined;
   for (const { label, cell } of cells) if (cell?.status === 'ok' && (!top || cell.rps > top.cell.rps)) top = { label, cell };
   return top;
@@ -42,16 +52,17 @@ function renderTest(test: Test, doc: RunDocument, shape: TechempowerShape): stri
   if (columns.length === 0) return [...out, 'Not measured.'];
   const cellOf = (target: string, column: (typeof columns)[number]) =>
     doc.results.find((r) => r.target === target && r.scenario === column.scenario && r.concurrency === column.concurrency);
+  const scoredBy = test.values ? `the highest ${test.type === 'cached-queries' ? 'row' : 'query'} count` : 'the best level';
   out.push(
-    `Requests per second at each level (${levelWords(test, columns)}); the best level, and latency there (mean / p99 / max, ms):`,
+    `Requests per second at each level (${levelWords(test, columns)}); TFB's score (${scoredBy}), and latency there (mean / p99 / max, ms):`,
     '',
   );
-  out.push(line(['stack', 'TFB entry', ...columns.map((c) => c.label), 'best', 'latency at best']));
+  out.push(line(['stack', 'TFB entry', ...columns.map((c) => c.label), 'score', 'latency there']));
   out.push(line(['---', '---', ...columns.map(() => '---:'), '---:', '---:']));
   const failures: string[] = [];
   for (const target of stacks) {
     const cells = columns.map((column) => ({ label: column.label, cell: cellOf(target, column) }));
-    const top = best(cells);
+    const top = tfbScore(test, cells);
     const shown = cells.map(({ cell }) => {
       if (!cell) return '-';
       if (cell.status !== 'ok') {
