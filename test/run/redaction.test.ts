@@ -154,3 +154,22 @@ describe('secrets in what a run writes', () => {
     expect(doc.results[0]?.scenario).toBe('POST /items?token=[redacted]&page=2');
   });
 });
+
+describe('secrets in what bench prints before a run', () => {
+  it('an option refused before any config is read: its line holds no password, header or ssh user of the command line', async () => {
+    const password = 'EARLY-PASSWORD-r8s9';
+    const bearer = 'EARLY-BEARER-t0u1';
+    const cases = [
+      ['run', '--url', `http://user:${password}@127.0.0.1:1/`, '-c', '0'],
+      ['run', '--url', `http://user:${password}@127.0.0.1:1/`, '-H', `Authorization: Bearer ${bearer}`, '--bogus'],
+      ['run', '--url', `ftp://user:${password}@127.0.0.1/`],
+      ['run', 'hello', '--server-host', `ssh://secretuser:${password}@10.0.0.2`],
+    ];
+    for (const args of cases) {
+      const run = await runCli(args, { timeoutMs: 30_000 });
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.stderr).toMatch(/^bench: BENCH_ERR_/);
+      for (const secret of [password, bearer, 'secretuser@']) expect(run.stderr, args.join(' ')).not.toContain(secret);
+    }
+  });
+});

@@ -13,7 +13,7 @@ export function createServiceManager(
   startOptions: ServiceStartOptions = {},
 ): ServiceManager {
   const pending = new Map<ServiceName, Promise<RunningService>>();
-  const started: Array<RunningService & { readonly name: ServiceName }> = [];
+  const started: Array<RunningService & { readonly name: ServiceName; readonly named: boolean }> = [];
 
   const ensure = (name: ServiceName): Promise<RunningService> => {
     let service = pending.get(name);
@@ -21,7 +21,7 @@ export function createServiceManager(
       const definition = serviceDefinitions[name];
       const url = env[definition.urlVariable];
       service = timedStart('service', name, () => (url ? definition.connect(url) : definition.start(startOptions))).then((s) => {
-        started.push({ ...s, name });
+        started.push({ ...s, name, named: url !== undefined });
         return s;
       });
       // a failed start is remembered: every later cell fails fast with the same reason
@@ -54,7 +54,13 @@ export function createServiceManager(
       if (!service.database) throw errors.serviceStart('MariaDB', 'it has no counters to read');
       return service.database;
     },
-    running: () => started.map((s) => ({ name: serviceDefinitions[s.name].title, address: clientAddress(s.name, s.endpoint) })),
+    // bench's own throwaway server with its password (bench serve is for looking at it); a server the user named by URL
+    // without (its password is the user's)
+    running: () =>
+      started.map((s) => ({
+        name: serviceDefinitions[s.name].title,
+        address: s.named ? s.endpoint.url : clientAddress(s.name, s.endpoint),
+      })),
     processGroups: () => started.flatMap((s) => (s.processGroup !== undefined ? [s.processGroup] : [])),
     async stopAll() {
       // wait for starts still in flight, so nothing they start is left behind

@@ -16,7 +16,7 @@ export interface SshHost {
 export function parseSshUrl(flag: string, text: string): SshHost {
   const refuse = (why: string) =>
     errors.usage(
-      `${flag} "${text}" ${why}: give ssh://[user@]host[:port], e.g. ssh://bench@10.0.0.2 or ssh://lab-server (an alias of your ssh config)`,
+      `${flag} "${text}" ${why}: give ssh://[user@]host[:port], e.g. ssh://10.0.0.2:2222 or ssh://lab-server (an alias of your ssh config)`,
     );
   let url: URL;
   try {

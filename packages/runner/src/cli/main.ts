@@ -2,11 +2,16 @@ import { CommanderError } from 'commander';
 import { messageOf, isBenchError, killAllGroupsNow, removeStaleDirs } from '@bench/core';
 import { commandLineProject } from './plugin-names.js';
 import { buildProgram } from './program.js';
+import { argvRedaction } from '../redact/argv-redaction.js';
+
+// Every line bench prints before a run's own redaction exists (an option's error, a crash) holds no secret of the
+// command line: the user info of a URL, a secret header, an ssh:// user.
+const shown = argvRedaction(process.argv.slice(2));
 
 // A crash of the runner itself must not leave servers behind.
 process.on('uncaughtException', (error) => {
   killAllGroupsNow();
-  process.stderr.write(`bench: internal error: ${error.stack ?? error.message}\n`);
+  process.stderr.write(shown.text(`bench: internal error: ${error.stack ?? error.message}\n`));
   process.exit(1);
 });
 
@@ -19,7 +24,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   removeStaleDirs();
   try {
     const { plugins, optionTable } = await commandLineProject(argv, wantsHelp);
-    const program = buildProgram(plugins, optionTable);
+    const program = buildProgram(plugins, optionTable, shown);
     await program.parseAsync([...argv]);
     return 0;
   } catch (error) {
@@ -29,13 +34,14 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     if (isBenchError(error)) {
       // the code first, so a script or a search of docs/errors.md finds what it means and what to do
-      process.stderr.write(`bench: ${error.code}: ${error.message}\n`);
-      if (debug) process.stderr.write(`${error.stack ?? ''}\n${error.cause instanceof Error ? `cause: ${error.cause.stack}\n` : ''}`);
+      process.stderr.write(shown.text(`bench: ${error.code}: ${error.message}\n`));
+      if (debug)
+        process.stderr.write(shown.text(`${error.stack ?? ''}\n${error.cause instanceof Error ? `cause: ${error.cause.stack}\n` : ''}`));
       return error.exitCode;
     }
     const message = messageOf(error);
-    process.stderr.write(`bench: unexpected error: ${message}${debug ? '' : ' (run again with --debug for details)'}\n`);
-    if (debug && error instanceof Error) process.stderr.write(`${error.stack}\n`);
+    process.stderr.write(shown.text(`bench: unexpected error: ${message}${debug ? '' : ' (run again with --debug for details)'}\n`));
+    if (debug && error instanceof Error) process.stderr.write(shown.text(`${error.stack}\n`));
     return 1;
   } finally {
     killAllGroupsNow();

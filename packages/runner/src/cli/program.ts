@@ -23,6 +23,7 @@ import { importCommand } from './import-command.js';
 import { addHistoryCommand } from './history-command.js';
 import { parseHttpUrl, type OptionTable } from '@bench/core';
 import { builtinPluginNames, pluginsHelpText, type PluginNames } from './plugin-names.js';
+import { defaultRedaction, type Redaction } from '../redact/redaction.js';
 
 // Flags that are not run options (those are declared in options/declarations.ts), each declared once here.
 const configFlag = () => new Option('--config <file>', 'config file (default: bench.config.{ts,mts,mjs,js,json} in this directory)');
@@ -50,7 +51,11 @@ function reporterFlags(command: Command, collector: ReturnType<typeof reporterSp
  * The CLI; `plugins` (read from the registries when absent) fill the help's lists of names, and `optionTable` gives
  * `bench run` its flags (bench's own options, its engines' and, when a config adds engines, theirs).
  */
-export function buildProgram(plugins: PluginNames = builtinPluginNames(), optionTable: OptionTable = runOptionDeclarations): Command {
+export function buildProgram(
+  plugins: PluginNames = builtinPluginNames(),
+  optionTable: OptionTable = runOptionDeclarations,
+  shown: Redaction = defaultRedaction,
+): Command {
   const program = new Command('bench')
     .description('Benchmark server-side stacks, and your own server, on fixed scenarios with real servers and verified answers')
     .version(TOOL_VERSION)
@@ -61,9 +66,11 @@ export function buildProgram(plugins: PluginNames = builtinPluginNames(), option
     .configureOutput({
       writeErr: (text) =>
         process.stderr.write(
-          text.startsWith('error: ')
-            ? `bench: BENCH_ERR_USAGE: ${text.slice('error: '.length).trimEnd().replace(/\n/g, ' ')}${text.includes('Did you mean') ? '' : ' (--help lists what it takes)'}\n`
-            : text,
+          shown.text(
+            text.startsWith('error: ')
+              ? `bench: BENCH_ERR_USAGE: ${text.slice('error: '.length).trimEnd().replace(/\n/g, ' ')}${text.includes('Did you mean') ? '' : ' (--help lists what it takes)'}\n`
+              : text,
+          ),
         ),
     })
     .addHelpText('afterAll', pluginsHelpText(plugins));

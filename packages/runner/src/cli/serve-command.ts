@@ -8,6 +8,7 @@ import { verifyTarget } from '../run/verify.js';
 import { targetStartOptions } from '../run/start-options.js';
 import { createServiceManager } from '@bench/services';
 import { interruptSignal } from './interrupt.js';
+import { runRedaction } from '../redact/run-redaction.js';
 
 /** Starts one target for ab, wrk or curl by hand; stops it cleanly on Ctrl-C. */
 export async function serveCommand(targetName: string, scenarioName: string, command: Command): Promise<void> {
@@ -28,8 +29,11 @@ export async function serveCommand(targetName: string, scenarioName: string, com
   const services = createServiceManager();
   await services.prepare([scenario]);
   const interrupt = interruptSignal();
+  const given = givenRunOptions(command, ['port', 'workers', 'poolSize', 'tfbBurst']);
+  // what it prints holds no secret of the project's (a query parameter --redact names, a config's secret())
+  const shown = runRedaction(project, given);
+  const say = (stream: NodeJS.WriteStream, line: string) => stream.write(shown.text(line));
   try {
-    const given = givenRunOptions(command, ['port', 'workers', 'poolSize', 'tfbBurst']);
     const running = await target.start(scenario, {
       ...targetStartOptions(given, await services.endpointsFor(scenario)),
       ...(flags.host !== undefined ? { host: flags.host } : {}),
@@ -40,10 +44,11 @@ export async function serveCommand(targetName: string, scenarioName: string, com
         burst: given.tfbBurst ?? TFB_BURST,
       });
       const url = running.url + scenario.request.path;
-      process.stdout.write(`${url}\n`);
+      say(process.stdout, `${url}\n`);
       // the backing services too, so a user can look at the data while the stack runs
-      for (const service of services.running()) process.stderr.write(`bench: ${service.name} at ${service.address}\n`);
-      process.stderr.write(
+      for (const service of services.running()) say(process.stderr, `bench: ${service.name} at ${service.address}\n`);
+      say(
+        process.stderr,
         verification.ok
           ? `bench: ${target.name} serves ${scenario.name} at ${url} (answer verified); Ctrl-C to stop\n`
           : `bench: warning: ${target.name} answers ${scenario.name} wrongly: ${printableLine(verification.problems.join('; '))}\n`,
@@ -56,6 +61,8 @@ export async function serveCommand(targetName: string, scenarioName: string, com
     } finally {
       await running.stop();
     }
+  } catch (error) {
+    throw shown.error(error);
   } finally {
     await services.stopAll();
     interrupt.dispose();

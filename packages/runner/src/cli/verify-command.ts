@@ -16,6 +16,7 @@ import { verifyTarget } from '../run/verify.js';
 import { databaseWindows } from '../run/database-windows.js';
 import type { ServiceManager } from '@bench/services';
 import { interruptSignal } from './interrupt.js';
+import { runRedaction } from '../redact/run-redaction.js';
 import { formatTable } from './format-table.js';
 
 type Cell = { kind: 'pass'; warnings?: readonly string[] } | { kind: 'fail'; detail: string } | { kind: 'skip'; detail: string };
@@ -95,8 +96,13 @@ export async function verifyCommand(
   const loaded = await loadProject(flags.config !== undefined ? { configFile: flags.config } : {});
   // --server-host: every stack starts there, its services beside it (or on --database-host), and is checked from here
   const hosts = await openHosts(flagsOverConfig(flags, loaded));
+  // what it prints holds no secret of the project's (a query parameter --redact names, a config's secret())
+  const shown = runRedaction(loaded);
   try {
-    await verifyOn(hosts ? { ...loaded, targets: hosts.targets(loaded.targets) } : loaded, scenarioNames, flags, servicesOf(hosts));
+    const project = hosts ? { ...loaded, targets: hosts.targets(loaded.targets) } : loaded;
+    await verifyOn(project, scenarioNames, flags, servicesOf(hosts), (stream, text) => stream.write(shown.text(text)));
+  } catch (error) {
+    throw shown.error(error);
   } finally {
     await hosts?.close();
   }
@@ -107,6 +113,7 @@ async function verifyOn(
   scenarioNames: string[],
   flags: { targets?: string; jobs?: number; tfbBurst?: number },
   services: ServiceManager,
+  say: (stream: NodeJS.WriteStream, text: string) => void,
 ): Promise<void> {
   const scenarioList = scenarioNames.length ? parseNameList(scenarioNames) : project.selected.scenarios;
   const scenarios = scenarioList ? resolveScenarios(scenarioList, project.scenarios) : [...project.scenarios];
@@ -141,7 +148,7 @@ async function verifyOn(
         if (interrupt.signal.aborted) throw errors.interrupted(String(interrupt.signal.reason));
         for (const [name, cell] of await verifyUnit(unit, services, flags.tfbBurst ?? TFB_BURST)) {
           results.set(`${unit.target.name}/${name}`, cell);
-          process.stderr.write(`bench: verify ${unit.target.name} / ${name}: ${mark(cell)}\n`);
+          say(process.stderr, `bench: verify ${unit.target.name} / ${name}: ${mark(cell)}\n`);
         }
       }
     };
@@ -162,8 +169,8 @@ async function verifyOn(
   }
   const failures = [...results.values()].filter((c) => c.kind === 'fail').length;
   const rows = targets.map((t) => [t.name, ...scenarios.map((s) => mark(results.get(`${t.name}/${s.name}`)))]);
-  process.stdout.write(`${formatTable(['target', ...scenarios.map((s) => s.name)], rows)}\n`);
-  if (notes.length) process.stdout.write(`\n${notes.join('\n')}\n`);
+  say(process.stdout, `${formatTable(['target', ...scenarios.map((s) => s.name)], rows)}\n`);
+  if (notes.length) say(process.stdout, `\n${notes.join('\n')}\n`);
   if (failures > 0) {
     throw errors.verifyFailed(failures, [...results.values()].filter((c) => c.kind !== 'skip').length);
   }

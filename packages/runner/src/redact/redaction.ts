@@ -15,8 +15,8 @@ const OPAQUE_FIELDS = new Set(['data', 'stacks', 'startedAt', 'finishedAt']);
 // Fields all of whose values are secret, whatever their names: the headers sent to an output's receiver.
 const SECRET_FIELDS = new Set(['outHeaders']);
 
-// `scheme://user:password@` anywhere in text
-const USER_INFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@'"<>]+@/gi;
+// `scheme://user:password@` anywhere in text (not `scheme://[user@]host`, a form's description)
+const USER_INFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@'"<>[][^\s/?#@'"<>]*@/gi;
 
 const TEMPLATE_ONLY = /^\{\{[^}]*\}\}$/;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
