@@ -10,8 +10,8 @@ import { testTempDir } from '../support/temp-dir.js';
 const dir = testTempDir('host-hygiene');
 const hostsReady: Promise<SshHosts> = makeSshHosts(dir, ['server', 'db']);
 
-/** A long run on the three hosts; resolves once its first cell measures, with the runner's process. */
-async function startLongRun(hosts: SshHosts) {
+/** A long run on the hosts (tfb-db: three, MariaDB on the database host; hello: two); resolves once its cell measures. */
+async function startLongRun(hosts: SshHosts, scenario: 'tfb-db' | 'hello') {
   let runner: ChildProcess | undefined;
   let output = () => '';
   const done = runProcess(
@@ -20,13 +20,12 @@ async function startLongRun(hosts: SshHosts) {
       process.execPath,
       cliPath,
       'run',
-      'tfb-db',
+      scenario,
       '-t',
       'node',
       '--server-host',
       'ssh://server',
-      '--database-host',
-      'ssh://db',
+      ...(scenario === 'tfb-db' ? ['--database-host', 'ssh://db'] : []),
       '-c',
       '4',
       '-d',
@@ -49,7 +48,7 @@ async function startLongRun(hosts: SshHosts) {
     },
   );
   // the cell's line (no warm-up: its measured run), then a second of load
-  await waitForText(() => output(), /\[1\/1\] tfb-db node c=4 \.\.\./, 90_000);
+  await waitForText(() => output(), new RegExp(`\\[1/1\\] ${scenario} node c=4 \\.\\.\\.`), 90_000);
   await new Promise((r) => setTimeout(r, 1000));
   return { runner: runner!, done, output };
 }
@@ -73,7 +72,7 @@ async function leftAfter(hosts: SshHosts, ms: number): Promise<Record<string, un
 describe('a run on several hosts leaves nothing', () => {
   it('after a kill -9 of the runner mid-cell', async () => {
     const hosts = await hostsReady;
-    const { runner, done } = await startLongRun(hosts);
+    const { runner, done } = await startLongRun(hosts, 'tfb-db');
     runner.kill('SIGKILL');
     await done;
     expect(await leftAfter(hosts, 10_000)).toEqual({});
@@ -82,7 +81,7 @@ describe('a run on several hosts leaves nothing', () => {
   it('after the link to the server host is cut mid-cell: the cell fails naming the host', async () => {
     const hosts = await hostsReady;
     const { server } = hosts.hosts as { server: TestHost };
-    const { done } = await startLongRun(hosts);
+    const { done } = await startLongRun(hosts, 'hello');
     const cut = hosts.run(hosts.client, ['ip', 'link', 'set', server.link!, 'down']);
     expect(cut.code, cut.stderr).toBe(0);
     try {
