@@ -45,8 +45,9 @@ export async function serveCommand(targetName: string, scenarioName: string, com
       });
       const url = running.url + scenario.request.path;
       say(process.stdout, `${url}\n`);
-      // the backing services too, so a user can look at the data while the stack runs
-      for (const service of services.running()) say(process.stderr, `bench: ${service.name} at ${service.address}\n`);
+      // the backing services too, so a user can look at the data while the stack runs: bench's own throwaway servers
+      // with the password bench made for them (a server named by URL comes without the user's)
+      for (const service of services.running()) process.stderr.write(`bench: ${service.name} at ${service.address}\n`);
       say(
         process.stderr,
         verification.ok
