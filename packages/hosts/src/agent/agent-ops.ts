@@ -37,6 +37,21 @@ export interface AgentOpsState {
 
 const none = {} as Record<string, never>;
 
+/** The one of `list` named `name`, or the error `unknown` makes of that name and the names known. */
+function named<T extends { readonly name: string }>(
+  list: readonly T[],
+  name: string,
+  unknown: (name: string, known: string[]) => Error,
+): T {
+  const found = list.find((item) => item.name === name);
+  if (!found)
+    throw unknown(
+      name,
+      list.map((item) => item.name),
+    );
+  return found;
+}
+
 /**
  * The requests a runner sends an agent, each done with the code a local run uses: targets started and stopped as
  * `bench run` does, services started by the same manager, process groups sampled from /proc here, and every look sent
@@ -49,24 +64,8 @@ export function agentOps(project: AgentProject, address: string, send: (event: u
   let servicesExposed = false;
   let nextStack = 1;
 
-  const target = (name: string): TargetPlugin => {
-    const found = project.targets.find((t) => t.name === name);
-    if (!found)
-      throw errors.unknownTarget(
-        name,
-        project.targets.map((t) => t.name),
-      );
-    return found;
-  };
-  const scenario = (name: string): Scenario => {
-    const found = project.scenarios.find((s) => s.name === name);
-    if (!found)
-      throw errors.unknownScenario(
-        name,
-        project.scenarios.map((s) => s.name),
-      );
-    return found;
-  };
+  const target = (name: string): TargetPlugin => named(project.targets, name, errors.unknownTarget);
+  const scenario = (name: string): Scenario => named(project.scenarios, name, errors.unknownScenario);
   // services listen on loopback for the stacks beside them, on this host's address for stacks on another host
   const manager = (exposed: boolean): ServiceManager => {
     if (services && servicesExposed !== exposed)
