@@ -28,12 +28,12 @@ export function formatBytes(bytes: number): string {
 }
 
 /**
- * Text a server, a data file or a user said, as markdown shows it without acting on it: no image, link, autolink, HTML
- * or table cell of its own (a pull request's comment renders what a CI job posts); bench's own words read the same once rendered.
+ * Text a server, a data file or a user said, as markdown shows it without acting on it: no image, link, autolink or HTML
+ * of its own (a pull request's comment renders what a CI job posts); bench's own words read the same once rendered.
  */
 export function markdownText(text: string): string {
+  // a pipe makes no table in a list's line, and a table's cell escapes its own
   return text
-    .replace(/\|/g, '\\|')
     .replace(/</g, '&lt;')
     .replace(/!\[/g, '!\\[')
     .replace(/\]([[(])/g, '\\]$1')

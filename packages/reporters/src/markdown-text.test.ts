@@ -6,10 +6,10 @@ import { failedResult, fixtureDocument, okResult } from '../test-fixtures/docume
 import { renderAbText } from './ab.js';
 
 describe('markdownText', () => {
-  it('leaves no image, link, autolink, HTML or table cell live', () => {
+  it('leaves no image, link, autolink or HTML live', () => {
     expect(markdownText('![x](https://evil.test/p.png)')).toBe('!\\[x\\](https:\\/\\/evil.test/p.png)');
     expect(markdownText('[click](javascript:alert(1)) [a][ref]')).toBe('[click\\](javascript:alert(1)) [a\\][ref]');
-    expect(markdownText('<img src=x onerror=alert(1)> a|b www.evil.test')).toBe('&lt;img src=x onerror=alert(1)> a\\|b www\\.evil.test');
+    expect(markdownText('<img src=x onerror=alert(1)> a|b www.evil.test')).toBe('&lt;img src=x onerror=alert(1)> a|b www\\.evil.test');
   });
 });
 
@@ -31,6 +31,8 @@ describe('a report of a server that sent markup and escape sequences', () => {
     const controls = (text: string) => [...text].filter((c) => c.charCodeAt(0) < 0x20 && c !== '\n' && c !== '\t');
     for (const text of [markdown, ab]) expect(controls(text)).toEqual([]);
     expect(markdown).not.toMatch(/!\[x\]\(|<b>|https:\/\/evil/);
+    expect(markdown).toContain('!\\[x\\](https:\\/\\/evil.test/p.png)&lt;b>|&lt;/b>');
+    // in the table, the failed cell's pipe is the table's to escape, once
     expect(markdown).toContain('!\\[x\\](https:\\/\\/evil.test/p.png)&lt;b>\\|&lt;/b>');
   });
 });
