@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
@@ -17,9 +17,11 @@ let server: http.Server;
 let base = '';
 let connections = 0;
 let flaky = 0;
+const seenAuthorizations: string[] = [];
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     const n = req.url === '/flaky' ? flaky++ : -1; // the first /flaky request is bench's verification
+    if (req.headers.authorization) seenAuthorizations.push(req.headers.authorization);
     if (n % 10 === 5) return req.socket.destroy();
     if (n % 10 === 6) return res.writeHead(404).end('no');
     res.writeHead(200, { 'content-type': 'text/plain' }).end('Hello World'); // the hello scenario's answer, for the export
@@ -176,6 +178,55 @@ describe('bench export k6 / bench import', () => {
       expect(report.stdout).toMatch(output);
     const compare = await runCli(['compare', path.join(dir, 'imported.json'), path.join(out, 'bench-results.json')]);
     expect(compare.code, compare.stderr).toBe(0);
+  });
+
+  it("keeps every secret out of the script, the ConfigMap and the README: a Secret and secrets.env hold them, and the README's run sends them", async () => {
+    const out = path.join(dir, 'secrets');
+    const token = 'EXPORT-TOKEN-v2w3';
+    const password = 'EXPORT-PASSWORD-x4y5';
+    const project = path.join(dir, 'secret-project');
+    mkdirSync(project, { recursive: true });
+    writeFileSync(
+      path.join(project, 'bench.config.json'),
+      JSON.stringify({
+        scenarios: [{ name: 'private', path: '/private', headers: { Authorization: `Bearer ${token}`, 'X-Plain': 'seen' } }],
+      }),
+    );
+    const url = base.replace('http://', `http://user:${password}@`);
+    const exported = await runCli(['export', 'k6', 'private', '--url', url, '-c', '2', '-n', '20', '--out', out], { cwd: project });
+    expect(exported.code, exported.stderr).toBe(0);
+    const written = readdirSync(out).filter((f) => f !== 'results');
+    expect(written.sort()).toEqual(
+      [
+        'README.md',
+        'bench-export.json',
+        'configmap.yaml',
+        'results-pvc.yaml',
+        'script.js',
+        'secret.yaml',
+        'secrets.env',
+        'testrun.yaml',
+      ].sort(),
+    );
+    for (const file of written.filter((f) => !f.startsWith('secret')))
+      for (const secret of [token, password]) expect(readFileSync(path.join(out, file), 'utf8'), file).not.toContain(secret);
+    for (const stream of [exported.stdout, exported.stderr]) expect(stream).not.toContain(password);
+    expect(readFileSync(path.join(out, 'script.js'), 'utf8')).toContain('__ENV.BENCH_SECRET_1');
+    for (const file of ['secret.yaml', 'secrets.env']) expect(statSync(path.join(out, file)).mode & 0o777).toBe(0o600);
+    const secret = parseYaml(readFileSync(path.join(out, 'secret.yaml'), 'utf8')) as { kind: string; stringData: Record<string, string> };
+    expect(secret.kind).toBe('Secret');
+    expect(Object.values(secret.stringData)).toContain(`Bearer ${token}`);
+    const manifest = k6TestRunSchema.parse(parseYaml(readFileSync(path.join(out, 'testrun.yaml'), 'utf8')));
+    expect(JSON.stringify(manifest.spec.runner)).toContain('"secretKeyRef"');
+    // run as its README says, the script sends each secret it read from its environment
+    const before = seenAuthorizations.length;
+    const runs = await runExportReadme(out);
+    for (const run of runs) expect(run.code, run.stderr).toBe(0);
+    expect(seenAuthorizations.slice(before)).toContain(`Bearer ${token}`);
+    const imported = await runCli(['import', out, '-r', 'json', '-o', path.join(dir, 'secret-import.json')]);
+    expect(imported.code, imported.stderr).toBe(0);
+    for (const file of [path.join(dir, 'secret-import.json'), path.join(out, 'bench-results.json')])
+      for (const secret of [token, password]) expect(readFileSync(file, 'utf8')).not.toContain(secret);
   });
 
   it('import refuses an incomplete set of sample files, in one line, exit 2', async () => {

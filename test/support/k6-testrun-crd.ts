@@ -7,9 +7,17 @@ const envVar = z
   .object({
     name: z.string().min(1),
     value: z.string().optional(),
+    // core/v1's EnvVarSource, as the CRD embeds it: a field of the pod, or a key of a Secret
     valueFrom: z
-      .object({ fieldRef: z.object({ fieldPath: z.string(), apiVersion: z.string().optional() }).strict() })
+      .object({
+        fieldRef: z.object({ fieldPath: z.string(), apiVersion: z.string().optional() }).strict().optional(),
+        secretKeyRef: z
+          .object({ name: z.string().min(1), key: z.string().min(1), optional: z.boolean().optional() })
+          .strict()
+          .optional(),
+      })
       .strict()
+      .refine((source) => (source.fieldRef === undefined) !== (source.secretKeyRef === undefined), 'one source')
       .optional(),
   })
   .strict();

@@ -178,6 +178,10 @@ export interface ExportRequest {
   readonly dir: string;
   /** bench's version, recorded in the export. */
   readonly toolVersion: string;
+  /** Header names secret beside Authorization, Proxy-Authorization and Cookie (--redact): their values stay out of the script. */
+  readonly secretNames?: readonly string[];
+  /** Every value the run knows secret: none may stand in a file the export writes but its secrets' own. */
+  readonly secretValues?: readonly string[];
 }
 
 /** An exported run, read back from its generators' samples (`bench import DIR`). */

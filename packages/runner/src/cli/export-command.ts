@@ -8,6 +8,7 @@ import { ownOptionValues } from '../options/engine-choice.js';
 import { resolveScenarios } from '../run/plan.js';
 import { loadProject } from '../project/project.js';
 import { TOOL_VERSION } from '../version.js';
+import { runRedaction } from '../redact/run-redaction.js';
 
 /** The run options an export carries into its files: the load's shape, and the exporting engines' own options. */
 export const exportOptionKeys = [
@@ -32,11 +33,10 @@ export async function exportCommand(format: string, scenarioName: string, comman
     );
   const [scenario] = resolveScenarios([scenarioName], project.scenarios);
   if (!scenario) return;
-  const options = resolveRunOptionsIn(
-    project.optionTable,
-    { scenarios: [scenario.name] },
-    givenRunOptions(command, exportOptionKeys, project.optionTable),
-  );
+  const given = givenRunOptions(command, exportOptionKeys, project.optionTable);
+  const options = resolveRunOptionsIn(project.optionTable, { scenarios: [scenario.name] }, given);
+  // the run's secrets (its headers', its URL's, the config's secret() values) stay out of every file but the Secret's
+  const redaction = runRedaction(project, { ...given, url: flags.url });
   if (options.concurrency.length !== 1)
     throw errors.usage(`-c takes one level for an export (got ${options.concurrency.join(',')}): export each level on its own`);
   const shape = {
@@ -52,9 +52,20 @@ export async function exportCommand(format: string, scenarioName: string, comman
   const refusal = scenario.workload && workloadRefusal(engine, scenario.workload, scenario.name, []);
   if (refusal) throw errors.engineUnsupported(engine.name, refusal);
   const dir = path.resolve(flags.out ?? `${engine.name}-${scenario.name}`);
-  const written = await engine.exporter.write({ scenario, baseUrl: flags.url, dir, shape, options: own, toolVersion: TOOL_VERSION });
+  const written = await engine.exporter.write({
+    scenario,
+    baseUrl: flags.url,
+    dir,
+    shape,
+    options: own,
+    toolVersion: TOOL_VERSION,
+    secretNames: [...(project.defaults?.redact ?? [])],
+    secretValues: redaction.values,
+  });
   process.stdout.write(`${written.map((f) => path.relative(process.cwd(), f) || f).join('\n')}\n`);
   process.stderr.write(
-    `bench: ${scenario.name} for ${engine.name} in ${dir}; its README.md says how to run it and \`bench import ${path.relative(process.cwd(), dir) || '.'}\` reads the samples back\n`,
+    redaction.text(
+      `bench: ${scenario.name} for ${engine.name} in ${dir}; its README.md says how to run it and \`bench import ${path.relative(process.cwd(), dir) || '.'}\` reads the samples back\n`,
+    ),
   );
 }

@@ -6,6 +6,7 @@ import { loadProject } from '../project/project.js';
 import type { reporterSpecCollector } from '../reporters/reporter-spec.js';
 import { loadReporters, parseReporterOptions } from '../reporters/load-reporters.js';
 import { replayDocument } from '../reporters/results-file.js';
+import { defaultRedaction } from '../redact/redaction.js';
 
 export const IMPORTED_RESULTS = 'bench-results.json';
 
@@ -22,7 +23,8 @@ export async function importCommand(
   for (const engine of exporters) {
     const run = await engine.exporter!.read(dir);
     if (run) {
-      doc = importedDocument(engine.name, run, ['bench', ...process.argv.slice(2)].join(' '));
+      // an export written before its URL's user info was kept out, or a URL given by hand: no secret in the result
+      doc = defaultRedaction.value(importedDocument(engine.name, run, ['bench', ...process.argv.slice(2)].join(' ')));
       break;
     }
   }

@@ -104,6 +104,11 @@ export class Redaction {
     this.query = new RegExp(`([?&;](?:${queryNames})=)[^&#\\s'"<>]*`, 'gi');
   }
 
+  /** Every secret value searched for in text (four characters or longer), longest first. */
+  get values(): readonly string[] {
+    return this.searched;
+  }
+
   /** Text as it may be written: URLs' user info, the secret names' query values and every secret value replaced. */
   text(text: string): string {
     let out = text.replace(USER_INFO, `$1${REDACTED}@`);

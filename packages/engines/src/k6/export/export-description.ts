@@ -23,6 +23,8 @@ export const exportDescriptionSchema = z.object({
   steps: z.array(z.string()).optional(),
   /** What the script says of each request it refuses (a captured value that would break it), by the sample's value less one. */
   refusals: z.array(z.string()).optional(),
+  /** The environment variables the script reads its secrets from, and what each stands for (no value: secret.yaml and secrets.env hold them). */
+  secrets: z.record(z.string(), z.string()).optional(),
   /** Where the runners' sample files go, relative to the export's folder. */
   resultsDir: z.string(),
 });

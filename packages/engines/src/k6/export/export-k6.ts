@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'yaml';
 import { workloadSteps, type ExportRequest } from '@bench/core';
@@ -9,7 +9,11 @@ import { k6OutputFlags } from '../k6-measurement.js';
 import { k6Script } from '../k6-script.js';
 import { executionSegments, segmentFlags } from '../segments.js';
 import { EXPORT_FILE, type ExportDescription } from './export-description.js';
-import { configMapManifest, kubeName, resultsClaimManifest, testRunManifest, type ManifestNames } from './testrun.js';
+import { configMapManifest, kubeName, resultsClaimManifest, secretManifest, testRunManifest, type ManifestNames } from './testrun.js';
+import { assertNoSecret, readSecretsFromEnvironment, takeSecrets } from './export-secrets.js';
+
+/** A value as a POSIX shell reads it in an env file (`set -a; . ./secrets.env`). */
+const shellQuote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
 import { exportReadme } from './export-readme.js';
 
 const RESULTS_DIR = 'results';
@@ -17,11 +21,18 @@ const RESULTS_DIR = 'results';
 /** Writes the script, the k6-operator manifests, a README and bench-export.json into `dir`; returns the files written. */
 export function writeK6Export(e: ExportRequest): string[] {
   const generators = typeof e.options.generators === 'number' ? e.options.generators : 1;
-  const url = e.baseUrl.replace(/\/+$/, '') + e.scenario.request.path;
-  const workload = e.scenario.workload;
-  const script = workload
-    ? k6WorkloadScript({ baseUrl: e.baseUrl, workload, shape: e.shape })
-    : k6Script({ url, request: e.scenario.request, expect: e.scenario.expect.body, shape: e.shape });
+  // every secret goes into a Kubernetes Secret (and secrets.env), read by the script from its environment
+  const secrets = takeSecrets(e.scenario, e.baseUrl, e.secretNames);
+  const scenario = secrets.scenario;
+  const url = secrets.baseUrl + scenario.request.path;
+  const workload = scenario.workload;
+  const script = readSecretsFromEnvironment(
+    workload
+      ? k6WorkloadScript({ baseUrl: secrets.baseUrl, workload, shape: e.shape })
+      : k6Script({ url, request: scenario.request, expect: scenario.expect.body, shape: e.shape }),
+    secrets,
+  );
+  const secretNames = Object.keys(secrets.values);
   const names: ManifestNames = { name: kubeName(`bench-${e.scenario.name}`), claim: kubeName(`bench-${e.scenario.name}-results`) };
   const description: ExportDescription = {
     kind: 'bench-k6-export',
@@ -34,7 +45,7 @@ export function writeK6Export(e: ExportRequest): string[] {
       path: e.scenario.request.path,
       documentLength: e.scenario.expect.body.kind === 'exact' ? e.scenario.expect.body.length : 0,
     },
-    url: e.baseUrl,
+    url: secrets.baseUrl,
     generators,
     segments: executionSegments(generators),
     shape: {
@@ -46,6 +57,7 @@ export function writeK6Export(e: ExportRequest): string[] {
       timeoutSeconds: e.shape.timeoutSeconds,
     },
     ...(workload ? { steps: workloadSteps(workload).map((step) => step.name), refusals: k6Refusals(workload).map((r) => r.message) } : {}),
+    ...(secretNames.length > 0 ? { secrets: { ...secrets.described } } : {}),
     resultsDir: RESULTS_DIR,
   };
   const localCommands = Array.from({ length: generators }, (_, i) =>
@@ -53,13 +65,28 @@ export function writeK6Export(e: ExportRequest): string[] {
   );
   const files: Record<string, string> = {
     'script.js': script,
-    'testrun.yaml': stringify(testRunManifest(names, generators)),
+    'testrun.yaml': stringify(testRunManifest(names, generators, secretNames)),
     'configmap.yaml': stringify(configMapManifest(names, script)),
     'results-pvc.yaml': stringify(resultsClaimManifest(names)),
     'README.md': exportReadme({ description, names, localCommands }),
     [EXPORT_FILE]: `${JSON.stringify(description, null, 2)}\n`,
   };
+  assertNoSecret(files, [...Object.values(secrets.values), ...(e.secretValues ?? [])]);
+  // the secrets' own files, readable by their owner only
+  const secretFiles: Record<string, string> =
+    secretNames.length > 0
+      ? {
+          'secret.yaml': stringify(secretManifest(names, secrets.values)),
+          'secrets.env': Object.entries(secrets.values)
+            .map(([name, value]) => `${name}=${shellQuote(value)}\n`)
+            .join(''),
+        }
+      : {};
   mkdirSync(path.join(e.dir, RESULTS_DIR), { recursive: true });
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(e.dir, name), text);
-  return Object.keys(files).map((name) => path.join(e.dir, name));
+  for (const [name, text] of Object.entries(secretFiles)) {
+    writeFileSync(path.join(e.dir, name), text, { mode: 0o600 });
+    chmodSync(path.join(e.dir, name), 0o600);
+  }
+  return [...Object.keys(files), ...Object.keys(secretFiles)].map((name) => path.join(e.dir, name));
 }

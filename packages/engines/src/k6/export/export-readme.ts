@@ -1,6 +1,22 @@
 import type { ExportDescription } from './export-description.js';
 import type { ManifestNames } from './testrun.js';
 
+/** What the README says of the run's secrets: where they are, and that the script only reads them from its environment. */
+function secretsSection(d: ExportDescription): string {
+  if (!d.secrets) return '';
+  const rows = Object.entries(d.secrets).map(([name, what]) => `- \`${name}\`: ${what}`);
+  return `## Secrets
+
+The script reads the run's secrets from its environment and holds none of them:
+
+${rows.join('\n')}
+
+\`secret.yaml\` (a Kubernetes Secret the TestRun's runners read them from) and \`secrets.env\` (for hosts of your own)
+hold their values, readable by you only (mode 0600): keep them out of version control and out of ConfigMaps.
+
+`;
+}
+
 /** The README of an export: how to run it on k6-operator or on hosts by hand, and how to bring the samples back. */
 export function exportReadme(o: { description: ExportDescription; names: ManifestNames; localCommands: readonly string[] }): string {
   const d = o.description;
@@ -19,10 +35,10 @@ The run is split over ${d.generators} k6 instance(s) by execution segments: ${d.
 Each instance writes its raw samples (one line per metric per request) to a CSV file of its own;
 \`bench import\` merges all of them into one histogram, so the percentiles are those of every request.
 
-## On Kubernetes, with k6-operator
+${secretsSection(d)}## On Kubernetes, with k6-operator
 
 \`\`\`
-kubectl apply -f configmap.yaml -f results-pvc.yaml -f testrun.yaml
+kubectl apply -f ${d.secrets ? 'secret.yaml -f ' : ''}configmap.yaml -f results-pvc.yaml -f testrun.yaml
 kubectl get testrun ${o.names.name} -w          # until the stage is "finished"
 \`\`\`
 
@@ -36,10 +52,10 @@ kubectl cp <pod-with-the-claim>:/results ./${d.resultsDir}
 
 ## On hosts of your own, without Kubernetes
 
-Copy \`script.js\` to each generator host and start one part on each, at the same moment:
+Copy \`script.js\`${d.secrets ? ' and `secrets.env`' : ''} to each generator host and start one part on each, at the same moment${d.secrets ? ', its secrets in the environment' : ''}:
 
 \`\`\`
-${o.localCommands.join('\n')}
+${d.secrets ? 'set -a; . ./secrets.env; set +a\n' : ''}${o.localCommands.join('\n')}
 \`\`\`
 
 then copy every CSV file into \`${d.resultsDir}/\` here.

@@ -22,7 +22,7 @@ export interface ManifestNames {
  * by the operator, started paused and released together, each writing its raw samples to its own
  * CSV file (named after its pod, which Kubernetes substitutes for $(POD_NAME)) on a shared volume.
  */
-export function testRunManifest(names: ManifestNames, parallelism: number): Record<string, unknown> {
+export function testRunManifest(names: ManifestNames, parallelism: number, secretNames: readonly string[] = []): Record<string, unknown> {
   return {
     apiVersion: 'k6.io/v1alpha1',
     kind: 'TestRun',
@@ -32,12 +32,21 @@ export function testRunManifest(names: ManifestNames, parallelism: number): Reco
       script: { configMap: { name: names.name, file: 'script.js' } },
       arguments: k6OutputFlags(`${RESULTS_MOUNT}/$(POD_NAME).csv`).join(' '),
       runner: {
-        env: [{ name: 'POD_NAME', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } }],
+        env: [
+          { name: 'POD_NAME', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } },
+          // the run's secrets, from the Secret secret.yaml makes: never in the script or its ConfigMap
+          ...secretNames.map((name) => ({ name, valueFrom: { secretKeyRef: { name: names.name, key: name } } })),
+        ],
         volumes: [{ name: 'results', persistentVolumeClaim: { claimName: names.claim } }],
         volumeMounts: [{ name: 'results', mountPath: RESULTS_MOUNT }],
       },
     },
   };
+}
+
+/** The run's secrets as a Kubernetes Secret, which only those who may read Secrets in the namespace can read. */
+export function secretManifest(names: ManifestNames, values: Readonly<Record<string, string>>): Record<string, unknown> {
+  return { apiVersion: 'v1', kind: 'Secret', metadata: { name: names.name }, type: 'Opaque', stringData: { ...values } };
 }
 
 export function configMapManifest(names: ManifestNames, script: string): Record<string, unknown> {
