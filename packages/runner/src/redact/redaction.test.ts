@@ -74,6 +74,16 @@ describe('Redaction', () => {
   });
 });
 
+describe('a Basic Authorization', () => {
+  it('hides the credentials, user:password and the password alone', () => {
+    const encoded = Buffer.from('ann:Hunter2-pass').toString('base64');
+    const redaction = new Redaction({ headers: [{ Authorization: `Basic ${encoded}` }] });
+    expect(redaction.text(`sent ${encoded}; echoed ann:Hunter2-pass and Hunter2-pass`)).toBe(
+      'sent [redacted]; echoed [redacted] and [redacted]',
+    );
+  });
+});
+
 describe('an SSH user', () => {
   it('is hidden where it stands before an @, never as a word of its own', () => {
     const redaction = new Redaction({ sshUrls: ['ssh://bench@10.0.0.2:2222'] });

@@ -172,7 +172,13 @@ function credentialParts(name: string, value: string): string[] {
     const credentials = /^\S+\s+(.+)$/.exec(value.trim())?.[1];
     if (credentials) {
       parts.push(credentials);
-      if (/^basic\s/i.test(value.trim())) parts.push(Buffer.from(credentials, 'base64').toString('utf8'));
+      if (/^basic\s/i.test(value.trim())) {
+        // user:password, and the password alone (a server may echo either)
+        const decoded = Buffer.from(credentials, 'base64').toString('utf8');
+        parts.push(decoded);
+        const colon = decoded.indexOf(':');
+        if (colon >= 0) parts.push(decoded.slice(colon + 1));
+      }
     }
   } else if (lower === 'cookie') {
     for (const pair of value.split(';')) {
