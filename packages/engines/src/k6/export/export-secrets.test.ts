@@ -26,6 +26,28 @@ describe("an export's secrets", () => {
     );
   });
 
+  it("refuses a workload step's secret header written in the config, not one made from a captured value", async () => {
+    const { buildWorkload } = await import('@bench/core');
+    const flow = (authorization: string) =>
+      ({
+        name: 'f',
+        services: [],
+        request: { method: 'GET', path: '/', headers: {} },
+        workload: buildWorkload(
+          { name: 'f', steps: [{ name: 'a', path: '/a', headers: { authorization } }] },
+          {
+            entries: new Map(),
+            dir: '.',
+            fail: (detail) => {
+              throw new Error(detail);
+            },
+          },
+        ),
+      }) as unknown as Scenario;
+    expect(() => takeSecrets(flow('Bearer written-here'), 'http://h/')).toThrow(/step "a" sends authorization, a secret header/);
+    expect(() => takeSecrets(flow('Bearer {{randomInt 1 9}}'), 'http://h/')).not.toThrow();
+  });
+
   it('refuses a file that still holds a secret inside a longer value', () => {
     expect(() => assertNoSecret({ 'script.js': 'body: "token=s3cret-value"' }, ['s3cret-value'])).toThrow(
       /would write a secret into script\.js/,

@@ -19,15 +19,17 @@ const marker = (name: string) => `@@${name}@@`;
 
 /**
  * Takes the secrets out of a scenario before its script is written: the values of the secret headers of its request,
- * and the user info of the URL (sent as a Basic Authorization, as k6 would send it). A workload whose steps carry a
- * secret header is refused: its script builds headers per request, and a secret must not be written into it.
+ * and the user info of the URL (sent as a Basic Authorization, as k6 would send it). A workload step whose secret
+ * header is a value written in the config is refused: its script builds headers per request, and a secret must not be
+ * written into it (a template of a captured value is no stored secret).
  */
 export function takeSecrets(scenario: Scenario, baseUrl: string, secretNames: readonly string[] = []): ExportSecrets {
   const secret = new Set([...ALWAYS_SECRET, ...secretNames.map((n) => n.toLowerCase())]);
+  // a step's secret header made from a template (`Bearer {{token}}`, captured as the run goes) holds no stored secret
   if (scenario.workload)
     for (const step of workloadSteps(scenario.workload))
-      for (const name of Object.keys(step.headers))
-        if (secret.has(name.toLowerCase()))
+      for (const [name, value] of Object.entries(step.headers))
+        if (secret.has(name.toLowerCase()) && !value.includes('{{'))
           throw errors.usage(
             `scenario "${scenario.name}", step "${step.name}" sends ${name}, a secret header: bench export writes no secret into a workload's script; export a scenario of one request, or give the header to the generators another way`,
           );
