@@ -2,7 +2,7 @@ import os from 'node:os';
 import { pinProcessGroups } from './cpu-affinity.js';
 import { watchMachineCpu } from './machine-cpu.js';
 import { readProcessTable } from '../process/proc-table.js';
-import { sampleProcessGroups, type ResourceSecond } from './resource-sampler.js';
+import { sampleProcessGroups, type ResourceSecond, type SampleTick } from './resource-sampler.js';
 import type { ResourceSample } from '../result.js';
 
 const PAGE_SIZE = 4096;
@@ -42,23 +42,32 @@ export function localResidentBytes(groups: readonly number[]): number {
   return rss;
 }
 
+/**
+ * Samples process groups of this machine and its cores' busy share over the same span; `onTick` sees each look as
+ * it is taken (the agent sends them to a runner on another host).
+ */
+export function sampleThisMachine<K extends string>(
+  sets: Readonly<Record<K, readonly number[]>>,
+  onTick?: (tick: SampleTick<K>) => void,
+): HostSampler<K> {
+  const sampler = sampleProcessGroups(sets, 250, onTick);
+  const machine = watchMachineCpu();
+  return {
+    async stop() {
+      const sampled = sampler.stop();
+      const busy = machine.stop();
+      return { sets: sampled, ...(busy !== undefined ? { machineBusyPercent: busy } : {}) };
+    },
+    perSecond: (startNs) => sampler.perSecond(startNs),
+  };
+}
+
 /** This machine. */
 export const localProcessHost: ProcessHost = {
   name: os.hostname(),
   local: true,
   cores: os.availableParallelism(),
-  sampleGroups(sets) {
-    const sampler = sampleProcessGroups(sets);
-    const machine = watchMachineCpu();
-    return {
-      async stop() {
-        const sampled = sampler.stop();
-        const busy = machine.stop();
-        return { sets: sampled, ...(busy !== undefined ? { machineBusyPercent: busy } : {}) };
-      },
-      perSecond: (startNs) => sampler.perSecond(startNs),
-    };
-  },
+  sampleGroups: (sets) => sampleThisMachine(sets),
   async pinGroups(groups, cpus) {
     pinProcessGroups(groups, cpus);
   },

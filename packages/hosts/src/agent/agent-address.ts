@@ -10,6 +10,3 @@ export function sessionAddress(env: NodeJS.ProcessEnv = process.env): string {
   const server = env.SSH_CONNECTION?.trim().split(/\s+/)[2];
   return server !== undefined && isIP(server) !== 0 ? server : LOOPBACK;
 }
-
-/** An address as a URL's host: IPv6 in brackets. */
-export const urlHost = (address: string): string => (isIP(address) === 6 ? `[${address}]` : address);

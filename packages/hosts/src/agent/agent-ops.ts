@@ -5,9 +5,8 @@ import {
   localProcessHost,
   makePrivateDir,
   removeDir,
-  sampleProcessGroups,
+  sampleThisMachine,
   scenariosForOneStack,
-  watchMachineCpu,
   type HostSampler,
   type RunningTarget,
   type Scenario,
@@ -59,7 +58,7 @@ function named<T extends { readonly name: string }>(
  */
 export function agentOps(project: AgentProject, address: string, send: (event: unknown) => void): AgentOpsState {
   const stacks = new Map<number, { running: RunningTarget; dirs: string[] }>();
-  const samplers = new Map<number, HostSampler<string> & { readonly raw: { stop(): unknown } }>();
+  const samplers = new Map<number, HostSampler<string>>();
   let services: ServiceManager | undefined;
   let servicesExposed = false;
   let nextStack = 1;
@@ -103,15 +102,17 @@ export function agentOps(project: AgentProject, address: string, send: (event: u
     },
     async 'start-target'({ target: name, scenarios: names, options }) {
       const plugin = target(name);
-      const dirs: string[] = [];
       const wanted = names.map(scenario);
+      const [only] = wanted;
+      if (!only) throw errors.usage(`start-target names no scenario for ${name}`);
+      const dirs: string[] = [];
       const start = startOptions(options, dirs);
       let running: RunningTarget;
       try {
         running =
           wanted.length > 1 && plugin.startMany
             ? await plugin.startMany(scenariosForOneStack(wanted), start)
-            : await plugin.start(wanted[0] ?? scenario(names[0] ?? ''), start);
+            : await plugin.start(only, start);
       } catch (error) {
         for (const dir of dirs) removeDir(dir);
         throw error;
@@ -163,21 +164,14 @@ export function agentOps(project: AgentProject, address: string, send: (event: u
       return none;
     },
     async 'sample-start'({ sampler: id, sets }) {
-      const raw = sampleProcessGroups(sets, 250, (look) => {
-        const found: Record<string, [number, number]> = {};
-        for (const [name, set] of look.sets) found[name] = [set.ticks, set.rss];
-        send({ event: 'look', sampler: id, sets: found });
-      });
-      const machine = watchMachineCpu();
-      samplers.set(id, {
-        raw,
-        perSecond: (startNs) => raw.perSecond(startNs),
-        async stop() {
-          const sets = raw.stop();
-          const busy = machine.stop();
-          return { sets, ...(busy !== undefined ? { machineBusyPercent: busy } : {}) };
-        },
-      });
+      samplers.set(
+        id,
+        sampleThisMachine(sets, (look) => {
+          const found: Record<string, [number, number]> = {};
+          for (const [name, set] of look.sets) found[name] = [set.ticks, set.rss];
+          send({ event: 'look', sampler: id, sets: found });
+        }),
+      );
       return none;
     },
     async 'sample-stop'({ sampler: id }) {
@@ -205,7 +199,7 @@ export function agentOps(project: AgentProject, address: string, send: (event: u
   return {
     handlers,
     async stopAll() {
-      for (const sampler of samplers.values()) sampler.raw.stop();
+      await Promise.all([...samplers.values()].map((sampler) => sampler.stop()));
       samplers.clear();
       const running = [...stacks.values()];
       stacks.clear();

@@ -38,6 +38,9 @@ export function remoteProcessHost(connection: AgentConnection, name: string): Pr
               sets: found as Partial<Record<K, ResourceSample>>,
               ...(machineBusyPercent !== undefined ? { machineBusyPercent } : {}),
             };
+          } catch {
+            // a host that went away has no totals to give: its stack's crash (the same going away) fails the cell
+            return { sets: {} };
           } finally {
             stopListening();
           }
@@ -49,7 +52,8 @@ export function remoteProcessHost(connection: AgentConnection, name: string): Pr
       await connection.request('pin', { groups, cpus });
     },
     async residentBytes(groups) {
-      return (await connection.request('resident', { groups })).bytes;
+      // a host that went away holds nothing of the stack any more
+      return (await connection.request('resident', { groups }).catch(() => ({ bytes: 0 }))).bytes;
     },
   };
 }
