@@ -38,12 +38,21 @@ const inHost = (host: ChildProcess, command: readonly string[]) => [
 
 function nsenterSync(host: ChildProcess, command: readonly string[]): void {
   const run = spawnSync('nsenter', inHost(host, command), { encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`${command.join(' ')}: ${run.stderr.trim() || `exited ${run.status}`}`);
+  if (run.status !== 0) {
+    const holderSaid = [...holderErrors.values()].join(' ').trim();
+    throw new Error(
+      `${command.join(' ')}: ${run.stderr.trim() || `exited ${run.status}`}${holderSaid ? ` (a holder said: ${holderSaid})` : ''}`,
+    );
+  }
 }
 
-/** Waits until a holder has entered its namespaces (its own netns differs from ours). */
-async function entered(host: ChildProcess): Promise<void> {
-  const ours = readlinkSync('/proc/self/ns/net');
+/**
+ * Waits until a holder has entered its namespaces: its netns differs from ours and from `parent`'s, whose namespaces
+ * it passes through on its way (nsenter joins them, then unshare makes its own).
+ */
+async function entered(host: ChildProcess, parent?: ChildProcess): Promise<void> {
+  const left = [readlinkSync('/proc/self/ns/net')];
+  if (parent) left.push(readlinkSync(`/proc/${parent.pid}/ns/net`));
   for (const started = Date.now(); Date.now() - started < 5000; await new Promise((r) => setTimeout(r, 20))) {
     if (host.exitCode !== null) {
       // its last words may come just after its exit
@@ -53,7 +62,7 @@ async function entered(host: ChildProcess): Promise<void> {
       );
     }
     try {
-      if (readlinkSync(`/proc/${host.pid}/ns/net`) !== ours) return;
+      if (!left.includes(readlinkSync(`/proc/${host.pid}/ns/net`))) return;
     } catch {
       // not yet there
     }
@@ -66,7 +75,7 @@ async function createHosts(): Promise<{ clientHost: ChildProcess; serverHost: Ch
   await entered(clientHost);
   // the server's network namespace belongs to the client's user namespace, so one user owns both
   const serverHost = holder('nsenter', inHost(clientHost, ['unshare', '-n', 'sleep', '600']));
-  await entered(serverHost);
+  await entered(serverHost, clientHost);
   nsenterSync(clientHost, ['ip', 'link', 'add', client.dev, 'type', 'veth', 'peer', 'name', server.dev, 'netns', String(serverHost.pid)]);
   for (const [host, end] of [
     [clientHost, client],

@@ -2,6 +2,7 @@ import os from 'node:os';
 import { BenchError, describeHost, messageOf, type HostInfo } from '@bench/core';
 import { AGENT_PROTOCOL, type AgentHello, type AgentReply } from '../protocol/messages.js';
 import { jsonLine, readJsonLines } from '../protocol/json-lines.js';
+import { watchSilence } from '../protocol/silence-watch.js';
 import { sessionAddress } from './agent-address.js';
 import { agentOps, type AgentProject } from './agent-ops.js';
 
@@ -58,22 +59,19 @@ export async function runAgent(options: AgentOptions): Promise<string> {
     const end = (why: string) => {
       if (ended) return;
       ended = true;
-      clearInterval(watch);
+      watch.stop();
       for (const signal of SIGNALS) process.off(signal, onSignal);
       void state.stopAll().then(() => resolve(why));
     };
     const onSignal = (signal: NodeJS.Signals) => end(`signal ${signal}`);
     const SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
     for (const signal of SIGNALS) process.on(signal, onSignal);
-    let heard = Date.now();
     const idleMs = options.idleMs ?? AGENT_IDLE_MS;
-    const watch = setInterval(() => {
-      if (Date.now() - heard > idleMs) end(`the runner was silent for ${idleMs / 1000} s`);
-    }, 250);
+    const watch = watchSilence(idleMs, 250, () => end(`the runner was silent for ${idleMs / 1000} s`));
     readJsonLines(
       options.input,
       (message) => {
-        heard = Date.now();
+        watch.heard();
         if (!isRequest(message)) return end('the runner sent a message that is not a request');
         void answer(message.id, message.op, message);
       },

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { BenchError, errorFromHost, errors, reaperForgetGroup, reaperTrackGroup, type BenchErrorCode } from '@bench/core';
 import { AGENT_PROTOCOL, type AgentHello, type AgentOp, type AgentOps, type AgentReply } from '../protocol/messages.js';
 import { jsonLine, readJsonLines } from '../protocol/json-lines.js';
+import { watchSilence, type SilenceWatch } from '../protocol/silence-watch.js';
 import { NO_BENCH_EXIT, NO_FOLDER_EXIT, sshArguments, type SshSettings } from '../ssh/ssh-command.js';
 import type { SshHost } from '../ssh/ssh-url.js';
 
@@ -34,7 +35,7 @@ export class AgentConnection {
   private lostBecause: BenchError | undefined;
   private markGone!: (error: BenchError) => void;
   private ping: NodeJS.Timeout | undefined;
-  private heard = Date.now();
+  private silence: SilenceWatch | undefined;
 
   private constructor(
     readonly host: SshHost,
@@ -125,6 +126,7 @@ export class AgentConnection {
   async close(): Promise<void> {
     this.closing = true;
     clearInterval(this.ping);
+    this.silence?.stop();
     this.child.stdin?.end();
     const exited = new Promise<void>((resolve) => {
       if (this.child.exitCode !== null || this.child.signalCode !== null) resolve();
@@ -142,19 +144,16 @@ export class AgentConnection {
       const last = lastLine(stderr());
       this.lose(errors.hostGone(this.host.label, `its SSH session ended (exit ${code ?? 'by a signal'}${last ? `: ${last}` : ''})`));
     });
-    this.ping = setInterval(() => {
-      if (Date.now() - this.heard > HOST_SILENT_MS) {
-        this.lose(errors.hostGone(this.host.label, `it said nothing for ${HOST_SILENT_MS / 1000} s`));
-        this.child.kill('SIGKILL');
-        return;
-      }
-      this.request('ping', {}).catch(() => undefined);
-    }, PING_MS);
+    this.silence = watchSilence(HOST_SILENT_MS, PING_MS / 4, () => {
+      this.lose(errors.hostGone(this.host.label, `it said nothing for ${HOST_SILENT_MS / 1000} s`));
+      this.child.kill('SIGKILL');
+    });
+    this.ping = setInterval(() => void this.request('ping', {}).catch(() => undefined), PING_MS);
     this.ping.unref();
   }
 
   private take(message: unknown): void {
-    this.heard = Date.now();
+    this.silence?.heard();
     if (typeof message !== 'object' || message === null) return;
     const reply = message as AgentReply & { event?: string };
     if (typeof reply.event === 'string') {
@@ -172,6 +171,7 @@ export class AgentConnection {
     if (this.lostBecause) return;
     this.lostBecause = error;
     clearInterval(this.ping);
+    this.silence?.stop();
     for (const pending of this.pending.values()) pending.reject(error);
     this.pending.clear();
     if (!this.closing) this.markGone(error);
