@@ -40,6 +40,24 @@ const cases: Array<[string, () => string[], RegExp]> = [
   ['non-numeric concurrency', () => ['run', 'hello', '-c', 'many'], /-c "many" is not valid/],
   ['zero duration', () => ['run', 'hello', '-d', '0'], /-d "0" is not valid/],
   ['non-numeric requests', () => ['run', 'hello', '-n', 'ten'], /-n "ten" is not valid/],
+  // numbers past their ranges (docs/running.md#ranges)
+  [
+    'concurrency past the local ports',
+    () => ['run', 'hello', '-c', '10,64512'],
+    /--concurrency "10,64512" is not valid: expected from 1 to 64511/,
+  ],
+  ['pipelining past 1024', () => ['run', 'hello', '-p', '10000'], /--pipelining "10000" is not valid: expected from 1 to 1024/],
+  [
+    'a timeout past an hour',
+    () => ['run', 'hello', '--timeout', '10000000000'],
+    /--timeout "10000000000" is not valid: expected from 0\.001 to 3600/,
+  ],
+  [
+    'a checked body past 1 GiB',
+    () => ['run', 'hello', '--max-checked-body', '2GiB'],
+    /--max-checked-body "2GiB" is not valid: expected from 1024 to 1073741824/,
+  ],
+  ['selfbench rounds past 1000', () => ['selfbench', '--rounds', '1001'], /--rounds "1001" is not valid: expected from 1 to 1000/],
   ['duration with requests', () => ['run', 'hello', '-d', '1', '-n', '100'], /-d \(duration\) and -n \(requests\) cannot be used together/],
   ['requests below concurrency', () => ['run', 'hello', '-n', '5', '-c', '10'], /-n 5 is smaller than -c 10/],
   [

@@ -53,6 +53,11 @@ const cases: Array<[string, () => { cwd: string; args: string[] }, RegExp]> = [
     /^bench: BENCH_ERR_CONFIG: config bench\.config\.json: defaults\.concurrency: expected array, received number$/,
   ],
   [
+    'a number past its range',
+    () => ({ cwd: appWith('bench.config.json', '{ "defaults": { "pipelining": 2000 } }'), args: ['run', 'hello'] }),
+    /^bench: BENCH_ERR_CONFIG: config bench\.config\.json: defaults\.pipelining: must be from 1 to 1024$/,
+  ],
+  [
     'bad threshold expression',
     () => ({ cwd: appWith('bench.config.mjs', `export default { ${scenario}, thresholds: { '*': { rps: 'fast' } } };`), args: ['run'] }),
     /config bench\.config\.mjs: thresholds\.\*\.rps: an expression such as ">1000"/,

@@ -49,6 +49,8 @@ export interface LoadPlan {
   readonly caFile?: string;
   /** What every answer's body must be; engines check it as far as they can (at least its length). */
   readonly expect: BodyExpectation;
+  /** The bytes of a body a text or JSON check reads at most (--max-checked-body); a longer body fails its check. */
+  readonly maxCheckedBody?: number;
   readonly shape: LoadShape;
   /** The values of the engine's own options (those it declares in `options`), by name; absent ones were not given. */
   readonly options?: Readonly<Record<string, unknown>>;

@@ -32,6 +32,23 @@ export function serverHabits(interim: number, rawHeaders: readonly string[], sta
   return habits;
 }
 
+/** The bytes of an answer's body verification reads at most: a server that sends more fails, and costs no more memory. */
+export const MAX_VERIFIED_BODY = 64 * 1024 * 1024;
+
+/** Takes a verified answer's body slices into `chunks`; past MAX_VERIFIED_BODY, calls `fail` once with why. */
+export function verifiedBodyTaker(chunks: Buffer[], fail: (error: Error) => void): (chunk: Buffer) => void {
+  let total = 0;
+  return (chunk) => {
+    if (total > MAX_VERIFIED_BODY) return;
+    total += chunk.length;
+    if (total <= MAX_VERIFIED_BODY) chunks.push(chunk);
+    else {
+      chunks.length = 0;
+      fail(new Error(`its body went past ${MAX_VERIFIED_BODY} bytes, the most bench reads of an answer it verifies`));
+    }
+  };
+}
+
 export interface HttpRequestSpec {
   readonly method?: string;
   readonly headers?: Readonly<Record<string, string>>;
@@ -46,7 +63,10 @@ export function httpRequest(url: string, spec: HttpRequestSpec = {}, timeoutMs =
     let interim = 0;
     const request = http.request(url, { method: spec.method ?? 'GET', agent: false, timeout: timeoutMs, headers }, (response) => {
       const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on(
+        'data',
+        verifiedBodyTaker(chunks, (error) => request.destroy(error)),
+      );
       response.on('error', reject);
       response.on('end', () => {
         const raw = response.rawHeaders;

@@ -5,6 +5,7 @@ export { errors, messageOf } from './errors.js';
 export { printable } from './printable.js';
 export { bareHostname } from './resolve-host.js';
 export { bodyBytesCheck, bodyTextCheck } from './expectation.js';
+export { BoundedBody, bodyKeepLimit, overLimitProblem, DEFAULT_MAX_CHECKED_BODY } from './measure/bounded-body.js';
 export { packageFile } from './package-file.js';
 export { createLatencyHistogram, encodeLatencyHistogram, recycleLatencyHistogram, summarizeLatency } from './measure/latency.js';
 export { LatencyCounter } from './measure/latency-counter.js';

@@ -24,7 +24,7 @@ export const scenarioManifestSchema = z
     description: z.string(),
     path: z.string().startsWith('/'),
     method: z.literal('GET').default('GET'),
-    status: z.number().int().default(200),
+    status: z.number().int().min(100).max(599).default(200),
     contentType: z
       .string()
       // scenario.json files before 0.2 gave a regular expression anchored with ^ ("^text/plain"): read as the prefix it meant

@@ -406,6 +406,8 @@ static int64_t int_of(napi_env env, napi_value object, const char *name) {
   napi_value v;
   double d = 0;
   if (napi_get_named_property(env, object, name, &v) != napi_ok || napi_get_value_double(env, v, &d) != napi_ok) return 0;
+  // past 2^53 (or NaN) a double is no whole count, and past int64's range the cast is undefined: read as 0, refused by the caller
+  if (!(d >= -9007199254740992.0 && d <= 9007199254740992.0)) return 0;
   return (int64_t)d;
 }
 
@@ -493,7 +495,10 @@ static napi_value open_loop(napi_env env, napi_callback_info info) {
   l->framing.expected = l->expected;
   l->framing.expected_len = expected_len;
   l->framing.head_only = int_of(env, o, "headOnly") != 0;
-  l->timeout_ns = int_of(env, o, "timeoutMs") * 1000000LL;
+  // a day at most: in nanoseconds far from int64's end (bench's --timeout stops at an hour)
+  int64_t timeout_ms = int_of(env, o, "timeoutMs");
+  if (timeout_ms < 1 || timeout_ms > 86400000LL) return refuse(env, l, "the native loop takes a timeout of 1 ms to a day");
+  l->timeout_ns = timeout_ms * 1000000LL;
   l->budget = int_of(env, o, "budget");
   l->per_conn = (uint32_t)int_of(env, o, "perConnection");
   napi_value v;

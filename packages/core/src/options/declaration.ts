@@ -24,6 +24,42 @@ export interface OptionDeclaration<T, Presence extends 'always' | 'maybe'> {
   readonly excludes?: string;
   /** An engine's own option: what it makes the engine do, for the line that refuses it with another engine ("splits a run over generators"). */
   readonly summary?: string;
+  /** A number's bounds (each number of a list's), on the command line and in a config file alike. */
+  readonly range?: NumberRange;
+}
+
+/** The values a number option takes, both ends included. */
+export interface NumberRange {
+  readonly min: number;
+  readonly max: number;
+}
+
+/** "from 1 to 65535", as errors, --help and the docs give a range. */
+export const rangeText = (range: NumberRange): string => `from ${range.min} to ${range.max}`;
+
+/** Whether a value keeps to a range: a number, or each number of a list (other values, such as 'auto', are not numbers). */
+export function withinRange(value: unknown, range: NumberRange): boolean {
+  const numbers = Array.isArray(value) ? value : [value];
+  return numbers.every((n) => typeof n !== 'number' || (n >= range.min && n <= range.max));
+}
+
+/** A command-line parser with a range applied: a value outside it is refused in one line naming the flag and the range. */
+export function rangedParser<T>(
+  flag: string,
+  range: NumberRange,
+  parse: (raw: string, previous?: T) => T,
+): (raw: string, previous?: T) => T {
+  return (raw, previous) => {
+    const value = parse(raw, previous);
+    if (!withinRange(value, range)) throw errors.badNumber(flag, raw, rangeText(range));
+    return value;
+  };
+}
+
+/** A declaration's command-line parser, its range applied. */
+export function rangedParse(declaration: AnyOptionDeclaration): ((raw: string, previous?: unknown) => unknown) | undefined {
+  const parse = declaration.parse as ((raw: string, previous?: unknown) => unknown) | undefined;
+  return parse && declaration.range ? rangedParser(longFlag(declaration.flags), declaration.range, parse) : parse;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a table holds declarations of every value type
@@ -61,7 +97,14 @@ export type OptionInput<D extends OptionTable> = { readonly [K in keyof D]?: Val
  */
 export function optionInputSchema<D extends OptionTable>(table: D, otherKeys: 'refused' | 'kept' = 'refused'): z.ZodType<OptionInput<D>> {
   const shape = z.object(
-    Object.fromEntries(Object.entries(table).map(([key, declaration]) => [key, (declaration.schema as z.ZodType).optional()])),
+    Object.fromEntries(
+      Object.entries(table).map(([key, declaration]) => {
+        const schema = declaration.schema as z.ZodType;
+        const { range } = declaration;
+        const ranged = range ? schema.refine((value) => withinRange(value, range), `must be ${rangeText(range)}`) : schema;
+        return [key, ranged.optional()];
+      }),
+    ),
   );
   return (otherKeys === 'refused' ? shape.strict() : shape.catchall(z.unknown())) as unknown as z.ZodType<OptionInput<D>>;
 }
@@ -74,9 +117,16 @@ export const longFlag = (flags: string): string => flags.split(/[ ,]+/).find((f)
  * declared without a schema library of the plugin's own.
  */
 export const positiveIntegerOption = (
-  d: Omit<OptionDeclaration<number, 'maybe'>, 'presence' | 'schema' | 'parse'>,
-): OptionDeclaration<number, 'maybe'> =>
-  maybe({ ...d, schema: z.number().int().positive(), parse: (raw) => parsePositiveInteger(longFlag(d.flags), raw) });
+  d: Omit<OptionDeclaration<number, 'maybe'>, 'presence' | 'schema' | 'parse' | 'range'> & { readonly max: number },
+): OptionDeclaration<number, 'maybe'> => {
+  const { max, ...rest } = d;
+  return maybe({
+    ...rest,
+    schema: z.number().int().positive(),
+    parse: (raw) => parsePositiveInteger(longFlag(d.flags), raw),
+    range: { min: 1, max },
+  });
+};
 
 /** One of a few named values (`--core <native|js>`), absent unless given. */
 export const choiceOption = <const T extends string>(

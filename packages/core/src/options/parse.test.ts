@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { maybe, optionInputSchema, rangedParse, withinRange } from './declaration.js';
 import { isBenchError } from '../errors.js';
 import { parseConcurrencyList, parseCpus, parseHeader, parsePositiveInteger, parsePositiveSeconds } from './parse.js';
 
@@ -35,5 +37,35 @@ describe('option parsing', () => {
     expect(parseCpus('server=0,client=1')).toEqual({ server: '0', client: '1' });
     expect(parseCpus('server=0-2,4,client=3')).toEqual({ server: '0-2,4', client: '3' });
     expect(codeOf(() => parseCpus('server=x'))).toBe('BENCH_ERR_USAGE:2');
+  });
+});
+
+describe('ranged options', () => {
+  const pipelining = maybe({
+    flags: '-p, --pipelining <n>',
+    description: 'requests in flight',
+    schema: z.number().int().positive(),
+    parse: (raw: string) => parsePositiveInteger('--pipelining', raw),
+    range: { min: 1, max: 1024 },
+  });
+
+  it('parses a flag up to its range and refuses it one past, in one line', () => {
+    const parse = rangedParse(pipelining)!;
+    expect(parse('1024')).toBe(1024);
+    expect(() => parse('1025')).toThrow('--pipelining "1025" is not valid: expected from 1 to 1024');
+  });
+
+  it('checks a config value against the same range', () => {
+    const schema = optionInputSchema({ pipelining });
+    expect(schema.safeParse({ pipelining: 1024 }).success).toBe(true);
+    const refused = schema.safeParse({ pipelining: 1025 });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toBe('must be from 1 to 1024');
+  });
+
+  it('checks each number of a list, and leaves words alone', () => {
+    expect(withinRange([1, 5], { min: 1, max: 5 })).toBe(true);
+    expect(withinRange([1, 6], { min: 1, max: 5 })).toBe(false);
+    expect(withinRange('auto', { min: 1, max: 5 })).toBe(true);
   });
 });

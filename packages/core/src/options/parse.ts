@@ -109,3 +109,14 @@ export function parseMethod(raw: string): string {
   if (!/^[A-Za-z]+$/.test(raw)) throw errors.usage(`-m "${raw}" is not an HTTP method (GET, POST, PUT, ...)`);
   return raw.toUpperCase();
 }
+
+const BYTE_UNITS: Readonly<Record<string, number>> = { '': 1, b: 1, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3, kb: 1e3, mb: 1e6, gb: 1e9 };
+
+/** A size in bytes: 1048576, 512KiB, 4MiB, 1GiB (or kB, MB, GB in powers of ten). */
+export function parseByteSize(option: string, raw: string): number {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([a-zA-Z]*)\s*$/.exec(raw);
+  const unit = BYTE_UNITS[match?.[2]?.toLowerCase() ?? 'none'];
+  const value = match && unit !== undefined ? Math.round(Number(match[1]) * unit) : NaN;
+  if (!Number.isSafeInteger(value) || value <= 0) throw errors.badNumber(option, raw, 'a size in bytes, e.g. 1048576, 512KiB, 4MiB');
+  return value;
+}

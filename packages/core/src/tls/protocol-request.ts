@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import http2 from 'node:http2';
 import https from 'node:https';
 import type { TLSSocket } from 'node:tls';
-import { httpRequest, serverHabits, type HttpAnswer, type HttpRequestSpec } from '../http.js';
+import { httpRequest, serverHabits, verifiedBodyTaker, type HttpAnswer, type HttpRequestSpec } from '../http.js';
 import type { Protocol } from './protocol.js';
 
 /** How a request reaches the server: the protocol, and over TLS the only authority trusted (the run's CA). */
@@ -24,7 +24,10 @@ function overHttps(url: string, spec: HttpRequestSpec, ca: Buffer | undefined, t
       { method: spec.method ?? 'GET', agent: false, timeout: timeoutMs, headers, ...(ca ? { ca } : {}) },
       (response) => {
         const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on(
+          'data',
+          verifiedBodyTaker(chunks, (error) => request.destroy(error)),
+        );
         response.on('error', reject);
         response.on('end', () => {
           const alpn = (response.socket as TLSSocket).alpnProtocol;
@@ -68,7 +71,10 @@ function overHttp2(url: string, spec: HttpRequestSpec, ca: Buffer | undefined, t
     const chunks: Buffer[] = [];
     let headers: http2.IncomingHttpHeaders & http2.IncomingHttpStatusHeader = {};
     stream.on('response', (h) => (headers = h));
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on(
+      'data',
+      verifiedBodyTaker(chunks, (error) => fail(error)),
+    );
     stream.on('error', fail);
     stream.on('end', () => {
       clearTimeout(timer);

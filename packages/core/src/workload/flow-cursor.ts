@@ -1,5 +1,6 @@
 import { answerExpectation } from '../answer-expectation.js';
 import { bodyTextCheck } from '../expectation.js';
+import { overLimitProblem } from '../measure/bounded-body.js';
 import type { AnswerExpectation } from '../scenario.js';
 import { compileCapture, describeCapture, type AnswerHeaders, type Capture } from './capture.js';
 import { RefusedValue } from './request-values.js';
@@ -242,7 +243,17 @@ export class FlowCursor {
    * Takes a step's answer: checks its status and body, takes its captures; returns what was wrong, or undefined. A once
    * step counts as done when its answer passed (a failed login is sent again).
    */
-  answered(step: CompiledStep, status: number, headers: AnswerHeaders, body: string, byteLength: number): StepProblem | undefined {
+  answered(
+    step: CompiledStep,
+    status: number,
+    headers: AnswerHeaders,
+    body: string,
+    byteLength: number,
+    /** The limit the engine kept the body to, when the body went past it (and `body` is empty). */
+    overLimit?: number,
+  ): StepProblem | undefined {
+    if (overLimit !== undefined && (step.checkBody !== undefined || step.captures.length > 0))
+      return { kind: 'answer', message: `step ${step.name}: ${overLimitProblem(byteLength, overLimit)}` };
     const wrong = answerProblem(step, status, body, byteLength);
     const problem: StepProblem | undefined = wrong !== undefined ? { kind: 'answer', message: wrong } : this.capture(step, headers, body);
     if (problem === undefined && this.onceDone < this.once.length && this.once[this.onceDone] === step) this.onceDone++;

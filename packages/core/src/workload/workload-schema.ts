@@ -16,7 +16,10 @@ export const dataSchema = z
 
 /** Mix weights: scenario name -> a positive number (shares, not necessarily summing to 100). */
 export const weightsSchema = z
-  .record(z.string().min(1), z.number({ error: 'a weight is a positive number' }).positive('a weight is a positive number'))
+  .record(
+    z.string().min(1),
+    z.number({ error: 'a weight is a positive number' }).positive('a weight is a positive number').max(1e6, 'a weight is at most 1000000'),
+  )
   .refine((weights) => Object.keys(weights).length > 0, 'at least one scenario with its weight');
 
 /** Step fields beside a request spec's own. */
@@ -26,7 +29,7 @@ const stepFields = {
   /** Run at the start of each connection only (a login), not on every pass of the flow. */
   once: z.boolean().optional(),
   /** Milliseconds to wait before sending this step's request. */
-  thinkMs: z.number().nonnegative().optional(),
+  thinkMs: z.number().nonnegative().max(3_600_000, 'at most an hour (3600000)').optional(),
 };
 
 /** A request spec as a step of a flow (or a scenario alone, with data and captures). */
@@ -34,7 +37,10 @@ export const stepSchema = requestScenarioSchema.extend({ ...stepFields, data: da
 
 /** A request of a mix written in place, with its weight. */
 export const weightedStepSchema = stepSchema.extend({
-  weight: z.number({ error: 'a weight is a positive number' }).positive('a weight is a positive number'),
+  weight: z
+    .number({ error: 'a weight is a positive number' })
+    .positive('a weight is a positive number')
+    .max(1e6, 'a weight is at most 1000000'),
 });
 
 /**

@@ -1,5 +1,6 @@
 // Per-connection hooks installed into autocannon's clients through its `setupClient` option.
 import type { Socket } from 'node:net';
+import { BoundedBody } from '@bench/core/load-thread';
 import type { ConnectionTimer } from '@bench/core';
 
 /** The slice of autocannon's Client that bench touches. */
@@ -18,42 +19,41 @@ interface AutocannonClient {
 /** What keepBodyBytes touches of a client. */
 export type BodyClient = Pick<AutocannonClient, 'on' | 'pipelinedRequests'>;
 
-const NO_BODY = Buffer.alloc(0);
-
 /**
- * Keeps each answer's body as bytes. autocannon adds each slice of a body to a string, which turns a character cut
- * between two slices (two reads, two chunks) into two U+FFFD and miscounts its bytes; bench keeps the slices instead,
- * and `take()` hands over the body of the answer just framed (autocannon runs here keep one request in flight per
- * connection). A body left by an answer that never finished is dropped when the next answer's head arrives.
+ * Keeps each answer's body as bytes, up to `limit` (BoundedBody: past it, only counted). autocannon adds each slice of
+ * a body to a string, which turns a character cut between two slices (two reads, two chunks) into two U+FFFD and
+ * miscounts its bytes; bench keeps the slices instead, and `take()` hands over the body of the answer just framed
+ * (autocannon runs here keep one request in flight per connection). A body left by an answer that never finished is
+ * dropped when the next answer's head arrives.
  */
-export function keepBodyBytes(client: BodyClient): { take(): Buffer } {
-  const slices: Buffer[] = [];
-  client.on('headers', () => {
-    slices.length = 0;
-  });
-  client.pipelinedRequests.addBody = (data: Buffer) => {
-    slices.push(data);
-  };
+export function keepBodyBytes(client: BodyClient, limit: number): { take(): { body: Buffer; total: number; over: boolean } } {
+  const kept = new BoundedBody(limit);
+  client.on('headers', () => kept.reset());
+  client.pipelinedRequests.addBody = (data: Buffer) => kept.push(data);
   return {
     take: () => {
-      const body = slices.length === 0 ? NO_BODY : slices.length === 1 ? slices[0]! : Buffer.concat(slices);
-      slices.length = 0;
-      return body;
+      const taken = { body: kept.bytes(), total: kept.total, over: kept.over };
+      kept.reset();
+      return taken;
     },
   };
 }
 
-/** Checks every response body, given as its bytes; `onBody` hears each one's length and whether it passed. */
+/**
+ * Checks every response body, given as its bytes (at most `limit` of them: a longer body fails); `onBody` hears each
+ * one's length and whether it passed.
+ */
 export function installBodyCheck(
   client: AutocannonClient,
   check: ((body: Buffer) => boolean) | undefined,
+  limit: number,
   onBody: (length: number, matches: boolean) => void,
 ): void {
-  const bodies = keepBodyBytes(client);
+  const bodies = keepBodyBytes(client, check === undefined ? 0 : limit);
   client.opts.verifyBody = () => {
-    const body = bodies.take();
-    const matches = check === undefined || check(body);
-    onBody(body.length, matches);
+    const { body, total, over } = bodies.take();
+    const matches = check === undefined || (!over && check(body));
+    onBody(total, matches);
     return matches;
   };
 }

@@ -2,6 +2,8 @@ import autocannon from 'autocannon';
 import type { LoadPlan } from '@bench/core';
 import {
   bodyBytesCheck,
+  bodyKeepLimit,
+  DEFAULT_MAX_CHECKED_BODY,
   classifyError,
   CompiledWorkload,
   ConnectionTimer,
@@ -31,6 +33,7 @@ export async function runAutocannon(
   if (plan.url.startsWith('https:')) verifyServers(plan.caFile);
   const tally = new RunTally(undefined, slot.rawSamples);
   const check = bodyBytesCheck(plan.expect);
+  const maxCheckedBody = plan.maxCheckedBody ?? DEFAULT_MAX_CHECKED_BODY;
   const thread = { index: slot.index ?? 0, count: slot.count ?? 1 };
   const workload = plan.workload ? new CompiledWorkload(plan.workload, threadValueSource(thread.index, thread.count), thread) : undefined;
   const steps = workload ? new StepTallies(workload.steps) : undefined;
@@ -60,6 +63,7 @@ export async function runAutocannon(
           installWorkload(c as unknown as WorkloadAutocannonClient, workload, {
             host: new URL(plan.url).host,
             keepAlive: shape.keepAlive,
+            maxCheckedBody,
             // a request a captured value would break is not sent: a failure of its step, with its message
             onRefused: (step, message) => {
               tally.error('exceptions', message);
@@ -69,7 +73,7 @@ export async function runAutocannon(
         );
         return;
       }
-      installBodyCheck(c, check, (length, matches) => {
+      installBodyCheck(c, check, bodyKeepLimit(plan.expect, maxCheckedBody), (length, matches) => {
         tally.bodyBytes += length;
         if (!matches) tally.wrongBody();
       });

@@ -43,7 +43,13 @@ function headerMap(raw: readonly string[]): Record<string, string> {
 export function installWorkload(
   client: WorkloadAutocannonClient,
   workload: CompiledWorkload,
-  o: { readonly host: string; readonly keepAlive: boolean; readonly onRefused: (step: CompiledStep, message: string) => void },
+  o: {
+    readonly host: string;
+    readonly keepAlive: boolean;
+    /** The bytes of a body kept for a step's check or captures, at most. */
+    readonly maxCheckedBody: number;
+    readonly onRefused: (step: CompiledStep, message: string) => void;
+  },
 ): { lastAnswer(): StepAnswer | undefined } {
   const cursor = workload.connection();
   const build = (): QueuedRequest => {
@@ -60,7 +66,7 @@ export function installWorkload(
     return { requestBuffer, step: rendered.step };
   };
   // each body as bytes: counted as they came, decoded once whole
-  const bodies = keepBodyBytes(client);
+  const bodies = keepBodyBytes(client, o.maxCheckedBody);
   let upcoming: QueuedRequest | undefined;
   let last: StepAnswer | undefined;
   const iterator = {
@@ -74,9 +80,9 @@ export function installWorkload(
     },
     recordBody(request: QueuedRequest | undefined, status: number, _text: string, rawHeaders: string[] | undefined) {
       if (!request) return;
-      const body = bodies.take();
-      const bodyBytes = body.length;
-      const problem = cursor.answered(request.step, status, headerMap(rawHeaders ?? []), body.toString('utf8'), bodyBytes);
+      const { body, total: bodyBytes, over } = bodies.take();
+      const headers = headerMap(rawHeaders ?? []);
+      const problem = cursor.answered(request.step, status, headers, body.toString('utf8'), bodyBytes, over ? o.maxCheckedBody : undefined);
       last = { step: request.step, bodyBytes, ...(problem !== undefined ? { problem: problem.message } : {}) };
     },
   };

@@ -23,6 +23,7 @@ const h2loadOptions = {
     description: 'HTTP/2 streams each h2load connection keeps open at once (h2load -m)',
     summary: 'opens several streams per connection',
     defaultText: '1',
+    max: 1024,
   }),
 };
 

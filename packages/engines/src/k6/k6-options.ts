@@ -7,6 +7,7 @@ export const k6Options = {
     description: 'split each run over n k6 processes (execution segments), released together, their samples merged',
     summary: 'splits a run over generators',
     defaultText: '1',
+    max: 64,
   }),
 };
 

@@ -4,6 +4,9 @@ import { buildConnector, Client, type Dispatcher } from 'undici';
 import type { FlowCursor, LoadPlan, RenderedRequest } from '@bench/core';
 import {
   bodyBytesCheck,
+  bodyKeepLimit,
+  BoundedBody,
+  DEFAULT_MAX_CHECKED_BODY,
   CompiledWorkload,
   ConnectionTimer,
   createLatencyHistogram,
@@ -45,6 +48,9 @@ export async function runOpenLoop(plan: LoadPlan, slot: ThreadSlot): Promise<Thr
   const due = schedule.due;
   const url = new URL(plan.url);
   const check = bodyBytesCheck(plan.expect);
+  const maxCheckedBody = plan.maxCheckedBody ?? DEFAULT_MAX_CHECKED_BODY;
+  // a workload's steps keep their bodies for their checks and captures; one request, what its check needs
+  const keepLimit = plan.workload ? maxCheckedBody : check ? bodyKeepLimit(plan.expect, maxCheckedBody) : 0;
   // the tally's latency is from the intended send time; beside it, from the actual send
   const uncorrected = createLatencyHistogram();
   let inFlight = 0;
@@ -109,7 +115,7 @@ export async function runOpenLoop(plan: LoadPlan, slot: ThreadSlot): Promise<Thr
     let headerBytes = 0;
     let serverCloses = false;
     const headers: Record<string, string> = {};
-    const chunks: Buffer[] = [];
+    const kept = new BoundedBody(keepLimit);
     const done = (error?: Error) => {
       inFlight--;
       const now = process.hrtime.bigint();
@@ -123,24 +129,26 @@ export async function runOpenLoop(plan: LoadPlan, slot: ThreadSlot): Promise<Thr
         next(false);
         return;
       }
-      const body = Buffer.concat(chunks);
+      const body = kept.bytes();
+      const bodyBytes = kept.total;
       const latencyUs = toMicros(now - from);
-      tally.bodyBytes += body.length;
+      tally.bodyBytes += bodyBytes;
       if (shape.keepAlive && !serverCloses) tally.keptAlive++;
-      tally.answer(status, latencyUs, headerBytes + body.length, inPeriod(now));
+      tally.answer(status, latencyUs, headerBytes + bodyBytes, inPeriod(now));
       uncorrected.recordValue(toMicros(now - sentAt));
       let ok = true;
       if (rendered) {
         const { step } = rendered;
-        steps!.answer(step.index, status, latencyUs, headerBytes + body.length, inPeriod(now));
-        const problem = cursors.get(client)?.answered(step, status, headers, body.toString('utf8'), body.length);
+        steps!.answer(step.index, status, latencyUs, headerBytes + bodyBytes, inPeriod(now));
+        const over = kept.over ? keepLimit : undefined;
+        const problem = cursors.get(client)?.answered(step, status, headers, body.toString('utf8'), bodyBytes, over);
         if (problem) {
           ok = false;
           tally.wrongBody(inPeriod(now));
           tally.sample(problem.message);
           steps!.wrong(step.index, problem.message, inPeriod(now));
         }
-      } else if (check && !check(body)) tally.wrongBody(inPeriod(now));
+      } else if (check && (kept.over || !check(body))) tally.wrongBody(inPeriod(now));
       next(ok);
     };
     const handler: Dispatcher.DispatchHandlers = {
@@ -160,7 +168,7 @@ export async function runOpenLoop(plan: LoadPlan, slot: ThreadSlot): Promise<Thr
         return true;
       },
       onData: (chunk) => {
-        chunks.push(chunk);
+        kept.push(chunk);
         return true;
       },
       onComplete: () => done(),

@@ -15,6 +15,7 @@ export interface PortablePlan {
   readonly workload?: Workload;
   readonly protocol?: Protocol;
   readonly caFile?: string;
+  readonly maxCheckedBody?: number;
 }
 
 export function toPortable(plan: LoadPlan): PortablePlan {
@@ -27,6 +28,7 @@ export function toPortable(plan: LoadPlan): PortablePlan {
     ...(plan.workload ? { workload: plan.workload } : {}),
     ...(plan.protocol ? { protocol: plan.protocol } : {}),
     ...(plan.caFile ? { caFile: plan.caFile } : {}),
+    ...(plan.maxCheckedBody !== undefined ? { maxCheckedBody: plan.maxCheckedBody } : {}),
     // the engine's own options are plain values (numbers, strings, booleans)
     ...(plan.options ? { options: plan.options } : {}),
   };
@@ -34,7 +36,7 @@ export function toPortable(plan: LoadPlan): PortablePlan {
 
 export function fromPortable(
   p: PortablePlan,
-): Pick<LoadPlan, 'url' | 'request' | 'expect' | 'shape' | 'options' | 'workload' | 'protocol' | 'caFile'> {
+): Pick<LoadPlan, 'url' | 'request' | 'expect' | 'shape' | 'options' | 'workload' | 'protocol' | 'caFile' | 'maxCheckedBody'> {
   let expect: BodyExpectation;
   if (p.expect.kind === 'exact') {
     const bytes = Buffer.from(p.expect.bytes);
@@ -48,6 +50,7 @@ export function fromPortable(
     ...(p.workload ? { workload: p.workload } : {}),
     ...(p.protocol ? { protocol: p.protocol } : {}),
     ...(p.caFile ? { caFile: p.caFile } : {}),
+    ...(p.maxCheckedBody !== undefined ? { maxCheckedBody: p.maxCheckedBody } : {}),
     ...(p.options ? { options: p.options } : {}),
   };
 }

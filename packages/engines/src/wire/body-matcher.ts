@@ -1,10 +1,10 @@
 import type { BodyExpectation } from '@bench/core';
-import { bodyTextCheck } from '@bench/core/load-thread';
+import { BoundedBody, bodyTextCheck, DEFAULT_MAX_CHECKED_BODY, overLimitProblem } from '@bench/core/load-thread';
 
 /**
  * Checks one answer's body as its bytes arrive. Exact bytes are compared slice by slice against the expected ones,
  * where they lie in the read buffer (nothing copied); a pattern or a JSON subset needs the whole text, so only those
- * bodies are kept until they end.
+ * bodies are kept until they end, up to `maxChecked` bytes: a longer one fails its check, the rest only counted.
  */
 export interface BodyMatcher {
   begin(): void;
@@ -37,7 +37,7 @@ export const exactMismatch = (total: number, expectedLength: number, differed?: 
 // any body will do: one matcher, with no state, for every connection
 const ANY_BODY: BodyMatcher = { begin() {}, take() {}, finish: () => true, mismatch: () => '' };
 
-export function bodyMatcher(expect: BodyExpectation): BodyMatcher {
+export function bodyMatcher(expect: BodyExpectation, maxChecked = DEFAULT_MAX_CHECKED_BODY): BodyMatcher {
   if (expect.kind === 'exact') {
     const expected = expect.bytes();
     let at = 0;
@@ -68,20 +68,29 @@ export function bodyMatcher(expect: BodyExpectation): BodyMatcher {
   }
   const check = bodyTextCheck(expect);
   if (!check) return ANY_BODY;
-  let parts: Buffer[] = [];
+  const kept = new BoundedBody(maxChecked);
   let body: Buffer = Buffer.alloc(0);
+  let total = 0;
   return {
     begin() {
-      parts = [];
+      kept.reset();
     },
     take(chunk, start, end) {
       // the read buffer is reused by the next read: a body kept for a text check is copied out of it
-      parts.push(Buffer.from(chunk.subarray(start, end)));
+      kept.push(chunk.subarray(start, end), true);
     },
     finish(length) {
-      body = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+      total = length;
+      if (kept.over) {
+        body = Buffer.alloc(0);
+        return false;
+      }
+      body = kept.bytes();
       return check(body.toString('utf8'), length);
     },
-    mismatch: () => `wrong body (${body.length} bytes): ${quoted(body.subarray(0, SAMPLE_BYTES))}`,
+    mismatch: () =>
+      total > maxChecked
+        ? overLimitProblem(total, maxChecked)
+        : `wrong body (${body.length} bytes): ${quoted(body.subarray(0, SAMPLE_BYTES))}`,
   };
 }

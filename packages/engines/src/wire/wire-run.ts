@@ -83,7 +83,7 @@ export class WireRun {
       address: bareHostname(url),
       port: Number(url.port || 80),
       requests: this.depth === 1 ? this.request : Buffer.concat(new Array<Buffer>(this.depth).fill(this.request)),
-      matcher: () => bodyMatcher(plan.expect),
+      matcher: () => bodyMatcher(plan.expect, plan.maxCheckedBody),
       headOnly: plan.request.method === 'HEAD',
       depth: this.depth,
       readBuffer,

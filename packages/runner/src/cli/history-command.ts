@@ -22,7 +22,7 @@ import {
   writeFileAtomically,
 } from '@bench/reporters';
 import { loadConfig } from '../config/load-config.js';
-import { parsePositiveInteger } from '@bench/core';
+import { parsePositiveInteger, rangedParser } from '@bench/core';
 import { readResultsFile } from '../reporters/results-file.js';
 
 interface HistoryFlags {
@@ -134,7 +134,12 @@ export function addHistoryCommand(program: Command): void {
   history
     .command('show')
     .description('the last runs of each series as a markdown table, with an rps sparkline and the change points marked')
-    .option('--last <n>', 'runs per series', (v) => parsePositiveInteger('--last', v), 20)
+    .option(
+      '--last <n>',
+      'runs per series',
+      rangedParser('--last', { min: 1, max: 100_000 }, (v) => parsePositiveInteger('--last', v)),
+      20,
+    )
     .addOption(pValueFlag())
     .addOption(historyFlag())
     .addOption(configFlag())

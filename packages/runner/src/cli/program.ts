@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import { formatsFor } from '@bench/reporters';
 import { TOOL_VERSION } from '../version.js';
-import { addRunOptions, runOptionDeclarations } from '../options/index.js';
+import { addRunOptions, runOptionDeclarations, sharedRanges } from '../options/index.js';
 import { reporterSpecCollector } from '../reporters/reporter-spec.js';
 import { runCommand } from './run-command.js';
 import { listCommand } from './list-command.js';
@@ -15,7 +15,7 @@ import { compareCommand, type CompareFlags } from './compare-command.js';
 import { noiseCommand, noiseOptionKeys } from './noise-command.js';
 import { defaultSelfbenchEngines, selfbenchCommand, type SelfbenchFlags } from './selfbench-command.js';
 import { builtinEngines } from '@bench/engines';
-import { parseConcurrencyList, parsePositiveInteger, parsePositiveNumber, parsePositiveSeconds } from '@bench/core';
+import { parseConcurrencyList, parsePositiveInteger, parsePositiveNumber, parsePositiveSeconds, rangedParser } from '@bench/core';
 import { DEFAULT_OPEN_LOOP_RATE } from '../selfbench/selfbench.js';
 import { suiteCommand } from './suite-command.js';
 import { exportCommand, exportOptionKeys } from './export-command.js';
@@ -134,7 +134,12 @@ export function buildProgram(
     .argument('[scenario...]', "scenarios to check (default: the config's, else all)")
     .addOption(targetsFlag())
     .addOption(configFlag())
-    .option('-j, --jobs <n>', 'verify this many targets at once', (v) => parsePositiveInteger('--jobs', v), 1);
+    .option(
+      '-j, --jobs <n>',
+      'verify this many targets at once',
+      rangedParser('--jobs', { min: 1, max: 64 }, (v) => parsePositiveInteger('--jobs', v)),
+      1,
+    );
   addRunOptions(verify, ['tfbBurst', ...hostOptionKeys]).action(
     (scenarios: string[], flags: { targets?: string; config?: string; jobs: number; tfbBurst?: number } & HostOptions) =>
       verifyCommand(scenarios, flags),
@@ -159,11 +164,13 @@ export function buildProgram(
       .option(
         '--scale <factor>',
         'shrink requests, durations and concurrency for a quick run (e.g. 0.1)',
-        (v) => parsePositiveNumber('--scale', v),
+        rangedParser('--scale', { min: 0.001, max: 1 }, (v) => parsePositiveNumber('--scale', v)),
         1,
       )
-      .option('--repeat <n>', "measure each cell n times (3 by default: the rounds of the ratios' intervals)", (v) =>
-        parsePositiveInteger('--repeat', v),
+      .option(
+        '--repeat <n>',
+        "measure each cell n times (3 by default: the rounds of the ratios' intervals)",
+        rangedParser('--repeat', sharedRanges.rounds, (v) => parsePositiveInteger('--repeat', v)),
       )
       .option('-t, --targets <list>', "only these of the suite's targets (comma-separated); the other rows stay unmeasured")
       .option('-e, --engine <name>', "the load engine in place of the suite's own (techempower's is wrk, as TFB's)")
@@ -252,16 +259,36 @@ export function buildProgram(
     )
     .argument('<scenario>', 'scenario name')
     .requiredOption('-t, --target <name>', 'the target to run twice per round')
-    .option('--rounds <n>', 'A/A rounds', (v) => parsePositiveInteger('--rounds', v), 6)
+    .option(
+      '--rounds <n>',
+      'A/A rounds',
+      rangedParser('--rounds', sharedRanges.rounds, (v) => parsePositiveInteger('--rounds', v)),
+      6,
+    )
     .addOption(configFlag());
   addRunOptions(noise, noiseOptionKeys).action((scenario: string, _flags, command: Command) => noiseCommand(scenario, command));
 
   program
     .command('selfbench')
     .description("what bench costs over each bare load tool, and each engine's ceiling on this machine (a benchmark, not a test)")
-    .option('-c, --concurrency <list>', 'connections, a comma-separated list (e.g. 50,3000)', (v) => parseConcurrencyList('-c', v), [50])
-    .option('-d, --duration <seconds>', 'each run', (v) => parsePositiveSeconds('-d', v), 5)
-    .option('--rounds <n>', 'A/B rounds, the order alternating', (v) => parsePositiveInteger('--rounds', v), 3)
+    .option(
+      '-c, --concurrency <list>',
+      'connections, a comma-separated list (e.g. 50,3000)',
+      rangedParser('-c', sharedRanges.connections, (v) => parseConcurrencyList('-c', v)),
+      [50],
+    )
+    .option(
+      '-d, --duration <seconds>',
+      'each run',
+      rangedParser('-d', sharedRanges.seconds, (v) => parsePositiveSeconds('-d', v)),
+      5,
+    )
+    .option(
+      '--rounds <n>',
+      'A/B rounds, the order alternating',
+      rangedParser('--rounds', sharedRanges.rounds, (v) => parsePositiveInteger('--rounds', v)),
+      3,
+    )
     .option(
       '--engines <list>',
       `engines to measure, of ${plugins.engines.join(', ')} (default: ${defaultSelfbenchEngines()
@@ -269,11 +296,15 @@ export function buildProgram(
         .join(',')}: those with a bare tool, and bench's own closed loops)`,
     )
     .option('--cpus <spec>', 'pinning (default with 2+ cores: server=0,client=1)')
-    .option('--rate <rps>', `the open-loop engine's arrival rate, requests per second (default: ${DEFAULT_OPEN_LOOP_RATE})`, (v) =>
-      parsePositiveInteger('--rate', v),
+    .option(
+      '--rate <rps>',
+      `the open-loop engine's arrival rate, requests per second (default: ${DEFAULT_OPEN_LOOP_RATE})`,
+      rangedParser('--rate', sharedRanges.rate, (v) => parsePositiveInteger('--rate', v)),
     )
-    .option('--client-threads <list>', 'thread counts to measure the in-process engines at (default: 1,2)', (v) =>
-      parseConcurrencyList('--client-threads', v),
+    .option(
+      '--client-threads <list>',
+      'thread counts to measure the in-process engines at (default: 1,2)',
+      rangedParser('--client-threads', sharedRanges.threads, (v) => parseConcurrencyList('--client-threads', v)),
     )
     .action((flags: SelfbenchFlags) => selfbenchCommand(flags));
 

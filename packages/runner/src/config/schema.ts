@@ -37,7 +37,7 @@ export const commandTargetSchema = z
       .object({
         path: z.string().startsWith('/', 'a path starting with /').optional(),
         status: z.number().int().min(100).max(599).optional(),
-        timeoutSeconds: z.number().positive().optional(),
+        timeoutSeconds: z.number().positive().max(3600, 'at most an hour (3600)').optional(),
       })
       .strict()
       .optional(),

@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import type { OptionTable } from '@bench/core';
+import { rangedParse, rangeText, type OptionTable } from '@bench/core';
 import { runOptionDeclarations, type RunOptionInput } from './declarations.js';
 
 /** Adds the declared options `keys` to a command, as flags (of `table`: bench's own, or a project's with its engines'). */
@@ -10,11 +10,12 @@ export function addRunOptions(command: Command, keys: readonly string[], table: 
     const shown =
       declaration.defaultText ??
       (declaration.default !== undefined && !declaration.flags.startsWith('--no-') ? String(declaration.default) : undefined);
+    const notes = [...(shown === undefined ? [] : [`default: ${shown}`]), ...(declaration.range ? [rangeText(declaration.range)] : [])];
     const option = new Option(
       declaration.flags,
-      shown === undefined ? declaration.description : `${declaration.description} (default: ${shown})`,
+      notes.length === 0 ? declaration.description : `${declaration.description} (${notes.join('; ')})`,
     );
-    const parse = declaration.parse as ((raw: string, previous?: unknown) => unknown) | undefined;
+    const parse = rangedParse(declaration);
     if (parse) option.argParser((raw: string, previous: unknown) => parse(raw, previous));
     command.addOption(option);
   }

@@ -5,7 +5,9 @@ import {
   DEFAULT_PROFILE_HZ,
   maybe,
   optionInputSchema,
+  parseByteSize,
   parseConcurrencyList,
+  DEFAULT_MAX_CHECKED_BODY,
   parseCpus,
   parseHeader,
   parseHttpUrl,
@@ -22,6 +24,7 @@ import {
   type Protocol,
   type OptionInput,
   type OptionValues,
+  type NumberRange,
 } from '@bench/core';
 import { builtinEngineOptions, builtinEngines } from '@bench/engines';
 import { engineChoiceText } from './engine-choice.js';
@@ -31,6 +34,21 @@ import { parseSshUrl } from '@bench/hosts';
 import { parseTargetPair } from '../compare/paired-compare.js';
 
 const positiveInt = z.number().int().positive();
+// Upper bounds: a connection takes one of a client address's 64,511 unprivileged local ports to one server port; a
+// request's timeout and a warm-up, an hour; a measured run, a week (a soak); -p 1024 takes about 54 MB of a thread's
+// records in wire's native core (-p 10000 took 530 MB).
+const MAX_CONNECTIONS = 64_511;
+const AN_HOUR = 3600;
+const A_WEEK = 7 * 24 * 3600;
+
+/** Ranges the other commands share with `bench run`'s options. */
+export const sharedRanges = {
+  connections: { min: 1, max: MAX_CONNECTIONS },
+  seconds: { min: 0.001, max: A_WEEK },
+  rounds: { min: 1, max: 1000 },
+  rate: { min: 0.001, max: 1e7 },
+  threads: { min: 1, max: 256 },
+} as const satisfies Record<string, NumberRange>;
 /** The live page's port when none is given: k6's dashboard's. */
 export const DEFAULT_DASHBOARD_PORT = 5665;
 const seconds = z.number().positive();
@@ -39,6 +57,7 @@ const seconds = z.number().positive();
 const generalOptions = {
   concurrency: always({
     flags: '-c, --concurrency <list>',
+    range: sharedRanges.connections,
     description: 'concurrent connections, a comma-separated list (e.g. 3000,5000,7000)',
     schema: z.array(positiveInt).min(1),
     parse: (raw) => parseConcurrencyList('-c', raw),
@@ -46,6 +65,7 @@ const generalOptions = {
   }),
   durationSeconds: maybe({
     flags: '-d, --duration <seconds>',
+    range: sharedRanges.seconds,
     description: 'measured run length per cell (30s, 2m also accepted)',
     schema: seconds,
     parse: (raw) => parsePositiveSeconds('-d', raw),
@@ -54,6 +74,7 @@ const generalOptions = {
   }),
   requests: maybe({
     flags: '-n, --requests <count>',
+    range: { min: 1, max: 1e12 },
     description: 'measured run by request count instead of duration (as ab -n)',
     schema: positiveInt,
     parse: (raw) => parsePositiveInteger('-n', raw),
@@ -74,11 +95,22 @@ const generalOptions = {
   }),
   tfbBurst: always({
     flags: '--tfb-burst <n>',
+    range: { min: 1, max: MAX_CONNECTIONS },
     description:
       "TechEmpower scenarios: the requests verification sends at once, the database's query and row counters read around them (TFB's 512)",
     schema: positiveInt,
     parse: (raw) => parsePositiveInteger('--tfb-burst', raw),
     default: 512,
+  }),
+  maxCheckedBody: always({
+    flags: '--max-checked-body <size>',
+    description:
+      "the bytes of an answer's body a text or JSON check reads at most (4MiB, 512KiB or bytes); a longer body fails its check, the rest counted and dropped",
+    schema: positiveInt,
+    parse: (raw) => parseByteSize('--max-checked-body', raw),
+    range: { min: 1024, max: 1024 ** 3 },
+    default: DEFAULT_MAX_CHECKED_BODY,
+    defaultText: '4MiB',
   }),
   keepAlive: always({
     flags: '--no-keepalive',
@@ -88,6 +120,7 @@ const generalOptions = {
   }),
   pipelining: maybe({
     flags: '-p, --pipelining <n>',
+    range: { min: 1, max: 1024 },
     description:
       'requests each kept-alive connection keeps in flight (HTTP/1.1 pipelining, as wrk with a pipeline script and autocannon -p)',
     schema: positiveInt,
@@ -96,6 +129,7 @@ const generalOptions = {
   }),
   requestsPerConnection: maybe({
     flags: '--requests-per-connection <n>',
+    range: { min: 1, max: 1e9 },
     description: 'with keep-alive, close each connection after n requests (a browser that closes on the nth)',
     schema: positiveInt,
     parse: (raw) => parsePositiveInteger('--requests-per-connection', raw),
@@ -103,6 +137,7 @@ const generalOptions = {
   }),
   warmupSeconds: always({
     flags: '-w, --warmup <seconds>',
+    range: { min: 0, max: AN_HOUR },
     description: 'warm-up before each measured run (0 to skip)',
     schema: z.number().nonnegative(),
     parse: (raw) => parseNonNegativeSeconds('--warmup', raw),
@@ -110,6 +145,7 @@ const generalOptions = {
   }),
   warmupMaxSeconds: always({
     flags: '--warmup-max <seconds>',
+    range: { min: 0, max: AN_HOUR },
     description:
       'warm-up goes on past --warmup until two seconds in a row agree within 5% on throughput (pools grown, JIT settled), at most this long; equal to --warmup for a fixed warm-up',
     schema: z.number().nonnegative(),
@@ -119,6 +155,7 @@ const generalOptions = {
   }),
   timeoutSeconds: always({
     flags: '--timeout <seconds>',
+    range: { min: 0.001, max: AN_HOUR },
     description: 'seconds without an answer before a request counts as failed',
     schema: seconds,
     parse: (raw) => parsePositiveSeconds('--timeout', raw),
@@ -126,6 +163,7 @@ const generalOptions = {
   }),
   repeat: always<number | 'auto'>({
     flags: '--repeat <n|auto>',
+    range: sharedRanges.rounds,
     description:
       'rounds: each measures every cell once, in a random order, on freshly started targets (samples for medians, spread and `bench compare`); auto adds rounds until every --compare is decided',
     schema: z.union([positiveInt, z.literal('auto')]),
@@ -134,6 +172,7 @@ const generalOptions = {
   }),
   maxRounds: always({
     flags: '--max-rounds <n>',
+    range: sharedRanges.rounds,
     description: 'with --repeat auto, stop after this many rounds even if undecided',
     schema: positiveInt,
     parse: (raw) => parsePositiveInteger('--max-rounds', raw),
@@ -141,6 +180,7 @@ const generalOptions = {
   }),
   maxTimeSeconds: maybe({
     flags: '--max-time <seconds>',
+    range: sharedRanges.seconds,
     description: 'with --repeat auto, start no round that would end after this long (30s, 2m also accepted)',
     schema: seconds,
     parse: (raw) => parsePositiveSeconds('--max-time', raw),
@@ -160,6 +200,7 @@ const generalOptions = {
   }),
   noisePercent: always({
     flags: '--noise <percent>',
+    range: { min: 0, max: 100 },
     description: 'changes smaller than this are noise: --repeat auto decides a comparison when its interval is wholly inside or beyond it',
     schema: z.number().nonnegative(),
     parse: (raw) => parsePercent('--noise', raw),
@@ -167,8 +208,9 @@ const generalOptions = {
   }),
   seed: maybe({
     flags: '--seed <n>',
+    range: { min: 1, max: 2 ** 32 - 1 },
     description: "seed of each round's random order (recorded in the results, so an order can be replayed)",
-    schema: positiveInt.max(2 ** 32 - 1),
+    schema: positiveInt,
     parse: (raw) => parsePositiveInteger('--seed', raw),
     defaultText: 'a random one',
   }),
@@ -180,6 +222,7 @@ const generalOptions = {
   }),
   rate: maybe({
     flags: '-R, --rate <rps>',
+    range: sharedRanges.rate,
     description: 'open loop: send this many requests per second on schedule; latency counts from each intended send time',
     schema: z.number().positive(),
     parse: (raw) => parsePositiveNumber('--rate', raw),
@@ -192,6 +235,7 @@ const generalOptions = {
   }),
   clientThreads: maybe({
     flags: '--client-threads <n>',
+    range: sharedRanges.threads,
     description:
       "spread the in-process generator's connections over n worker threads, each with its own event loop; counts and histograms merge exactly",
     schema: positiveInt,
@@ -200,6 +244,7 @@ const generalOptions = {
   }),
   workers: maybe({
     flags: '--workers <n>',
+    range: { min: 1, max: 1024 },
     description: 'worker processes of multi-process targets (cluster, FPM, FastCGI)',
     schema: positiveInt,
     parse: (raw) => parsePositiveInteger('--workers', raw),
@@ -207,6 +252,7 @@ const generalOptions = {
   }),
   poolSize: maybe({
     flags: '--pool-size <n>',
+    range: { min: 1, max: 1000 },
     description: 'backend connections per process of the pooled targets',
     schema: positiveInt,
     parse: (raw) => parsePositiveInteger('--pool-size', raw),
@@ -214,8 +260,9 @@ const generalOptions = {
   }),
   port: maybe({
     flags: '--port <n>',
+    range: { min: 1, max: 65535 },
     description: 'port of the target',
-    schema: positiveInt.max(65535),
+    schema: positiveInt,
     parse: (raw) => parsePositiveInteger('--port', raw),
     defaultText: 'a free port',
   }),
@@ -276,8 +323,9 @@ const generalOptions = {
   }),
   expectStatus: maybe({
     flags: '--expect-status <code>',
+    range: { min: 100, max: 599 },
     description: 'the status every answer must have, with --url',
-    schema: z.number().int().min(100).max(599),
+    schema: z.number().int(),
     parse: (raw) => parseStatus('--expect-status', raw),
     defaultText: 'any 2xx',
   }),
@@ -299,8 +347,9 @@ const generalOptions = {
   }),
   dashboardPort: always({
     flags: '--dashboard-port <n>',
+    range: { min: 0, max: 65535 },
     description: "the live page's port (0: any free port)",
-    schema: z.number().int().min(0).max(65535),
+    schema: z.number().int(),
     parse: (raw) => (raw === '0' ? 0 : parsePositiveInteger('--dashboard-port', raw)),
     default: DEFAULT_DASHBOARD_PORT,
   }),
@@ -312,8 +361,9 @@ const generalOptions = {
   }),
   profileHz: always({
     flags: '--profile-hz <n>',
+    range: { min: 1, max: 10_000 },
     description: 'samples a second each profiler takes (with --profile)',
-    schema: z.number().int().positive().max(10_000),
+    schema: positiveInt,
     parse: (raw) => parsePositiveInteger('--profile-hz', raw),
     default: DEFAULT_PROFILE_HZ,
   }),

@@ -49,3 +49,23 @@ describe('resolving options from their sources', () => {
     expect(resolveRunOptions({ scenarios: [] }, { url: 'http://127.0.0.1:1/', method: 'POST' }).method).toBe('POST');
   });
 });
+
+describe('ranges', () => {
+  it('takes a value at either end of its range and refuses one past it, naming the flag and the range', () => {
+    expect(resolveRunOptions({ scenarios: ['hello'] }, { concurrency: [1, 64_511], pipelining: 1024, timeoutSeconds: 3600 })).toMatchObject(
+      {
+        concurrency: [1, 64_511],
+        pipelining: 1024,
+      },
+    );
+    for (const [input, words] of [
+      [{ concurrency: [10, 64_512] }, '--concurrency "[10,64512]" is not valid: expected from 1 to 64511'],
+      [{ pipelining: 1025 }, '--pipelining "1025" is not valid: expected from 1 to 1024'],
+      [{ timeoutSeconds: 1e10 }, '--timeout "10000000000" is not valid: expected from 0.001 to 3600'],
+      [{ dashboardPort: 65536 }, '--dashboard-port "65536" is not valid: expected from 0 to 65535'],
+    ] as const) {
+      expect(() => resolveRunOptions({ scenarios: ['hello'] }, input)).toThrow(words);
+      expect(codeOf(() => resolveRunOptions({ scenarios: ['hello'] }, input))).toBe('BENCH_ERR_BAD_NUMBER:2');
+    }
+  });
+});

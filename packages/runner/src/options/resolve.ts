@@ -1,4 +1,4 @@
-import { errors, type OptionTable } from '@bench/core';
+import { errors, longFlag, rangeText, withinRange, type OptionTable } from '@bench/core';
 import { assertHostOptions } from './host-options.js';
 import { runOptionDeclarations, type RunOptionInput, type RunOptions, highestConcurrency } from './declarations.js';
 
@@ -41,6 +41,11 @@ export function resolveRunOptionsIn(
     const partner = declaration.excludes;
     if (partner && merged[partner] !== undefined) continue;
     merged[key] = declaration.default;
+  }
+  // what the API gave is checked here; flags and config values were checked as they were read
+  for (const key of keys) {
+    const { range, flags } = table[key]!;
+    if (range && !withinRange(merged[key], range)) throw errors.badNumber(longFlag(flags), JSON.stringify(merged[key]), rangeText(range));
   }
   return validateRunOptions({
     ...(merged as RunOptionInput),

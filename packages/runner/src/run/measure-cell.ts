@@ -69,6 +69,7 @@ export async function measureCell(
     ...(options.protocol !== 'http1' ? { protocol: options.protocol } : {}),
     ...(cell.caFile ? { caFile: cell.caFile } : {}),
     expect: scenario.workload ? ({ kind: 'any' } as const) : scenario.expect.body,
+    maxCheckedBody: options.maxCheckedBody,
     onProgress: (progress: LoadProgress) => emit({ type: 'cell-progress', progress }),
     signal: stopLoad.signal,
   };
