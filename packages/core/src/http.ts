@@ -13,9 +13,15 @@ export interface HttpAnswer {
 /**
  * Things servers do within HTTP/1.1 that some engines miscount (docs/engines.md, the conformance table): interim
  * answers (100, 103) before the answer, a body that ends with the connection, a Content-Length said twice or as a
- * list, a 204 or 304 that says a length.
+ * list, a 204 or 304 that says a length, answers to no request.
  */
-export type ServerHabit = 'interim answers' | 'a body ended by the close' | 'a repeated Content-Length' | 'no body after a length';
+export type ServerHabit =
+  | 'interim answers'
+  | 'a body ended by the close'
+  | 'a repeated Content-Length'
+  | 'no body after a length'
+  /** Found apart, on a kept-alive connection (sendsUnaskedAnswers): a server that answers twice, or floods. */
+  | 'answers to no request';
 
 /** The habits an HTTP/1.x answer shows: its interim answers, its raw headers, its status, and whether it was to HEAD. */
 export function serverHabits(interim: number, rawHeaders: readonly string[], status: number, head: boolean): ServerHabit[] {

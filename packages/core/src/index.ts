@@ -15,6 +15,7 @@ export * from './schema-issue.js';
 export * from './reporter.js';
 export * from './machine.js';
 export * from './http.js';
+export * from './unasked-answers.js';
 export * from './resolve-host.js';
 export * from './output-file.js';
 export * from './package-file.js';

@@ -117,14 +117,15 @@ export const longFlag = (flags: string): string => flags.split(/[ ,]+/).find((f)
  * declared without a schema library of the plugin's own.
  */
 export const positiveIntegerOption = (
-  d: Omit<OptionDeclaration<number, 'maybe'>, 'presence' | 'schema' | 'parse' | 'range'> & { readonly max: number },
+  d: Omit<OptionDeclaration<number, 'maybe'>, 'presence' | 'schema' | 'parse' | 'range'> & { readonly max?: number },
 ): OptionDeclaration<number, 'maybe'> => {
   const { max, ...rest } = d;
   return maybe({
     ...rest,
     schema: z.number().int().positive(),
     parse: (raw) => parsePositiveInteger(longFlag(d.flags), raw),
-    range: { min: 1, max },
+    // bench's own engines bound every option; a plugin's is bounded where it says so
+    ...(max !== undefined ? { range: { min: 1, max } } : {}),
   });
 };
 

@@ -125,6 +125,7 @@ export const abEngine = {
   // what test/engines/conformance/ found it counting wrongly
   miscounts: {
     'interim answers': 'miscounts the bodies of answers after an interim one (100, 103) as wrong lengths',
+    'answers to no request': 'names no failure when a server sends answers to no request',
   },
   description:
     'ApacheBench 2.3 (HTTP/1.0, -k for keep-alive), closed loop; its Connection Times and per-request records ' +

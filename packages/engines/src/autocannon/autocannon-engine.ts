@@ -47,6 +47,7 @@ export const autocannonEngine = {
     'interim answers': 'miscounts the answers after an interim one (100, 103): as wrong bodies, or as answers of their own',
     'no body after a length': 'fails a 204, a 304 or an answer to HEAD that announces a length',
     'a repeated Content-Length': 'miscounts the bodies of answers whose Content-Length is a list ("11, 11")',
+    'answers to no request': 'counts answers the server sent to no request as answers (a server that answers twice reads as twice as fast)',
   },
   available: async () => ({ ok: true, version: AUTOCANNON_VERSION }),
   supports(shape) {

@@ -251,6 +251,7 @@ export const wrkEngine = {
     'a body ended by the close': 'fails every answer whose body ends with the connection (no length, no chunked)',
     'a repeated Content-Length': 'fails an answer whose Content-Length is said twice or as a list',
     'no body after a length': 'miscounts the bodies of a 204 or a 304 that announces a length',
+    'answers to no request': 'counts answers the server sent to no request as answers',
   },
   supportsWorkload(workload) {
     if (workload.data?.per === 'connection')

@@ -4,7 +4,6 @@ import {
   type CellResult,
   type ConnectTimes,
   type HttpAnswer,
-  type LoadEngine,
   type LoadMeasurement,
   type ResourceSample,
   type Scenario,
@@ -25,8 +24,6 @@ export interface CellContext {
   readonly url: string;
   readonly settings: Readonly<Record<string, string | number | boolean>>;
   readonly engine: { readonly name: string; readonly version: string; readonly chosenBecause?: string };
-  /** What the engine counts wrongly when a server has one of these habits (its `miscounts`). */
-  readonly miscounts?: LoadEngine['miscounts'];
   /** The engine sees no body under load (h2load). */
   readonly bodiesUnchecked?: boolean;
   /** Over TLS, the engine checks no server certificate (wrk, ab, h2load). */

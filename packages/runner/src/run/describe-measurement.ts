@@ -8,7 +8,6 @@ import {
   type LoadMeasurement,
   type ResourceSample,
   type SecondPoint,
-  type ServerHabit,
 } from '@bench/core';
 import type { CounterReading } from '@bench/services';
 import { measuredCell, type CellContext } from './cell-result.js';
@@ -21,25 +20,6 @@ import { cheaperEngineLine } from '../selfbench/ceilings.js';
 import { engineRefusal } from './choose-engine.js';
 import { generatorCores, serverCores } from './cores.js';
 import { noAnswerNote } from '../measure/no-answer.js';
-
-const HABITS: Record<ServerHabit, string> = {
-  'interim answers': 'interim answers (1xx) before its answers',
-  'a body ended by the close': 'bodies that end with the connection',
-  'a repeated Content-Length': 'a Content-Length said twice or as a list',
-  'no body after a length': 'a length on answers that carry no body',
-};
-
-/** The server's habits, seen by verification, that this cell's engine counts wrongly: each in one line. */
-function miscountNotes(cell: CellContext, answer: HttpAnswer | undefined): string[] {
-  return (answer?.habits ?? []).flatMap((habit) => {
-    const wrong = cell.miscounts?.[habit];
-    return wrong
-      ? [
-          `this server sends ${HABITS[habit]}, and ${cell.engine.name} ${wrong}: its counts are not the server's (--engine wire counts them as sent)`,
-        ]
-      : [];
-  });
-}
 
 /** A host of the cell other than the client's: its name, cores and how busy they were (percent of all) over the run. */
 export interface HostReading {
@@ -94,7 +74,6 @@ export function describeMeasurement(
     notes.push(
       `${cell.engine.name} checks no server certificate: only bench's verification request checked the chain against the run's CA`,
     );
-  notes.push(...miscountNotes(cell, answer));
   if (cell.bodiesUnchecked)
     notes.push(`${cell.engine.name} sees no body under load: statuses were counted, and only bench's verification request checked a body`);
   if (outcome.connectionSetup) {

@@ -38,6 +38,7 @@ import { verifyTarget } from './verify.js';
 import { prepareResets, stateNote } from './state-reset.js';
 import { TOOL_VERSION } from '../version.js';
 import { chooseEngine } from './choose-engine.js';
+import { engineForServer, type EngineChoice } from './server-habits.js';
 import { measureCell } from './measure-cell.js';
 import { runProfiling } from '../measure/profiling.js';
 import type { RunEvent } from './run-events.js';
@@ -92,7 +93,7 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
   const services = context.services ?? noServices;
   const signal = context.signal;
   const plan = await makePlan(options, context.targets, context.scenarios);
-  const { engine, version, because } = await chooseEngine(
+  const chosen = await chooseEngine(
     options,
     context.engines ?? builtinEngines,
     [...new Set(plan.pairs.map((p) => p.scenario))],
@@ -127,8 +128,8 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
     type: 'plan',
     plan,
     cells: total,
-    engine: engine.name,
-    ...(because ? { engineBecause: because } : {}),
+    engine: chosen.engine.name,
+    ...(chosen.because ? { engineBecause: chosen.because } : {}),
     options,
     runStartedAt: doc.startedAt,
   });
@@ -174,6 +175,8 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
       for (const pair of shuffled(plan.pairs, random)) {
         if (signal?.aborted) break;
         const { scenario, target } = pair;
+        // the run's engine, unless this stack's server has a habit it counts wrongly (server-habits.ts)
+        let drive: EngineChoice = chosen;
         const contextFor = (concurrency: number, url = '', settings = {}): CellContext => ({
           scenario,
           target: target.name,
@@ -182,10 +185,9 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
           options,
           url,
           settings,
-          engine: { name: engine.name, version, ...(because ? { chosenBecause: because } : {}) },
-          ...(engine.miscounts ? { miscounts: engine.miscounts } : {}),
-          ...(engine.checksBodies === false ? { bodiesUnchecked: true } : {}),
-          ...(engine.verifiesCertificates === false && overTls(options.protocol) ? { certificatesUnchecked: true } : {}),
+          engine: { name: drive.engine.name, version: drive.version, ...(drive.because ? { chosenBecause: drive.because } : {}) },
+          ...(drive.engine.checksBodies === false ? { bodiesUnchecked: true } : {}),
+          ...(drive.engine.verifiesCertificates === false && overTls(options.protocol) ? { certificatesUnchecked: true } : {}),
           startedAt: new Date().toISOString(),
           ...(profiling ? { profiling } : {}),
           ...(transport.caFile ? { caFile: transport.caFile } : {}),
@@ -224,6 +226,11 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
           if (!verification.ok) problems.set(pair, `verification failed: ${verification.problems.join('; ')}`);
           answer = verification.answer;
           warnings = verification.warnings ?? [];
+          if (verification.ok && answer?.habits) {
+            const decided = await engineForServer(chosen, answer.habits, options, scenario, context.engines ?? builtinEngines);
+            if ('refused' in decided) problems.set(pair, decided.refused);
+            else drive = decided;
+          }
         }
         for (const [level, concurrency] of plan.concurrency.entries()) {
           if (signal?.aborted) break;
@@ -243,11 +250,12 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
             await record(failedCell(cell, problem ?? 'target did not start'));
             continue;
           }
-          const measured = await measureCell(cell, engine, running, services, answer, { index, total }, emit, signal);
+          const measured = await measureCell(cell, drive.engine, running, services, answer, { index, total }, emit, signal);
           if (signal?.aborted) break; // an interrupted cell is not a finished result
           if (measured.status === 'failed') problems.set(pair, measured.error ?? 'failed');
-          // a note of the target's state, and TechEmpower's warnings of its verification, beside a measured cell
-          const extra = [...(note ? [note] : []), ...warnings.map((w) => `verification warned: ${w}`)];
+          // a note of the target's state, why another engine drove it, and TechEmpower's warnings of its verification
+          const switched = drive !== chosen && drive.because ? [drive.because] : [];
+          const extra = [...(note ? [note] : []), ...switched, ...warnings.map((w) => `verification warned: ${w}`)];
           await record(extra.length > 0 && measured.status === 'ok' ? { ...measured, notes: [...measured.notes, ...extra] } : measured);
         }
         await running?.stop();

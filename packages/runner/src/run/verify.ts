@@ -4,6 +4,7 @@ import {
   CompiledWorkload,
   errors,
   protocolRequest,
+  sendsUnaskedAnswers,
   TFB_BURST,
   type HttpAnswer,
   type ProtocolAnswer,
@@ -56,7 +57,19 @@ export async function verifyTarget(baseUrl: string, scenario: Scenario, transpor
     return { ok: false, problems: [`request failed: ${messageOf(error)}`] };
   }
   const problems = [...protocolProblems(transport, answer), ...answerProblems(scenario.expect, answer, isHttp2(transport))];
-  return { ok: problems.length === 0, problems, answer };
+  if (problems.length > 0) return { ok: false, problems, answer };
+  return { ok: true, problems, answer: await withUnaskedAnswers(baseUrl, scenario, transport, answer) };
+}
+
+/**
+ * The answer with the habit 'answers to no request' when the server sends them: the same request once more on a
+ * kept-alive connection, listened to a little past its answer (HTTP/1.1 in the clear, where engines frame the bytes).
+ */
+async function withUnaskedAnswers(baseUrl: string, scenario: Scenario, transport: Transport | undefined, answer: HttpAnswer) {
+  if ((transport?.protocol ?? 'http1') !== 'http1' || !baseUrl.startsWith('http:')) return answer;
+  const probe = () => sendsUnaskedAnswers(baseUrl + scenario.request.path, scenario.request, 10_000);
+  const unasked = await (scenario.services.includes('mysql') ? databaseWindows.shared(probe) : probe());
+  return unasked ? { ...answer, habits: [...(answer.habits ?? []), 'answers to no request' as const] } : answer;
 }
 
 /**
