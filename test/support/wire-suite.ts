@@ -38,6 +38,10 @@ export function wireSuite(core: keyof typeof variants): void {
     // length; '\u0001' tells the server to end the connection after it)
     '/close': () => `HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 11\r\n\r\nHello World`,
     '/until-close': () => `HTTP/1.0 200 OK\r\nContent-Type: text/plain\r\n\r\nHello World\u0001`,
+    // an answer, then its connection reset while idle ('\u0002')
+    '/then-reset': () => `HTTP/1.1 200 OK\r\nContent-Length: 11\r\n\r\nHello World\u0002`,
+    // an answer cut short by the close: its head says 11 bytes, 5 come
+    '/cut': () => `HTTP/1.1 200 OK\r\nContent-Length: 11\r\n\r\nHello\u0001`,
     // the same answer, held (`holds`)
     '/hold': () => `HTTP/1.1 200 OK\r\nContent-Length: 11\r\n\r\nHello World`,
     '/after-20ms': () => `HTTP/1.1 200 OK\r\nContent-Length: 11\r\n\r\nHello World`,
@@ -84,9 +88,11 @@ export function wireSuite(core: keyof typeof variants): void {
           if (holdMs > 5) held.push(performance.now() - readAt);
           deepest = Math.max(deepest, waiting.length);
           const all = waiting.join('');
-          const [now, ...later] = all.replace('\u0001', '').split('\u0000');
+          const [now, ...later] = all.replace('\u0001', '').replace('\u0002', '').split('\u0000');
           socket.write(now ?? '');
           if (all.endsWith('\u0001')) socket.end();
+          // '\u0002': the connection reset 5 ms after its answer, idle by then
+          if (all.endsWith('\u0002')) setTimeout(() => socket.resetAndDestroy(), 5);
           if (later.length > 0) setTimeout(() => socket.write(later.join('')), 2);
           waiting = [];
           timer = undefined;
@@ -201,6 +207,11 @@ export function wireSuite(core: keyof typeof variants): void {
       // the one that failed counts among the 200, answered or failed
       expect(m.requests).toBe(199);
       expect(connections).toBe(2);
+    });
+
+    it('counts an answer the close cut short as a failed receive, on every core alike', async () => {
+      const m = await measure('/cut', { requests: 20, connections: 2 }, { core });
+      expect([m.requests, m.failures.receive, m.failures.exceptions, requests]).toEqual([0, 20, 0, 20]);
     });
 
     it('opens a new connection for each answer that closes its own, framed by a length or by the close', async () => {
@@ -348,6 +359,51 @@ export function wireSuite(core: keyof typeof variants): void {
       const m = await runAt(url, { requests: undefined, durationSeconds: 0.5, rate: 200, connections: 2, timeoutSeconds: 1 }, { core });
       expect([m.requests, neverSent(m)]).toEqual([0, 100]);
       expect(Date.now() - started).toBeLessThan(5000);
+    });
+
+    it('waits 10 ms after a refused connect before the next, as the closed loop and both cores do', async () => {
+      const m = await runAt(
+        await refusingUrl(),
+        { requests: undefined, durationSeconds: 0.5, rate: 200, connections: 2, timeoutSeconds: 1 },
+        { core },
+      );
+      // two connections, each tried again 10 ms after its refusal: 92-95 tries in 0.5 s on each core, where the js core had tried again at once
+      expect(m.failures.connect).toBeGreaterThan(0);
+      expect(m.failures.connect).toBeGreaterThanOrEqual(50);
+      expect(m.failures.connect).toBeLessThanOrEqual(2 * (500 / 10) + 10);
+    });
+
+    it('closes a connection after --requests-per-connection answers and sends it no more', async () => {
+      const m = await measure(
+        '/length',
+        { requests: undefined, durationSeconds: 0.5, rate: 200, connections: 4, requestsPerConnection: 3 },
+        { core },
+      );
+      expect([m.requests, requests, neverSent(m)]).toEqual([100, 100, 0]);
+      expect(busiest).toBeLessThanOrEqual(3);
+      expect(connections).toBeGreaterThanOrEqual(34);
+    });
+
+    it('fails an answer the close cut short as a failed receive, one a request, on every core alike', async () => {
+      const m = await measure('/cut', { requests: undefined, durationSeconds: 0.5, rate: 40, connections: 2 }, { core });
+      expect(m.failures).toMatchObject({ connect: 0, length: 0, exceptions: 0, timeouts: 0 });
+      expect(m.failures.receive + neverSent(m)).toBe(20);
+      expect(m.errorSamples.join(' ')).toMatch(/the connection closed in the middle of an answer/);
+    });
+
+    it('counts no failure when an idle connection is reset, on every core alike', async () => {
+      // 40 a second on up to 4 connections: each answered, its connection reset 5 ms later while it waits for the next (due 25 ms after)
+      const m = await measure('/then-reset', { requests: undefined, durationSeconds: 0.5, rate: 40, connections: 4 }, { core });
+      expect(m.failures).toEqual({ connect: 0, receive: 0, length: 0, exceptions: 0, timeouts: 0 });
+      expect([m.requests + neverSent(m), requests]).toEqual([20, m.requests]);
+    });
+
+    it('fails the requests pipelined behind an answer that closes its connection, as failed receives', async () => {
+      const m = await measure('/close', { requests: undefined, durationSeconds: 0.5, rate: 400, connections: 2, pipelining: 4 }, { core });
+      // every request due is answered, failed behind a close, or never sent: none forgotten
+      expect(m.failures.receive).toBeGreaterThan(0);
+      expect(m.failures).toMatchObject({ connect: 0, length: 0, exceptions: 0, timeouts: 0 });
+      expect(m.requests + m.failures.receive + neverSent(m)).toBe(200);
     });
 
     it('times requests from when they were due while the server holds every answer, and counts those never sent', async () => {

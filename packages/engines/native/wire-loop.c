@@ -126,6 +126,8 @@ static void fail_errno(loop_t *l, conn_t *c, const char *what, int err, int64_t 
   int connect_code = err == ECONNREFUSED || err == EADDRNOTAVAIL || err == EHOSTUNREACH || err == ENETUNREACH || err == EMFILE ||
                      err == ENFILE || err == ETIMEDOUT;
   int receive_code = err == ECONNRESET || err == EPIPE || err == ECONNABORTED;
+  // an idle connection reset (the open loop's, between requests due) lost no request: it only ends, as on the js core
+  if (c->connected && c->inflight == 0 && c->unsent == 0) return ended(l, c, 0, now);
   fail(l, c, !c->connected || connect_code ? F_CONNECT : receive_code ? F_RECEIVE : F_EXCEPTIONS, text, now);
 }
 
@@ -133,6 +135,12 @@ static void malformed(loop_t *l, conn_t *c, const char *what, int64_t now) {
   char text[200];
   snprintf(text, sizeof text, "malformed answer: %s", what);
   fail(l, c, F_EXCEPTIONS, text, now);
+}
+
+static void cut_short(loop_t *l, conn_t *c, const char *what, int64_t now) {
+  char text[200];
+  snprintf(text, sizeof text, "malformed answer: %s", what);
+  fail(l, c, F_RECEIVE, text, now);
 }
 
 // writes what is queued; what the kernel does not take waits for EPOLLOUT
@@ -319,7 +327,8 @@ static void readable(loop_t *l, conn_t *c, int64_t now) {
     if (n < 0) return fail_errno(l, c, "read", errno, now);
     // the server closed: an answer framed by the close is whole now; one cut short failed
     framer_status status = framer_close(&c->framer, &l->framing);
-    if (status == FRAMER_ERROR) return malformed(l, c, c->framer.error, now);
+    // an answer cut short by the close is a failed receive, as on the js core (a malformed one failed as it was read)
+    if (status == FRAMER_ERROR) return cut_short(l, c, c->framer.error, now);
     if (status == FRAMER_ANSWER) {
       if (c->inflight == 0) return malformed(l, c, "an answer to no request", now);
       answered(l, c, now);

@@ -8,6 +8,8 @@ import type { ConnectionEvents, WireConnection } from './wire-connection.js';
 import { WireRun } from './wire-run.js';
 
 const toMicros = (ms: number) => Math.max(1, Math.round(ms * 1000));
+/** After a refused connect, the wait before another is opened: the closed loop's and the native core's rule. */
+const RETRY_AFTER_REFUSAL_MS = 10;
 
 /**
  * The open loop's state and its connections' events. A class, not closures made per run: its methods are the same
@@ -26,6 +28,8 @@ class OpenLoop implements ConnectionEvents {
   /** The last request fell due and the period is over: no connection opens any more (those opening may still connect). */
   private ending = false;
   private aborted = false;
+  /** Connections refused less than RETRY_AFTER_REFUSAL_MS ago: their places open no connection until then. */
+  private backingOff = 0;
   private timer: NodeJS.Timeout | undefined;
   private closing: NodeJS.Timeout | undefined;
   private done: () => void = () => {};
@@ -65,14 +69,17 @@ class OpenLoop implements ConnectionEvents {
 
   connected(connection: WireConnection): void {
     this.opening--;
-    this.ready.add(connection);
+    if (this.hasRoom(connection)) this.ready.add(connection);
     this.dispatch();
   }
 
   answered(connection: WireConnection, answer: ParsedAnswer, sentMs: number, _intendedMs: number, nowMs: number): void {
     this.uncorrected.recordValue(toMicros(nowMs - sentMs));
-    if (answer.closes || !this.shape.keepAlive) connection.close();
-    else this.ready.add(connection);
+    if (answer.closes || !this.shape.keepAlive || connection.answers >= this.run.perConnection) {
+      // the requests behind a close had their due times go by: they fail with the connection, as on the native core
+      if (connection.inFlight > 0) connection.fail('receive', 'the server closed the connection with requests unanswered');
+      else connection.close();
+    } else if (this.hasRoom(connection)) this.ready.add(connection);
     // requests waiting go out at the instant of this read, as the closed loop's do
     this.dispatch(nowMs);
     this.settle();
@@ -81,10 +88,23 @@ class OpenLoop implements ConnectionEvents {
   failed(): void {}
 
   ended(connection: WireConnection): void {
-    if (!connection.connected) this.opening--;
+    const refused = !connection.connected;
+    if (refused) this.opening--;
     this.ready.delete(connection);
-    this.dispatch();
+    if (refused) {
+      this.backingOff++;
+      setTimeout(() => {
+        this.backingOff--;
+        this.dispatch();
+        this.settle();
+      }, RETRY_AFTER_REFUSAL_MS);
+    } else this.dispatch();
     this.settle();
+  }
+
+  /** Whether a connection may take another request: its pipeline's depth, and --requests-per-connection. */
+  private hasRoom(connection: WireConnection): boolean {
+    return connection.inFlight < this.run.depth && connection.answers + connection.inFlight < this.run.perConnection;
   }
 
   /** Request j's due time, on performance.now()'s clock. */
@@ -114,14 +134,14 @@ class OpenLoop implements ConnectionEvents {
       if (!connection) {
         // as many new connections as the waiting requests fill (those opening already count), up to -c
         const wanted = Math.ceil((this.scheduled - this.nextToSend) / run.depth) - this.opening;
-        for (let i = 0; i < wanted && !this.ending && run.live.size < this.shape.connections; i++) {
+        for (let i = 0; i < wanted && !this.ending && run.live.size + this.backingOff < this.shape.connections; i++) {
           this.opening++;
           run.open(this);
         }
         return;
       }
       connection.send(1, this.dueAt(this.nextToSend++), nowMs);
-      if (connection.inFlight >= run.depth) ready.delete(connection);
+      if (!this.hasRoom(connection)) ready.delete(connection);
     }
   }
 

@@ -106,6 +106,8 @@ export class WireConnection implements SocketOwner, AnswerSink {
   }
 
   socketErrored(error: NodeJS.ErrnoException): void {
+    // an idle connection reset (the open loop's, between requests due) lost no request: it only ends, as on the native core
+    if (this.connected && this.count === 0) return this.close();
     this.fail(this.connected ? classifyError(error) : 'connect', error.message);
   }
 
