@@ -56,7 +56,10 @@ describe('--protocol', () => {
     // second by second: the measured seconds' new connections add up to the cell's, each second with its handshakes
     const measured = (cell.series ?? []).filter((p) => p.phase === 'measure');
     expect(measured.reduce((sum, p) => sum + (p.newConnections ?? 0), 0)).toBe(cell.connects!.count);
-    expect(measured.every((p) => p.handshake && p.handshake.max >= p.handshake.mean)).toBe(true);
+    // (a second in which no connection opened, as when a busy machine stalled the run, has no handshake to show)
+    const opening = measured.filter((p) => (p.newConnections ?? 0) > 0);
+    expect(opening.length).toBeGreaterThan(0);
+    expect(opening.every((p) => p.handshake && p.handshake.max >= p.handshake.mean)).toBe(true);
   });
 
   it('serves PHP-FPM over HTTP/2 through its nginx (a body HTTP/2 frames, with no Content-Length)', async () => {
