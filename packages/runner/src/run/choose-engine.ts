@@ -17,7 +17,7 @@ import { candidateEngineNames, chosenEngineName, ownOptionValues, refuseOtherEng
 import { loadShape } from './load-shape.js';
 import { SECRET_HEADERS } from '../redact/redaction.js';
 
-/** The engine a run uses when none is named: the one its options ask for (k6 for --generators, the open loop for --rate), else the default. */
+/** The engine a run uses when none is named: the one its options ask for (k6 for --generators, wire for --rate or -p), else the default. */
 export const defaultEngineName = (options: Readonly<Record<string, unknown>>, engines: readonly LoadEngine[] = builtinEngines): string =>
   chosenEngineName(options, engines);
 
