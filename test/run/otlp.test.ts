@@ -6,7 +6,7 @@ import { runCli } from '../support/cli.js';
 import { startCollector, type Collector } from '../support/otel-collector.js';
 import { testTempDir } from '../support/temp-dir.js';
 
-// A real OpenTelemetry Collector (scripts/build-otelcol.sh), started by the test, its OTLP receiver behind a token.
+// A real OpenTelemetry Collector (scripts/setup/build-otelcol.sh), started by the test, its OTLP receiver behind a token.
 const token = 'OTLP-TOKEN-5f2e9a';
 
 describe('--out otlp=URL (OTLP/HTTP, protobuf)', () => {

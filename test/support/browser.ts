@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-/** Debian's Chromium (scripts/setup-system.sh installs it); playwright-core downloads no browser of its own. */
+/** Debian's Chromium (scripts/setup/setup-system.sh installs it); playwright-core downloads no browser of its own. */
 export const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
 
 /** A headless Chromium that reaches no network: flags that stop its background calls home. */

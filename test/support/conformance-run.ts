@@ -50,7 +50,7 @@ export function runConformance(driver: ConformanceDriver): void {
   });
   afterAll(async () => {
     await server?.close();
-    // BENCH_CONFORMANCE_DIR: each engine's column, for scripts/conformance-table.mjs to draw docs/engines.md's table
+    // BENCH_CONFORMANCE_DIR: each engine's column, for scripts/measure/conformance-table.mjs to draw docs/engines.md's table
     const dir = process.env.BENCH_CONFORMANCE_DIR;
     if (dir) {
       mkdirSync(dir, { recursive: true });

@@ -6,13 +6,13 @@ import { repoRoot } from './cli.js';
 import { testTempDir } from './temp-dir.js';
 
 /**
- * The OpenTelemetry Collector of scripts/otelcol/builder.yaml (OTLP receiver, file exporter, bearer-token auth), as
- * scripts/build-otelcol.sh built and cached it (.ci/run builds it before the tests; here it is found in its cache at
+ * The OpenTelemetry Collector of scripts/setup/otelcol/builder.yaml (OTLP receiver, file exporter, bearer-token auth), as
+ * scripts/setup/build-otelcol.sh built and cached it (.ci/run builds it before the tests; here it is found in its cache at
  * once, or built if missing): a missing collector fails the test that needs it, it is never skipped.
  */
 export const otelcolPath = (): string =>
   process.env.BENCH_OTELCOL ??
-  execFileSync('bash', [path.join(repoRoot, 'scripts', 'build-otelcol.sh')], {
+  execFileSync('bash', [path.join(repoRoot, 'scripts', 'setup', 'build-otelcol.sh')], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
   }).trim();

@@ -25,7 +25,7 @@ function cpuSeconds(): number {
 const began = { cpu: cpuSeconds(), wall: performance.now() };
 
 afterAll(() => {
-  // where the suite's time goes, file by file (scripts/test-times.mjs), when BENCH_START_TIMES names a file
+  // where the suite's time goes, file by file (scripts/check/test-times.mjs), when BENCH_START_TIMES names a file
   const times = process.env.BENCH_START_TIMES;
   if (times) {
     const file = expect.getState().testPath ?? 'unknown';

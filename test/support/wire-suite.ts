@@ -151,7 +151,7 @@ export function wireSuite(core: keyof typeof variants): void {
         expectHello,
         { core },
       );
-      // the native core must be built here: CI installs a C compiler (scripts/setup-system.sh) for it
+      // the native core must be built here: CI installs a C compiler (scripts/setup/setup-system.sh) for it
       expect(refused).toEqual({ ok: true });
     });
 

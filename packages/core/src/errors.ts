@@ -157,7 +157,7 @@ export const errors = {
   serviceUnavailable: (service: string, binary: string, aptPackage: string, urlVariable: string) =>
     new BenchError(
       'BENCH_ERR_SERVICE_UNAVAILABLE',
-      `${service} is needed but "${binary}" was not found: install it with \`apt-get install ${aptPackage}\` (or scripts/setup-system.sh), or point ${urlVariable} at a running server`,
+      `${service} is needed but "${binary}" was not found: install it with \`apt-get install ${aptPackage}\` (or scripts/setup/setup-system.sh), or point ${urlVariable} at a running server`,
     ),
   serviceStart: (service: string, detail: string, cause?: unknown) =>
     new BenchError('BENCH_ERR_SERVICE_START', `${service} failed to start: ${detail}`, { exitCode: 1, cause }),

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 /**
  * A file a package ships, by its path from the package's root: `packageFile(import.meta.url, 'dist', 'x.js')`. The root
  * is the nearest folder above the calling module with a package.json, so one call works from a module in dist/ and
- * from the bundle that holds it (dist/bundle/, see scripts/bundle-packages.mjs).
+ * from the bundle that holds it (dist/bundle/, see scripts/build/bundle-packages.mjs).
  */
 export function packageFile(moduleUrl: string, ...segments: string[]): string {
   const module = fileURLToPath(moduleUrl);

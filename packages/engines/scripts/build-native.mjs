@@ -5,7 +5,7 @@
 //   node scripts/build-native.mjs --all      prebuilds/linux-x64/ and linux-arm64/ with Debian's gcc for each
 //                                            (gcc-aarch64-linux-gnu on x64), failing when one cannot be built: npm pack
 //   node scripts/build-native.mjs --target linux-arm64        one of them
-//   BENCH_NATIVE_OUT=F BENCH_NATIVE_CFLAGS=...  one variant into F (scripts/native-sanitizers.sh)
+//   BENCH_NATIVE_OUT=F BENCH_NATIVE_CFLAGS=...  one variant into F (scripts/check/native-sanitizers.sh)
 //   node scripts/build-native.mjs --install  at install: nothing where a prebuilt binary loads (or in a checkout, whose
 //                                            build makes one); else build/Release/ with $CC (else cc), or one line
 //                                            saying that wire runs its js core where there is no compiler
@@ -110,7 +110,7 @@ else if (mode === '--all' || mode === '--target') {
   if (failed.length > 0) process.exit(1);
   console.log(`build-native: ${names.map((name) => relative(root, join(root, 'prebuilds', name, prebuildName))).join(', ')}`);
 } else if (process.env.BENCH_NATIVE_OUT) {
-  // a variant built apart (scripts/native-sanitizers.sh), loaded through BENCH_WIRE_NATIVE
+  // a variant built apart (scripts/check/native-sanitizers.sh), loaded through BENCH_WIRE_NATIVE
   const why = compile(process.env.CC || 'cc', process.env.BENCH_NATIVE_OUT);
   if (why) {
     console.error(`build-native: ${why}`);

@@ -5,7 +5,7 @@ export const START_TIMES_VARIABLE = 'BENCH_START_TIMES';
 
 /**
  * Runs a start (a target's stack, a backing service) and, when BENCH_START_TIMES names a file, appends a line to it:
- * what started, how long it took, and the test scope it belongs to (scripts/test-times.mjs reads them).
+ * what started, how long it took, and the test scope it belongs to (scripts/check/test-times.mjs reads them).
  */
 export async function timedStart<T>(kind: 'stack' | 'service', name: string, start: () => Promise<T>): Promise<T> {
   const file = process.env[START_TIMES_VARIABLE];

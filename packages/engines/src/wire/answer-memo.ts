@@ -21,7 +21,7 @@ const MAX_REMEMBERED_BYTES = 2048;
 /**
  * The last answer a run's parsers framed whole from one read, its bytes and what framing found. A server under load
  * sends the same bytes again and again (its Date header changes once a second), so a read that holds exactly those
- * bytes is that answer again: compared word by word, it need not be framed and checked again (scripts/parse-cost.mjs:
+ * bytes is that answer again: compared word by word, it need not be framed and checked again (scripts/measure/parse-cost.mjs:
  * fastify's Hello World recalled in 64-83 ns an answer, framed in 438-465 ns; nginx's 311-byte page 169-176 ns and
  * 635-664 ns). Only an answer whose body was the expected one and that keeps its connection open is remembered; one
  * memo serves the connections of one run (their matcher and method are the run's).

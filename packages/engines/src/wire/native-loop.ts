@@ -78,7 +78,7 @@ function load(): { loop?: NativeLoop; missing?: string } {
   const require = createRequire(import.meta.url);
   let file: string;
   try {
-    // BENCH_WIRE_NATIVE: another build of the core (scripts/native-sanitizers.sh runs the wire tests on one under sanitizers)
+    // BENCH_WIRE_NATIVE: another build of the core (scripts/check/native-sanitizers.sh runs the wire tests on one under sanitizers)
     file = process.env.BENCH_WIRE_NATIVE || (require('node-gyp-build') as { path(dir: string): string }).path(packageRoot);
   } catch {
     return {

@@ -102,7 +102,7 @@ export class WireRun {
     if (this.setupFor !== events) {
       this.setupFor = events;
       // written out, not spread: a spread object gets a new hidden class at every run, and every read of a connection's
-      // setup then met a class it had not seen (scripts/wire-recompiles.mjs: 9-14 deoptimizations a run in runs 1-4)
+      // setup then met a class it had not seen (scripts/measure/wire-recompiles.mjs: 9-14 deoptimizations a run in runs 1-4)
       const { address, port, requests, matcher, headOnly, depth, readBuffer, memo, openSocket } = this.connectionSetup();
       const recorded = new RecordedEvents(this, events);
       this.setupWithEvents = { address, port, requests, matcher, headOnly, depth, readBuffer, memo, openSocket, events: recorded };

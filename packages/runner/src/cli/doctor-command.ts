@@ -57,7 +57,7 @@ export async function doctorText(project: Project): Promise<string> {
   }
   return `${formatTable(['kind', 'name', 'available', 'found / missing', 'to install'], rows)}\n${
     missingPackages.size
-      ? `\nTo install everything missing (as root): apt-get install -y ${[...missingPackages].join(' ')}\n(or run scripts/setup-system.sh)\n`
+      ? `\nTo install everything missing (as root): apt-get install -y ${[...missingPackages].join(' ')}\n(or run scripts/setup/setup-system.sh)\n`
       : '\nEverything bench can run is installed.\n'
   }`;
 }
