@@ -8,6 +8,11 @@ import { compileTemplate, type CompiledTemplate, type ConnectionState, type Valu
 import { workloadSteps, type Workload, type WorkloadMember, type WorkloadStep } from './workload.js';
 
 /** A step compiled once for a thread: its templates, its answer check and its captures. */
+// Captured values masked in the messages a connection's steps make: the last few, each four characters or more (a
+// shorter one, an id such as "42", would mask every 42 of a message and hide nothing).
+const MASKED_VALUES = 16;
+const MASKED_LENGTH = 4;
+
 export interface CompiledStep {
   /** Its place in CompiledWorkload.steps: engines keep one tally per step by it. */
   readonly index: number;
@@ -163,6 +168,8 @@ export class CompiledWorkload {
 /** One connection's (virtual user's) place in its workload, and what it captured. */
 export class FlowCursor {
   readonly state: ConnectionState = { vars: {} };
+  /** The values this connection captured most recently (the longest first is not needed: each is masked whole). */
+  private readonly captured: string[] = [];
   private onceDone = 0;
   private slot = 0;
   private queue: readonly CompiledStep[] = [];
@@ -257,7 +264,17 @@ export class FlowCursor {
     const wrong = answerProblem(step, status, body, byteLength);
     const problem: StepProblem | undefined = wrong !== undefined ? { kind: 'answer', message: wrong } : this.capture(step, headers, body);
     if (problem === undefined && this.onceDone < this.once.length && this.once[this.onceDone] === step) this.onceDone++;
-    return problem;
+    return problem && { ...problem, message: this.masked(problem.message) };
+  }
+
+  /**
+   * A message without the values this connection captured: a token a login step took is as secret as the header it goes
+   * out in, and a body these messages quote may echo it (the run's redaction knows the config's secrets, not these).
+   */
+  private masked(message: string): string {
+    let out = message;
+    for (const value of this.captured) out = out.split(value).join('[redacted]');
+    return out;
   }
 
   private capture(step: CompiledStep, headers: AnswerHeaders, body: string): StepProblem | undefined {
@@ -266,6 +283,10 @@ export class FlowCursor {
       if (value === undefined)
         return { kind: 'capture', message: `step ${step.name}: capture ${name} (${described}) found nothing in: ${body.slice(0, 120)}` };
       this.state.vars[name] = value;
+      if (value.length >= MASKED_LENGTH && !this.captured.includes(value)) {
+        this.captured.unshift(value);
+        this.captured.length = Math.min(this.captured.length, MASKED_VALUES);
+      }
     }
     return undefined;
   }

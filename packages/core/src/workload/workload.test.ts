@@ -117,6 +117,25 @@ describe('workloads', () => {
     expect(names.filter((name) => name === 'read')).toHaveLength(80);
   });
 
+  it('masks the values a connection captured in the messages its steps make (a body that echoes the token)', () => {
+    const cursor = new CompiledWorkload(build(flow), { counter: () => 1, random: Math.random }).connection();
+    const login = sent(cursor.next());
+    expect(cursor.answered(login.step, 200, {}, '{"token":"tok-secret-77"}', 25)).toBeUndefined();
+    const read = (() => {
+      for (;;) {
+        const request = sent(cursor.next());
+        if (request.step.name === 'read') return request;
+        cursor.answered(request.step, 200, {}, '{}', 2);
+      }
+    })();
+    expect(read.headers.authorization).toBe('Bearer tok-secret-77');
+    const problem = cursor.answered(read.step, 401, {}, 'bad token tok-secret-77', 23);
+    expect(problem?.message).toMatch(/status 401/);
+    const echoed = cursor.answered(login.step, 200, {}, '{"error":"tok-secret-77 expired"}', 33);
+    expect(echoed?.message).toContain('found nothing in: {"error":"[redacted] expired"}');
+    expect(echoed?.message).not.toContain('tok-secret-77');
+  });
+
   it('refuses bad weights, unknown names, variables not captured before and a missing data file', () => {
     expect(() => build({ name: 'm', mix: { a: 0 } })).toThrow(/positive number/);
     expect(() => build({ name: 'm', mix: { nowhere: 1 } })).toThrow(/names "nowhere", which is no scenario object/);

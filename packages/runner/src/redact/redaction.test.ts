@@ -27,6 +27,19 @@ describe('Redaction', () => {
     expect(templated.text('sent Bearer {{token}}')).toBe(`sent ${REDACTED}`);
   });
 
+  it('hides a secret as JSON and a quote of a server escape it, and the piece of it a cut sample left', () => {
+    const quoted = new Redaction({ values: [{ value: 'pa"ss\\word-99' }] });
+    // in a results file's JSON string, and in a sample as printable() shows it (the backslash doubled)
+    expect(quoted.text('echo: pa\\"ss\\\\word-99 end')).toBe(`echo: ${REDACTED} end`);
+    expect(quoted.text('echo: pa"ss\\\\word-99 end')).toBe(`echo: ${REDACTED} end`);
+    // a sample cut in the middle of the secret: its start before the closing quote, its end after an opening one
+    expect(redaction.text('wrong body (60 bytes): "you sent Bearer tok-1234"')).toBe(`wrong body (60 bytes): "you sent ${REDACTED}"`);
+    expect(redaction.text('from byte 40: "123456 was refused"')).toBe(`from byte 40: "${REDACTED} was refused"`);
+    expect(redaction.text('found nothing in: {"echo":"body-secr')).toBe(`found nothing in: {"echo":"${REDACTED}`);
+    // a piece shorter than six characters is left: it says nothing
+    expect(redaction.text('"tok-1"')).toBe('"tok-1"');
+  });
+
   it("hides any URL's user info and the named query parameters, whatever their length", () => {
     expect(redaction.text('GET http://bob:x@host/p?token=ab&page=2&TOKEN=c')).toBe(
       `GET http://${REDACTED}@host/p?token=${REDACTED}&page=2&TOKEN=${REDACTED}`,
