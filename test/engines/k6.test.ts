@@ -18,10 +18,12 @@ let base = '';
 let connections = 0;
 let flaky = 0;
 const seenAuthorizations: string[] = [];
+const seenUrls: string[] = [];
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     const n = req.url === '/flaky' ? flaky++ : -1; // the first /flaky request is bench's verification
     if (req.headers.authorization) seenAuthorizations.push(req.headers.authorization);
+    seenUrls.push(req.url ?? '');
     if (n % 10 === 5) return req.socket.destroy();
     if (n % 10 === 6) return res.writeHead(404).end('no');
     res.writeHead(200, { 'content-type': 'text/plain' }).end('Hello World'); // the hello scenario's answer, for the export
@@ -227,6 +229,42 @@ describe('bench export k6 / bench import', () => {
     expect(imported.code, imported.stderr).toBe(0);
     for (const file of [path.join(dir, 'secret-import.json'), path.join(out, 'bench-results.json')])
       for (const secret of [token, password]) expect(readFileSync(file, 'utf8')).not.toContain(secret);
+  });
+
+  it("keeps a data file's rows out of the script and the ConfigMap: data.json and the Secret hold them, and the README's run reads them", async () => {
+    const out = path.join(dir, 'data-export');
+    const row = 'ROW-SECRET-a1b2';
+    const project = path.join(dir, 'data-project');
+    mkdirSync(project, { recursive: true });
+    writeFileSync(path.join(project, 'users.csv'), `name,password\nalice,${row}\n`);
+    writeFileSync(
+      path.join(project, 'bench.config.json'),
+      JSON.stringify({
+        scenarios: [
+          {
+            name: 'by-user',
+            path: '/users/{{row.name}}?p={{row.password}}',
+            data: { file: 'users.csv', order: 'sequential', per: 'request' },
+          },
+        ],
+      }),
+    );
+    const exported = await runCli(['export', 'k6', 'by-user', '--url', base, '-c', '1', '-n', '4', '--out', out], { cwd: project });
+    expect(exported.code, exported.stderr).toBe(0);
+    for (const file of ['script.js', 'configmap.yaml', 'README.md', 'bench-export.json', 'testrun.yaml'])
+      expect(readFileSync(path.join(out, file), 'utf8'), file).not.toContain(row);
+    expect(statSync(path.join(out, 'data.json')).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(path.join(out, 'data.json'), 'utf8'))).toEqual([{ name: 'alice', password: row }]);
+    const secret = parseYaml(readFileSync(path.join(out, 'secret.yaml'), 'utf8')) as { stringData: Record<string, string> };
+    expect(secret.stringData['data.json']).toContain(row);
+    const manifest = k6TestRunSchema.parse(parseYaml(readFileSync(path.join(out, 'testrun.yaml'), 'utf8')));
+    expect(JSON.stringify(manifest.spec.runner)).toContain('"BENCH_DATA_FILE"');
+    expect(readFileSync(path.join(out, 'README.md'), 'utf8')).toContain('kubectl apply -f secret.yaml');
+    // run as its README says, the script opens data.json beside it and sends its row
+    const before = seenUrls.length;
+    const runs = await runExportReadme(out);
+    for (const run of runs) expect(run.code, run.stderr).toBe(0);
+    expect(seenUrls.slice(before)).toContain(`/users/alice?p=${row}`);
   });
 
   it('import refuses an incomplete set of sample files, in one line, exit 2', async () => {

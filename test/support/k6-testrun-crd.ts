@@ -21,12 +21,24 @@ const envVar = z
       .optional(),
   })
   .strict();
+// core/v1 Volume's sources bench uses: a claim (the results), a Secret (a data file's rows)
 const volume = z
   .object({
     name: z.string().min(1),
-    persistentVolumeClaim: z.object({ claimName: z.string().min(1), readOnly: z.boolean().optional() }).strict(),
+    persistentVolumeClaim: z
+      .object({ claimName: z.string().min(1), readOnly: z.boolean().optional() })
+      .strict()
+      .optional(),
+    secret: z
+      .object({
+        secretName: z.string().min(1),
+        items: z.array(z.object({ key: z.string().min(1), path: z.string().min(1) }).strict()).optional(),
+      })
+      .strict()
+      .optional(),
   })
-  .strict();
+  .strict()
+  .refine((v) => (v.persistentVolumeClaim === undefined) !== (v.secret === undefined), 'one volume source');
 const volumeMount = z
   .object({
     name: z.string().min(1),

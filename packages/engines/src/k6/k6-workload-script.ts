@@ -90,7 +90,13 @@ function stepObject(step: WorkloadStep, refusals: readonly K6Refusal[]): string 
  * bench_refused, k6-refusals.ts) and the VU starts over, as on bench's own engines. Redirects are not followed: a 3xx
  * is the answer, on every engine. Self-contained: the data file's rows are in the script.
  */
-export function k6WorkloadScript(o: { readonly baseUrl: string; readonly workload: Workload; readonly shape: LoadShape }): string {
+export function k6WorkloadScript(o: {
+  readonly baseUrl: string;
+  readonly workload: Workload;
+  readonly shape: LoadShape;
+  /** The data file's rows read from a file beside the script (an export: they may be secret), not written into it. */
+  readonly rowsFromFile?: string;
+}): string {
   const { workload, shape } = o;
   const steps = workloadSteps(workload);
   const index = new Map(steps.map((step, i) => [step.name, i]));
@@ -120,7 +126,7 @@ export const options = {
 
 const BASE = ${js(o.baseUrl.replace(/\/+$/, ''))};
 const VUS = ${shape.connections};
-const ROWS = ${data ? js(data.rows) : '[]'};
+const ROWS = ${data ? (o.rowsFromFile ? `JSON.parse(open(__ENV.BENCH_DATA_FILE || ${js(`./${o.rowsFromFile}`)}))` : js(data.rows)) : '[]'};
 const DATA = ${js(data ? { order: data.order, per: data.per } : { order: 'sequential', per: 'none' })};
 
 // this VU's state: its counter, its data row, what it captured, its once steps, its place in each mix

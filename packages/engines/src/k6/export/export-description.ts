@@ -25,6 +25,8 @@ export const exportDescriptionSchema = z.object({
   refusals: z.array(z.string()).optional(),
   /** The environment variables the script reads its secrets from, and what each stands for (no value: secret.yaml and secrets.env hold them). */
   secrets: z.record(z.string(), z.string()).optional(),
+  /** The file holding the data file's rows (beside the script, and a key of secret.yaml), when the workload reads one. */
+  dataFile: z.string().optional(),
   /** Where the runners' sample files go, relative to the export's folder. */
   resultsDir: z.string(),
 });

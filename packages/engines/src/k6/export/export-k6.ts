@@ -17,6 +17,8 @@ const shellQuote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
 import { exportReadme } from './export-readme.js';
 
 const RESULTS_DIR = 'results';
+/** The data file's rows, beside the script and in the Secret. */
+const DATA_FILE = 'data.json';
 
 /** Writes the script, the k6-operator manifests, a README and bench-export.json into `dir`; returns the files written. */
 export function writeK6Export(e: ExportRequest): string[] {
@@ -26,9 +28,11 @@ export function writeK6Export(e: ExportRequest): string[] {
   const scenario = secrets.scenario;
   const url = secrets.baseUrl + scenario.request.path;
   const workload = scenario.workload;
+  // a data file's rows go where the secrets go (the Secret, and data.json beside secrets.env), never into the script
+  const rows = workload?.data ? `${JSON.stringify(workload.data.rows)}\n` : undefined;
   const script = readSecretsFromEnvironment(
     workload
-      ? k6WorkloadScript({ baseUrl: secrets.baseUrl, workload, shape: e.shape })
+      ? k6WorkloadScript({ baseUrl: secrets.baseUrl, workload, shape: e.shape, ...(rows ? { rowsFromFile: DATA_FILE } : {}) })
       : k6Script({ url, request: scenario.request, expect: scenario.expect.body, shape: e.shape }),
     secrets,
   );
@@ -58,6 +62,7 @@ export function writeK6Export(e: ExportRequest): string[] {
     },
     ...(workload ? { steps: workloadSteps(workload).map((step) => step.name), refusals: k6Refusals(workload).map((r) => r.message) } : {}),
     ...(secretNames.length > 0 ? { secrets: { ...secrets.described } } : {}),
+    ...(rows ? { dataFile: DATA_FILE } : {}),
     resultsDir: RESULTS_DIR,
   };
   const localCommands = Array.from({ length: generators }, (_, i) =>
@@ -65,7 +70,7 @@ export function writeK6Export(e: ExportRequest): string[] {
   );
   const files: Record<string, string> = {
     'script.js': script,
-    'testrun.yaml': stringify(testRunManifest(names, generators, secretNames)),
+    'testrun.yaml': stringify(testRunManifest(names, generators, secretNames, rows ? DATA_FILE : undefined)),
     'configmap.yaml': stringify(configMapManifest(names, script)),
     'results-pvc.yaml': stringify(resultsClaimManifest(names)),
     'README.md': exportReadme({ description, names, localCommands }),
@@ -73,15 +78,19 @@ export function writeK6Export(e: ExportRequest): string[] {
   };
   assertNoSecret(files, [...Object.values(secrets.values), ...(e.secretValues ?? [])]);
   // the secrets' own files, readable by their owner only
-  const secretFiles: Record<string, string> =
-    secretNames.length > 0
+  const secretFiles: Record<string, string> = {
+    ...(secretNames.length > 0 || rows
+      ? { 'secret.yaml': stringify(secretManifest(names, { ...secrets.values, ...(rows ? { [DATA_FILE]: rows } : {}) })) }
+      : {}),
+    ...(secretNames.length > 0
       ? {
-          'secret.yaml': stringify(secretManifest(names, secrets.values)),
           'secrets.env': Object.entries(secrets.values)
             .map(([name, value]) => `${name}=${shellQuote(value)}\n`)
             .join(''),
         }
-      : {};
+      : {}),
+    ...(rows ? { [DATA_FILE]: rows } : {}),
+  };
   mkdirSync(path.join(e.dir, RESULTS_DIR), { recursive: true });
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(e.dir, name), text);
   for (const [name, text] of Object.entries(secretFiles)) {

@@ -3,18 +3,28 @@ import type { ManifestNames } from './testrun.js';
 
 /** What the README says of the run's secrets: where they are, and that the script only reads them from its environment. */
 function secretsSection(d: ExportDescription): string {
-  if (!d.secrets) return '';
-  const rows = Object.entries(d.secrets).map(([name, what]) => `- \`${name}\`: ${what}`);
+  if (!d.secrets && !d.dataFile) return '';
+  const rows = Object.entries(d.secrets ?? {}).map(([name, what]) => `- \`${name}\`: ${what}`);
+  const data = d.dataFile
+    ? `The data file's rows are in \`${d.dataFile}\` beside the script (which opens it) and in \`secret.yaml\` (mounted for the
+TestRun's runners), not in the script: they may be credentials. Keep it as you keep the secrets.
+
+`
+    : '';
   return `## Secrets
 
-The script reads the run's secrets from its environment and holds none of them:
+${
+  rows.length > 0
+    ? `The script reads the run's secrets from its environment and holds none of them:
 
 ${rows.join('\n')}
 
 \`secret.yaml\` (a Kubernetes Secret the TestRun's runners read them from) and \`secrets.env\` (for hosts of your own)
 hold their values, readable by you only (mode 0600): keep them out of version control and out of ConfigMaps.
 
-`;
+`
+    : ''
+}${data}`;
 }
 
 /** The README of an export: how to run it on k6-operator or on hosts by hand, and how to bring the samples back. */
@@ -38,7 +48,7 @@ Each instance writes its raw samples (one line per metric per request) to a CSV 
 ${secretsSection(d)}## On Kubernetes, with k6-operator
 
 \`\`\`
-kubectl apply -f ${d.secrets ? 'secret.yaml -f ' : ''}configmap.yaml -f results-pvc.yaml -f testrun.yaml
+kubectl apply -f ${d.secrets || d.dataFile ? 'secret.yaml -f ' : ''}configmap.yaml -f results-pvc.yaml -f testrun.yaml
 kubectl get testrun ${o.names.name} -w          # until the stage is "finished"
 \`\`\`
 
@@ -52,7 +62,7 @@ kubectl cp <pod-with-the-claim>:/results ./${d.resultsDir}
 
 ## On hosts of your own, without Kubernetes
 
-Copy \`script.js\`${d.secrets ? ' and `secrets.env`' : ''} to each generator host and start one part on each, at the same moment${d.secrets ? ', its secrets in the environment' : ''}:
+Copy \`script.js\`${d.secrets ? ' and `secrets.env`' : ''}${d.dataFile ? ` and \`${d.dataFile}\`` : ''} to each generator host and start one part on each, at the same moment${d.secrets ? ', its secrets in the environment' : ''}:
 
 \`\`\`
 ${d.secrets ? 'set -a; . ./secrets.env; set +a\n' : ''}${o.localCommands.join('\n')}

@@ -9,6 +9,8 @@ export const kubeName = (text: string): string =>
     .slice(0, 50) || 'bench';
 
 export const RESULTS_MOUNT = '/results';
+/** Where a runner finds the data file's rows (from the Secret). */
+export const DATA_MOUNT = '/bench-data';
 
 export interface ManifestNames {
   /** The TestRun, and the ConfigMap holding the script. */
@@ -22,7 +24,13 @@ export interface ManifestNames {
  * by the operator, started paused and released together, each writing its raw samples to its own
  * CSV file (named after its pod, which Kubernetes substitutes for $(POD_NAME)) on a shared volume.
  */
-export function testRunManifest(names: ManifestNames, parallelism: number, secretNames: readonly string[] = []): Record<string, unknown> {
+export function testRunManifest(
+  names: ManifestNames,
+  parallelism: number,
+  secretNames: readonly string[] = [],
+  /** A key of the Secret holding the data file's rows, mounted as a file the script opens (BENCH_DATA_FILE). */
+  dataKey?: string,
+): Record<string, unknown> {
   return {
     apiVersion: 'k6.io/v1alpha1',
     kind: 'TestRun',
@@ -36,9 +44,17 @@ export function testRunManifest(names: ManifestNames, parallelism: number, secre
           { name: 'POD_NAME', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } },
           // the run's secrets, from the Secret secret.yaml makes: never in the script or its ConfigMap
           ...secretNames.map((name) => ({ name, valueFrom: { secretKeyRef: { name: names.name, key: name } } })),
+          ...(dataKey ? [{ name: 'BENCH_DATA_FILE', value: `${DATA_MOUNT}/${dataKey}` }] : []),
         ],
-        volumes: [{ name: 'results', persistentVolumeClaim: { claimName: names.claim } }],
-        volumeMounts: [{ name: 'results', mountPath: RESULTS_MOUNT }],
+        volumes: [
+          { name: 'results', persistentVolumeClaim: { claimName: names.claim } },
+          // the data file's rows, from the Secret: they may be credentials
+          ...(dataKey ? [{ name: 'data', secret: { secretName: names.name, items: [{ key: dataKey, path: dataKey }] } }] : []),
+        ],
+        volumeMounts: [
+          { name: 'results', mountPath: RESULTS_MOUNT },
+          ...(dataKey ? [{ name: 'data', mountPath: DATA_MOUNT, readOnly: true }] : []),
+        ],
       },
     },
   };
