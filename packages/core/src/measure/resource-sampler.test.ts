@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { describe, expect, it } from 'vitest';
-import { sampleProcessGroups } from './resource-sampler.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sampleProcessGroups, sampleSelf } from './resource-sampler.js';
 
 /** Seconds of user + system CPU in the second line of `times` (the shell's children). */
 function childSeconds(times: string): number {
@@ -31,4 +31,23 @@ describe('sampleProcessGroups', () => {
     expect(childSeconds(times)).toBeGreaterThan(0.1);
     expect(counted).toBeGreaterThan(childSeconds(times) * 0.8);
   }, 60_000);
+});
+
+describe('sampleSelf', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("reads each second's CPU, and the last second as the run ends when half of it or more has gone by", () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'hrtime'] });
+    const sampler = sampleSelf();
+    vi.advanceTimersByTime(1600);
+    // one whole second from the interval, and the 0.6 s since, over the time it ran
+    expect(sampler.perSecond()).toHaveLength(2);
+    vi.advanceTimersByTime(300);
+    // 0.9 s into the second: still one reading for it, not two
+    expect(sampler.perSecond()).toHaveLength(2);
+    vi.advanceTimersByTime(200);
+    // the interval read the second whole; 0.1 s of the next is too little to report
+    expect(sampler.perSecond()).toHaveLength(2);
+    sampler.stop();
+  });
 });

@@ -174,13 +174,22 @@ export function sampleSelf(): ResourceSampler & { perSecond(): number[] } {
   // CPU per second of the run (percent of one core), read at each whole second
   const perSecond: number[] = [];
   let lastCpu = startCpu;
+  let lastTick = started;
   const everySecond = setInterval(() => {
     const now = process.cpuUsage();
     perSecond.push(round1((now.user - lastCpu.user + now.system - lastCpu.system) / 1e4));
     lastCpu = now;
+    lastTick = process.hrtime.bigint();
   }, 1000);
   return {
-    perSecond: () => perSecond,
+    // read as the run ends: its last second too, when at least half of it has gone by (a 2 s run's second second ends
+    // as the run does, before the interval's turn), over the time it has run
+    perSecond: () => {
+      const elapsedUs = Number(process.hrtime.bigint() - lastTick) / 1e3;
+      if (elapsedUs < 5e5) return perSecond;
+      const now = process.cpuUsage();
+      return [...perSecond, round1(((now.user - lastCpu.user + now.system - lastCpu.system) / elapsedUs) * 100)];
+    },
     stop() {
       clearInterval(timer);
       clearInterval(everySecond);
