@@ -35,8 +35,8 @@ import { parseTargetPair } from '../compare/paired-compare.js';
 
 const positiveInt = z.number().int().positive();
 // Upper bounds: a connection takes one of a client address's 64,511 unprivileged local ports to one server port; a
-// request's timeout and a warm-up, an hour; a measured run, a week (a soak); -p 1024 takes about 54 MB of a thread's
-// records in wire's native core (-p 10000 took 530 MB).
+// request's timeout and a warm-up, an hour; a measured run, a week (a soak); -p 1024 sizes a thread's record array in wire's
+// native core at 56 MB (native-slices.ts: (256 x (2p + 8) + 16,384) records of 104 bytes; -p 10000, 534 MB).
 const MAX_CONNECTIONS = 64_511;
 const AN_HOUR = 3600;
 const A_WEEK = 7 * 24 * 3600;
