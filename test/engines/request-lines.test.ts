@@ -7,6 +7,7 @@ import { testTempDir } from '../support/temp-dir.js';
 // Every engine sends a scenario's request as the scenario says it, byte for byte where it matters: a config scenario
 // whose path holds a space (`/search?q=new york`) and a header of its own, driven by each engine against an app
 // server of the test's own that records each request line and that header as it read them, raw.
+const HOSTILE = `abc 123 "q" 'a' \\n ]] [[ \${x} %s \`t\``;
 const dir = testTempDir('request-lines');
 const log = path.join(dir, 'requests.jsonl');
 const server = `
@@ -35,7 +36,8 @@ writeFileSync(
   path.join(dir, 'bench.config.json'),
   JSON.stringify({
     targets: [{ name: 'recorder', command: process.execPath, args: ['server.mjs'], ready: { path: '/health' } }],
-    scenarios: [{ name: 'search', path: '/search?q=new york&tag=a+b', headers: { 'X-Trace': 'abc 123' } }],
+    // a header value hostile to each carrier's language: quotes, a backslash, Lua's long bracket, a JS template, a percent
+    scenarios: [{ name: 'search', path: '/search?q=new york&tag=a+b', headers: { 'X-Trace': HOSTILE } }],
   }),
 );
 
@@ -50,7 +52,7 @@ const engines: Array<[string, string[]]> = [
 
 describe("every engine's request line", () => {
   for (const [engine, bound] of engines) {
-    it(`${engine} sends the scenario's path percent-encoded as verification does, and its header as written`, async () => {
+    it(`${engine} sends the scenario's path percent-encoded as verification does, and a hostile header as written`, async () => {
       writeFileSync(log, '');
       const run = await runCli(['run', 'search', '-t', 'recorder', '--engine', engine, '-c', '1', '-w', '0', ...bound], { cwd: dir });
       expect(run.code, run.stderr).toBe(0);
@@ -63,7 +65,7 @@ describe("every engine's request line", () => {
       // ab speaks HTTP/1.0; every other engine, and verification, HTTP/1.1
       const lines = [...new Set(requests.map((r) => r.line.replace(/ HTTP\/1\.[01]$/, '')))];
       expect(lines).toEqual(['GET /search?q=new%20york&tag=a+b']);
-      expect([...new Set(requests.map((r) => r.trace?.replace(/^x-trace:\s*/i, '')))]).toEqual(['abc 123']);
+      expect([...new Set(requests.map((r) => r.trace?.replace(/^x-trace:\s*/i, '')))]).toEqual([HOSTILE]);
     });
   }
 });
