@@ -133,10 +133,13 @@ describe('secrets in what a run writes', () => {
       ['stdout', run.stdout],
       ['stderr', run.stderr],
     ];
+    // nor any cut of one eight characters long (a sample cut in the middle of an echoed secret)
+    const cuts = (secret: string) => Array.from({ length: secret.length - 7 }, (_, i) => secret.slice(i, i + 8));
     const leaks = texts.flatMap(([name, text]) =>
       Object.values(secrets)
-        .filter((s) => text!.includes(s))
-        .map((s) => `${name}: ${s}`),
+        .flatMap(cuts)
+        .filter((cut) => text!.includes(cut))
+        .map((cut) => `${name}: ${cut}`),
     );
     expect(leaks).toEqual([]);
 
