@@ -58,6 +58,11 @@ const cases: Array<[string, () => string[], RegExp]> = [
     /--max-checked-body "2GiB" is not valid: expected from 1024 to 1073741824/,
   ],
   ['selfbench rounds past 1000', () => ['selfbench', '--rounds', '1001'], /--rounds "1001" is not valid: expected from 1 to 1000/],
+  [
+    'compare noise past 100%',
+    () => ['compare', 'base.json', 'head.json', '--noise', '150%'],
+    /--noise "150%" is not valid: expected from 0 to 100/,
+  ],
   ['duration with requests', () => ['run', 'hello', '-d', '1', '-n', '100'], /-d \(duration\) and -n \(requests\) cannot be used together/],
   ['requests below concurrency', () => ['run', 'hello', '-n', '5', '-c', '10'], /-n 5 is smaller than -c 10/],
   [

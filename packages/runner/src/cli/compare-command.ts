@@ -1,9 +1,10 @@
 import { writeFileSync } from 'node:fs';
-import { assertWritableFile, culpritPhrase, errors, type Comparison, type RunDocument } from '@bench/core';
+import { assertWritableFile, culpritPhrase, errors, rangedParser, type Comparison, type RunDocument } from '@bench/core';
 import { outputFormat, type BuiltinReporterName } from '@bench/reporters';
 import { compare, parsePercent } from '../compare/compare.js';
 import { comparePaired } from '../compare/paired-compare.js';
 import { readResultsFile } from '../reporters/results-file.js';
+import { sharedRanges } from '../options/declarations.js';
 
 export interface CompareFlags {
   failIf?: string;
@@ -41,7 +42,8 @@ function comparisonOf(docs: readonly RunDocument[], files: readonly string[], fl
  * --fail-if limit could not be checked (no verdict) unless --allow-undecided.
  */
 export async function compareCommand(baseFile: string, headFile: string | undefined, flags: CompareFlags): Promise<void> {
-  const noisePercent = parsePercent('--noise', flags.noise);
+  // the range of bench run's --noise (docs/running.md#ranges)
+  const noisePercent = rangedParser('--noise', sharedRanges.percent, (raw) => parsePercent('--noise', raw))(flags.noise);
   if (flags.out) assertWritableFile(flags.out);
   const files = headFile === undefined ? [baseFile] : [baseFile, headFile];
   const docs = files.map((file) => readResultsFile(file));

@@ -48,6 +48,7 @@ export const sharedRanges = {
   rounds: { min: 1, max: 1000 },
   rate: { min: 0.001, max: 1e7 },
   threads: { min: 1, max: 256 },
+  percent: { min: 0, max: 100 },
 } as const satisfies Record<string, NumberRange>;
 /** The live page's port when none is given: k6's dashboard's. */
 export const DEFAULT_DASHBOARD_PORT = 5665;
@@ -200,7 +201,7 @@ const generalOptions = {
   }),
   noisePercent: always({
     flags: '--noise <percent>',
-    range: { min: 0, max: 100 },
+    range: sharedRanges.percent,
     description: 'changes smaller than this are noise: --repeat auto decides a comparison when its interval is wholly inside or beyond it',
     schema: z.number().nonnegative(),
     parse: (raw) => parsePercent('--noise', raw),
