@@ -68,7 +68,9 @@ describe('history file', () => {
 
   it('two processes appending at once lose no line', async () => {
     const file = path.join(dir, 'concurrent.jsonl');
-    const appends = 150;
+    // 50 batches each: enough to interleave (each waits for the other's first), few enough for two child processes
+    // loading TypeScript through jiti as idle work beside CI's alone files (150 each did not finish in 60 s there)
+    const appends = 50;
     const child = path.join(dir, 'append-child.mjs');
     // each process appends `appends` batches of 3 lines, as fast as it can
     writeFileSync(
@@ -106,7 +108,7 @@ for (let i = 0; i < Number(count); i++) {
         const timer = setTimeout(() => {
           p.kill('SIGKILL');
           reject(new Error(`append child ${who} did not finish: ${stderr}`));
-        }, 60_000);
+        }, 150_000);
         p.on('close', (code) => {
           clearTimeout(timer);
           if (code !== 0) reject(new Error(`append child ${who} exited ${code}: ${stderr}`));
@@ -125,5 +127,5 @@ for (let i = 0; i < Number(count); i++) {
     const order = history.entries.map((e) => e.git.commit!);
     for (let i = 0; i < order.length; i += 3)
       expect(order.slice(i, i + 3).map((c) => c.replace(/-\d$/, ''))).toEqual(Array(3).fill(order[i]!.replace(/-\d$/, '')));
-  }, 90_000);
+  }, 180_000);
 });
