@@ -12,12 +12,12 @@ export interface Backend<C> {
   close(): Promise<void>;
 }
 
-interface ClientFactory<C> {
+export interface ClientFactory<C> {
   create(): Promise<C>;
   destroy(client: C): Promise<void>;
 }
 
-async function backend<C>(factory: ClientFactory<C>, pool: NodeScenarioContext['pool']): Promise<Backend<C>> {
+export async function backend<C>(factory: ClientFactory<C>, pool: NodeScenarioContext['pool']): Promise<Backend<C>> {
   if (!pool.enabled) {
     // "without a pool": one connection per process, opened at start-up and shared by every request
     const client = await factory.create();

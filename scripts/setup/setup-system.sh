@@ -5,18 +5,18 @@
 set -euo pipefail
 
 PACKAGES=(
-  # backing services
-  redis-server memcached mariadb-server
+  # backing services (PostgreSQL for --db postgres: TechEmpower's types on the database most of its entries use)
+  redis-server memcached mariadb-server postgresql
   # web servers
   nginx apache2 apache2-utils fcgiwrap
   # load engines: wrk, h2load (ab comes with apache2-utils)
   wrk nghttp2-client
   # PHP targets: FPM, mod_php, CGI, CLI server, and the extensions the scenarios use
-  php-fpm libapache2-mod-php php-cgi libapache2-mod-fcgid php-cli php-mysql php-redis php-memcached
+  php-fpm libapache2-mod-php php-cgi libapache2-mod-fcgid php-cli php-mysql php-pgsql php-redis php-memcached
   # APCu: the in-process cache of TechEmpower's cached-queries under FPM, mod_php, fcgid and php -S
   php-apcu
   # Perl targets: mod_perl, FastCGI, CGI, and the modules the scenarios use
-  libapache2-mod-perl2 libfcgi-perl libfcgi-procmanager-perl libdbi-perl libdbd-mariadb-perl
+  libapache2-mod-perl2 libfcgi-perl libfcgi-procmanager-perl libdbi-perl libdbd-mariadb-perl libdbd-pg-perl
   libredis-perl libcache-memcached-fast-perl libhtml-parser-perl
   # JSON for the TechEmpower scenarios (JSON::XS, as TFB's Perl entries use)
   libjson-xs-perl

@@ -33,3 +33,4 @@ export { makeTlsMaterial, makeAuthority, type TlsMaterial } from '@bench/core';
 export { startTlsServer, HTTPS_CLIENT_PAGE } from './https-clients/tls-server.js';
 export { earlierRuns, recordRun, runRecordFile, RECORDED_RUNS, type EarlierRun } from './run-record.js';
 export { article000Stacks, describeToday, type ArticleStack } from './article-stacks.js';
+export { techempowerDatabase, techempowerEntry } from './techempower-entry.js';

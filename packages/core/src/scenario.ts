@@ -1,7 +1,8 @@
+import { errors } from './errors.js';
 import type { TfbTestType } from './tfb/test-types.js';
 import type { Workload } from './workload/workload.js';
 
-export const serviceNames = ['redis', 'mysql', 'memcached'] as const;
+export const serviceNames = ['redis', 'mysql', 'memcached', 'postgres'] as const;
 export type ServiceName = (typeof serviceNames)[number];
 
 /** What every client sends for a scenario. */
@@ -66,6 +67,35 @@ export interface Scenario {
   readonly mount?: string;
   /** The TechEmpower test type it is (tfb-json ...): verification applies TFB's rules to it. */
   readonly tfb?: TfbTestType;
+}
+
+/** The SQL database a scenario reads (MariaDB's service is named mysql), or undefined when it reads none. */
+export function databaseOf(scenario: Pick<Scenario, 'services'>): 'mysql' | 'postgres' | undefined {
+  return scenario.services.find((name): name is 'mysql' | 'postgres' => name === 'mysql' || name === 'postgres');
+}
+
+/** The SQL databases a run can give TechEmpower's types (--db): MariaDB, as TFB's MySQL, or PostgreSQL. */
+export const databaseChoices = ['mariadb', 'postgres'] as const;
+export type DatabaseChoice = (typeof databaseChoices)[number];
+
+/** --db's value, checked. */
+export function parseDatabaseChoice(raw: string): DatabaseChoice {
+  const choice = databaseChoices.find((c) => c === raw.toLowerCase());
+  if (!choice) throw errors.usage(`--db "${raw}" is not one of ${databaseChoices.join(', ')}`);
+  return choice;
+}
+
+/**
+ * The scenario as it runs on the chosen database: a TechEmpower type that reads MariaDB reads PostgreSQL instead (its
+ * handlers take whichever database they are given); every other scenario as it is (the articles measured MySQL).
+ */
+export function onDatabase(scenario: Scenario, database: DatabaseChoice): Scenario {
+  if (database === 'mariadb' || scenario.tfb === undefined || !scenario.services.includes('mysql')) return scenario;
+  return {
+    ...scenario,
+    title: `${scenario.title}, on PostgreSQL`,
+    services: scenario.services.map((name) => (name === 'mysql' ? 'postgres' : name)),
+  };
 }
 
 /** The length every answer must have, when the expectation fixes it. */

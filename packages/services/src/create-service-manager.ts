@@ -9,7 +9,7 @@ import type { RunningService, ServiceStartOptions } from './service.js';
  */
 export function createServiceManager(
   env: NodeJS.ProcessEnv = process.env,
-  lookup: (binary: string) => string | undefined = findBinary,
+  lookup: (binary: string, moreDirs?: readonly string[]) => string | undefined = findBinary,
   startOptions: ServiceStartOptions = {},
 ): ServiceManager {
   const pending = new Map<ServiceName, Promise<RunningService>>();
@@ -34,7 +34,7 @@ export function createServiceManager(
     async prepare(scenarios) {
       for (const name of new Set(scenarios.flatMap((s) => s.services))) {
         const definition = serviceDefinitions[name];
-        if (!env[definition.urlVariable] && !lookup(definition.binary)) {
+        if (!env[definition.urlVariable] && !lookup(definition.binary, definition.binaryDirs?.() ?? [])) {
           throw errors.serviceUnavailable(definition.title, definition.binary, definition.aptPackage, definition.urlVariable);
         }
       }
@@ -49,9 +49,9 @@ export function createServiceManager(
       for (const name of scenario.services) counters[name] = await (await ensure(name)).readCounter();
       return counters;
     },
-    async database() {
-      const service = await ensure('mysql');
-      if (!service.database) throw errors.serviceStart('MariaDB', 'it has no counters to read');
+    async database(kind) {
+      const service = await ensure(kind);
+      if (!service.database) throw errors.serviceStart(serviceDefinitions[kind].title, 'it has no counters to read');
       return service.database;
     },
     // bench's own throwaway server with its password (bench serve is for looking at it); a server the user named by URL

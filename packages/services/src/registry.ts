@@ -1,6 +1,7 @@
 import type { ServiceEndpoint, ServiceName } from '@bench/core';
 import { mariadbService } from './mariadb.js';
 import { memcachedService } from './memcached.js';
+import { postgresService } from './postgres.js';
 import { redisService } from './redis.js';
 import type { ServiceDefinition } from './service.js';
 
@@ -9,18 +10,19 @@ export const serviceDefinitions: Readonly<Record<ServiceName, ServiceDefinition>
   redis: redisService,
   memcached: memcachedService,
   mysql: mariadbService,
+  postgres: postgresService,
 };
 
 /**
  * An address a client of the service can use, as its own tools write one: mysql://user:password@host:port/database
- * (mariadb --host, a driver's URL), redis://host:port, and memcached's host:port.
+ * (mariadb --host, a driver's URL), postgres://... (psql's), redis://host:port, and memcached's host:port.
  */
 export function clientAddress(name: ServiceName, endpoint: ServiceEndpoint): string {
   const hostPort = `${endpoint.host}:${endpoint.port}`;
   if (name === 'memcached') return hostPort;
   if (name === 'redis') return `redis://${hostPort}`;
   const credentials = `${encodeURIComponent(endpoint.user ?? '')}:${encodeURIComponent(endpoint.password ?? '')}`;
-  return `mysql://${credentials}@${hostPort}/${encodeURIComponent(endpoint.database ?? '')}`;
+  return `${name}://${credentials}@${hostPort}/${encodeURIComponent(endpoint.database ?? '')}`;
 }
 
 export interface ServiceDescription {

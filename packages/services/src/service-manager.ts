@@ -1,4 +1,4 @@
-import { errors, type ProcessHost, type Scenario, type ServiceEndpoints } from '@bench/core';
+import { errors, type DatabaseKind, type ProcessHost, type Scenario, type ServiceEndpoints } from '@bench/core';
 import type { DatabaseProbe } from './tfb-data.js';
 
 /** A backend counter read before and after a measured run, to prove the backend was hit. */
@@ -10,7 +10,7 @@ export interface CounterReading {
 /** What a manager reads of a scenario: its name (for messages) and the services it needs. */
 export type ServiceNeeds = Pick<Scenario, 'name' | 'services'>;
 
-/** Starts the backing services scenarios need (Redis, memcached, MariaDB) and stops them at the end. */
+/** Starts the backing services scenarios need (Redis, memcached, MariaDB, PostgreSQL) and stops them at the end. */
 export interface ServiceManager {
   /** Checks, before anything starts, that every service these scenarios need can be had. */
   prepare(scenarios: readonly ServiceNeeds[]): Promise<void>;
@@ -18,8 +18,8 @@ export interface ServiceManager {
   endpointsFor(scenario: ServiceNeeds): Promise<ServiceEndpoints>;
   /** Current counters of the services the scenario uses, keyed by service name. */
   readCounters(scenario: ServiceNeeds): Promise<Record<string, CounterReading>>;
-  /** The database's probe (MariaDB, started if it is not yet): its counters and World, for TechEmpower's checks. */
-  database(): Promise<DatabaseProbe>;
+  /** A database's probe (MariaDB or PostgreSQL, started if it is not yet): its counters and World, for TechEmpower's checks. */
+  database(kind: DatabaseKind): Promise<DatabaseProbe>;
   /** Every service started or named so far, with an address a client can use (the password in it). */
   running(): ReadonlyArray<{ readonly name: string; readonly address: string }>;
   /** Process groups of the running services, for resource sampling, on `host`. */

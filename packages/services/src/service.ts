@@ -23,6 +23,8 @@ export interface ServiceDefinition {
   readonly name: ServiceName;
   readonly title: string;
   readonly binary: string;
+  /** Folders off PATH where a package keeps the binary (PostgreSQL's /usr/lib/postgresql/<version>/bin). */
+  readonly binaryDirs?: () => readonly string[];
   readonly aptPackage: string;
   /** Environment variable naming an existing server to use instead of starting one. */
   readonly urlVariable: string;

@@ -1,16 +1,21 @@
 import { randomInt } from 'node:crypto';
 import type mysql from 'mysql2/promise';
-import { TFB_FORTUNES, type DatabaseWork } from '@bench/core';
+import { TFB_FORTUNES, type DatabaseKind, type DatabaseWork, type TfbTable } from '@bench/core';
 
 /** TFB's World has 10,000 rows, ids 1..10000, each with a randomNumber in 1..10000. */
 export const WORLD_ROWS = 10_000;
 
 /** How the verifier reads the database around a burst, and the World table around the update cases. */
 export interface DatabaseProbe {
+  /** Which database it is: TFB reads each one's counters its own way. */
+  readonly kind: DatabaseKind;
   /** Which counters it reads, for a message: MariaDB's userstat (scoped to bench's user and database) or its global status. */
   readonly counters: string;
-  /** Statements, rows read and rows changed so far (subtract two readings for the work between them). */
-  work(): Promise<DatabaseWork>;
+  /**
+   * Statements, rows read and rows changed so far (subtract two readings for the work between them); TFB counts on
+   * PostgreSQL the statements naming the test's table, on MySQL every statement.
+   */
+  work(table: TfbTable): Promise<DatabaseWork>;
   /** Every row of World, id -> randomNumber. */
   world(): Promise<Map<number, number>>;
 }
@@ -96,6 +101,7 @@ async function userstatOn(admin: mysql.Connection): Promise<boolean> {
 export async function databaseProbe(admin: mysql.Connection, user: string, database: string): Promise<DatabaseProbe> {
   const scoped = await userstatOn(admin);
   return {
+    kind: 'mysql',
     counters: scoped ? `userstat of user ${user} and database ${database}` : 'global status',
     work: () => (scoped ? userstatWork(admin, user, database) : globalStatusWork(admin)),
     async world() {

@@ -11,11 +11,21 @@ if (PHP_SAPI === 'cli-server') {
     header('Server: php-cli-server');
 }
 
+/** The run's database: PostgreSQL when bench gives the stack one (--db postgres), else MariaDB. */
 function tfb_pdo(): PDO
 {
-    $dsn = 'mysql:host=' . getenv('BENCH_MYSQL_HOST') . ';port=' . getenv('BENCH_MYSQL_PORT')
-        . ';dbname=' . getenv('BENCH_MYSQL_DATABASE') . ';charset=utf8mb4';
-    return new PDO($dsn, getenv('BENCH_MYSQL_USER'), getenv('BENCH_MYSQL_PASSWORD'), [
+    if (getenv('BENCH_POSTGRES_HOST') !== false) {
+        $dsn = 'pgsql:host=' . getenv('BENCH_POSTGRES_HOST') . ';port=' . getenv('BENCH_POSTGRES_PORT')
+            . ';dbname=' . getenv('BENCH_POSTGRES_DATABASE');
+        $user = getenv('BENCH_POSTGRES_USER');
+        $password = getenv('BENCH_POSTGRES_PASSWORD');
+    } else {
+        $dsn = 'mysql:host=' . getenv('BENCH_MYSQL_HOST') . ';port=' . getenv('BENCH_MYSQL_PORT')
+            . ';dbname=' . getenv('BENCH_MYSQL_DATABASE') . ';charset=utf8mb4';
+        $user = getenv('BENCH_MYSQL_USER');
+        $password = getenv('BENCH_MYSQL_PASSWORD');
+    }
+    return new PDO($dsn, $user, $password, [
         PDO::ATTR_PERSISTENT => bench_persistent(),
         PDO::ATTR_ERRMODE => PDO::ERRMODE_EXCEPTION,
     ]);
@@ -37,12 +47,12 @@ function tfb_json($value): void
     echo json_encode($value);
 }
 
-/** One World row by a random id, with whole numbers. */
+/** One World row by a random id, with whole numbers (columns by position: PostgreSQL names them in lower case). */
 function tfb_world_row(PDOStatement $select): array
 {
     $select->execute([mt_rand(1, TFB_WORLD_ROWS)]);
-    $row = $select->fetch(PDO::FETCH_ASSOC);
-    return ['id' => (int) $row['id'], 'randomNumber' => (int) $row['randomNumber']];
+    [$id, $number] = $select->fetch(PDO::FETCH_NUM);
+    return ['id' => (int) $id, 'randomNumber' => (int) $number];
 }
 
 /** $n World rows, one query each. */
@@ -57,21 +67,18 @@ function tfb_world_rows(PDO $pdo, int $n): array
 }
 
 /**
- * Writes the rows' numbers, one UPDATE a row in one transaction, ids in order (so concurrent ones cannot deadlock): TFB's
- * verifier on MySQL counts statements with a margin that no batched UPDATE passes.
+ * Writes the rows' numbers, one UPDATE for each row read, in one transaction, ids in order (so concurrent ones cannot
+ * deadlock; an id drawn twice is written twice): TFB's verifier counts one UPDATE a row read, on MySQL with a margin no
+ * batched UPDATE passes, on PostgreSQL with none.
  */
 function tfb_write_world_rows(PDO $pdo, array $rows): void
 {
-    $numbers = [];
-    foreach ($rows as $row) {
-        $numbers[$row['id']] = $row['randomNumber'];
-    }
-    ksort($numbers);
+    usort($rows, fn ($a, $b) => $a['id'] <=> $b['id']);
     $update = $pdo->prepare('UPDATE World SET randomNumber = ? WHERE id = ?');
     $pdo->beginTransaction();
     try {
-        foreach ($numbers as $id => $number) {
-            $update->execute([$number, $id]);
+        foreach ($rows as $row) {
+            $update->execute([$row['randomNumber'], $row['id']]);
         }
         $pdo->commit();
     } catch (Throwable $error) {
@@ -106,8 +113,8 @@ function tfb_memcached(): Memcached
 function tfb_world_table(): array
 {
     $all = [];
-    foreach (tfb_pdo()->query('SELECT id, randomNumber FROM World') as $row) {
-        $all['tfb:php:world:' . $row['id']] = ['id' => (int) $row['id'], 'randomNumber' => (int) $row['randomNumber']];
+    foreach (tfb_pdo()->query('SELECT id, randomNumber FROM World', PDO::FETCH_NUM) as [$id, $number]) {
+        $all['tfb:php:world:' . $id] = ['id' => (int) $id, 'randomNumber' => (int) $number];
     }
     return $all;
 }

@@ -15,6 +15,7 @@ export function isExecutable(file: string): boolean {
 
 /** Absolute path of an executable on PATH (plus the sbin folders, then `moreDirs`), or undefined. */
 export function findBinary(name: string, moreDirs: readonly string[] = []): string | undefined {
+  if (path.isAbsolute(name)) return isExecutable(name) ? name : undefined;
   const dirs = [...(process.env.PATH ?? '').split(':').filter(Boolean), ...SEARCH_PATH, ...moreDirs];
   return dirs.map((dir) => path.join(dir, name)).find(isExecutable);
 }

@@ -35,6 +35,8 @@ export interface SpawnGroupOptions {
   readonly logFile?: string;
   /** Keep all of stdout (not only the tail), for programs whose output is their result. */
   readonly captureStdout?: boolean;
+  /** Run as this user and group (a server that refuses root, started by root). */
+  readonly user?: { readonly uid: number; readonly gid: number };
 }
 
 const TAIL_BYTES = 8192;
@@ -79,6 +81,7 @@ export function spawnGroup(command: string, args: readonly string[], options: Sp
     cwd: options.cwd,
     env: options.env ?? process.env,
     detached: true, // setsid(): the child leads its own process group
+    ...(options.user ? { uid: options.user.uid, gid: options.user.gid } : {}),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let tail = '';

@@ -12,6 +12,12 @@ export interface DatabaseWork {
   readonly rowsUpdated: number;
 }
 
+/** The databases bench starts for TFB's types; TFB's verifier reads each one's counters its own way. */
+export type DatabaseKind = 'mysql' | 'postgres';
+
+/** The table TFB names when it counts a test's statements on PostgreSQL: fortune for fortunes, world for the others. */
+export type TfbTable = 'world' | 'fortune';
+
 /**
  * TFB's MySQL margin: its Database class multiplies every counter it reads by 1.015 and cuts the product to a whole
  * number (`int()`), statements included; its verifier's docstring says no margin is taken on statements, its code
@@ -29,6 +35,22 @@ export function tfbMysqlReading(work: DatabaseWork): { readonly queries: number;
   };
 }
 
+/** A reading as TFB's verifier takes it, and the number it prints of a counter. */
+interface TfbReader {
+  read(work: DatabaseWork): { readonly queries: number; readonly rows: number; readonly rowsUpdated: number };
+  shown(value: number): number;
+}
+
+const tfbReaders: Readonly<Record<DatabaseKind, TfbReader>> = {
+  mysql: { read: tfbMysqlReading, shown: (value) => Math.trunc(value / TFB_MYSQL_MARGIN) },
+  // TFB's PostgreSQL class sums pg_stat_statements: every call of a statement naming the table, the rows of those that
+  // select, and of those that update; no margin
+  postgres: {
+    read: (work) => ({ queries: work.selects + work.updates, rows: work.rowsRead, rowsUpdated: work.rowsUpdated }),
+    shown: (value) => value,
+  },
+};
+
 /**
  * TFB's display_queries_count_result: `result` is the reading with the margins TFB applies, `shown` the number it
  * prints; more than 5% over the expected warns, fewer fails.
@@ -41,7 +63,7 @@ function countProblem(caption: string, result: number, expected: number, shown: 
 }
 
 /**
- * TFB's verify_queries_count on MySQL, to the letter, after a burst of `requests` requests (its concurrency, 512, times
+ * TFB's verify_queries_count on MySQL (or PostgreSQL, each read as TFB's class for it reads it), to the letter, after a burst of `requests` requests (its concurrency, 512, times
  * one repetition) of `queriesPerRequest` queries each (1 for db and fortunes, 20 for queries and updates), each reading
  * `rowsPerQuery` rows. An updates burst is "bulk" only when its statements, as read (the margin in them), fall within
  * 0.1% of one SELECT a row and one UPDATE a request: the margin's 1.5% puts every batched update outside that, so it is
@@ -52,8 +74,10 @@ export function tfbCountProblems(
   before: DatabaseWork,
   after: DatabaseWork,
   shape: { readonly requests: number; readonly queriesPerRequest: number; readonly rowsPerQuery: number; readonly updates: boolean },
+  kind: DatabaseKind = 'mysql',
 ): TfbProblem[] {
-  const [first, last] = [tfbMysqlReading(before), tfbMysqlReading(after)];
+  const reader = tfbReaders[kind];
+  const [first, last] = [reader.read(before), reader.read(after)];
   const queries = last.queries - first.queries;
   const rows = last.rows - first.rows;
   const rowsUpdated = last.rowsUpdated - first.rowsUpdated;
@@ -61,7 +85,7 @@ export function tfbCountProblems(
   let expectedQueries = shape.requests * shape.queriesPerRequest + (shape.updates ? shape.requests : 0);
   const bulk = shape.updates && queries < 1.001 * expectedQueries && queries > 0.999 * expectedQueries;
   if (shape.updates && !bulk) expectedQueries = (expectedQueries - shape.requests) * 2;
-  const shown = (value: number) => Math.trunc(value / TFB_MYSQL_MARGIN);
+  const shown = (value: number) => reader.shown(value);
   return [
     ...countProblem('executed queries', queries, expectedQueries, queries),
     ...countProblem('rows read', rows, expectedRows, shown(rows)),

@@ -148,12 +148,12 @@ export function agentOps(project: AgentProject, address: string, send: (event: u
     async 'read-counters'({ services: names }) {
       return services ? services.readCounters(needs(names)) : {};
     },
-    async 'database-work'() {
-      const probe = await manager(servicesExposed).database();
-      return { counters: probe.counters, work: await probe.work() };
+    async 'database-work'({ database, table }) {
+      const probe = await manager(servicesExposed).database(database);
+      return { counters: probe.counters, work: await probe.work(table) };
     },
-    async 'database-world'() {
-      const probe = await manager(servicesExposed).database();
+    async 'database-world'({ database }) {
+      const probe = await manager(servicesExposed).database(database);
       return { rows: [...(await probe.world())] };
     },
     'running-services': async () => services?.running().map((s) => ({ name: s.name, address: s.address })) ?? [],

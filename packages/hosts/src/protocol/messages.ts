@@ -1,4 +1,14 @@
-import type { Availability, DatabaseWork, HostInfo, Protocol, ResourceSample, ServiceEndpoints, ServiceName } from '@bench/core';
+import type {
+  Availability,
+  DatabaseKind,
+  DatabaseWork,
+  TfbTable,
+  HostInfo,
+  Protocol,
+  ResourceSample,
+  ServiceEndpoints,
+  ServiceName,
+} from '@bench/core';
 
 // The agent's protocol: JSON, one message a line, on the SSH session's standard input (runner -> agent) and output
 // (agent -> runner). The agent speaks first (hello); then each request carries an id its reply repeats, and the agent
@@ -6,7 +16,7 @@ import type { Availability, DatabaseWork, HostInfo, Protocol, ResourceSample, Se
 // and an agent of different bench versions are refused before anything starts, so neither reads the other's guesses.
 
 /** The protocol's version; bumped by any change a reader of the old one would misread. */
-export const AGENT_PROTOCOL = 1;
+export const AGENT_PROTOCOL = 2;
 
 /** The longest line either end sends or reads (a reply of `bench doctor`'s table is the longest, a few KB). */
 export const MAX_LINE_BYTES = 1 << 20;
@@ -60,8 +70,8 @@ export interface AgentOps {
     result: { endpoints: ServiceEndpoints; processGroups: number[] };
   };
   'read-counters': { args: { services: readonly ServiceName[] }; result: Record<string, { counter: string; value: number }> };
-  'database-work': { args: Record<string, never>; result: { counters: string; work: DatabaseWork } };
-  'database-world': { args: Record<string, never>; result: { rows: Array<[number, number]> } };
+  'database-work': { args: { database: DatabaseKind; table: TfbTable }; result: { counters: string; work: DatabaseWork } };
+  'database-world': { args: { database: DatabaseKind }; result: { rows: Array<[number, number]> } };
   'running-services': { args: Record<string, never>; result: Array<{ name: string; address: string }> };
   'stop-services': { args: Record<string, never>; result: Record<string, never> };
   'sample-start': { args: { sampler: number; sets: Record<string, readonly number[]> }; result: Record<string, never> };

@@ -1,4 +1,4 @@
-import type { DatabaseWork, ProcessHost, ServiceEndpoints } from '@bench/core';
+import type { DatabaseKind, DatabaseWork, ProcessHost, ServiceEndpoints } from '@bench/core';
 import type { CounterReading, DatabaseProbe, ServiceManager, ServiceNeeds } from '@bench/services';
 import type { AgentConnection } from './agent-connection.js';
 
@@ -10,7 +10,7 @@ import type { AgentConnection } from './agent-connection.js';
 export function remoteServices(connection: AgentConnection, processHost: ProcessHost, exposed: boolean): ServiceManager {
   let groups: number[] = [];
   let running: Array<{ name: string; address: string }> = [];
-  let probe: DatabaseProbe | undefined;
+  const probes = new Map<DatabaseKind, DatabaseProbe>();
   const refresh = async () => {
     running = await connection.request('running-services', {});
   };
@@ -31,16 +31,19 @@ export function remoteServices(connection: AgentConnection, processHost: Process
       if (scenario.services.length === 0) return {};
       return connection.request('read-counters', { services: scenario.services });
     },
-    async database() {
+    async database(database) {
+      let probe = probes.get(database);
       if (!probe) {
-        await connection.request('start-services', { services: ['mysql'], exposed });
+        await connection.request('start-services', { services: [database], exposed });
         await refresh();
-        const { counters } = await connection.request('database-work', {});
+        const { counters } = await connection.request('database-work', { database, table: 'world' });
         probe = {
+          kind: database,
           counters,
-          work: async (): Promise<DatabaseWork> => (await connection.request('database-work', {})).work,
-          world: async () => new Map((await connection.request('database-world', {})).rows),
+          work: async (table): Promise<DatabaseWork> => (await connection.request('database-work', { database, table })).work,
+          world: async () => new Map((await connection.request('database-world', { database })).rows),
         };
+        probes.set(database, probe);
       }
       return probe;
     },

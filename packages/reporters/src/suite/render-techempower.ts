@@ -1,5 +1,5 @@
 import type { CellResult, RunDocument } from '@bench/core';
-import type { Suite, TechempowerShape } from '@bench/suites';
+import { techempowerEntry, type Suite, type TechempowerShape } from '@bench/suites';
 import { generatorSummary } from './generator-summary.js';
 
 type Test = TechempowerShape['tests'][number];
@@ -72,7 +72,15 @@ function renderTest(test: Test, doc: RunDocument, shape: TechempowerShape): stri
       return fmt(cell.rps);
     });
     const latency = top ? `${fmt(top.cell.latency.mean, 2)} / ${fmt(top.cell.latency.p99, 2)} / ${fmt(top.cell.latency.max, 1)}` : '-';
-    out.push(line([target, shape.entries[target] ?? '', ...shown, top ? `${fmt(top.cell.rps)} at ${top.label}` : '-', latency]));
+    out.push(
+      line([
+        target,
+        techempowerEntry(shape, target, doc.options.db) ?? '',
+        ...shown,
+        top ? `${fmt(top.cell.rps)} at ${top.label}` : '-',
+        latency,
+      ]),
+    );
   }
   out.push('', 'What bounded each cell:', '');
   out.push(line(['stack', ...columns.map((c) => c.label)]));

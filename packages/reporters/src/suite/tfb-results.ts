@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { median, type CellResult, type RunDocument, type TfbTestType } from '@bench/core';
-import { findSuite, type TechempowerShape } from '@bench/suites';
+import { findSuite, techempowerDatabase, techempowerEntry, type TechempowerShape } from '@bench/suites';
 import { columnsOf } from './render-techempower.js';
 
 // TechEmpower's results.json, as its toolset writes it (toolset/utils/results.py, `__to_jsonable`) and its own tools
@@ -148,8 +148,8 @@ export function tfbResults(doc: RunDocument): TfbResults | undefined {
     testMetadata: frameworks.map((framework) => ({
       name: framework,
       framework,
-      display_name: shape.entries[framework] ?? framework,
-      database: 'MySQL',
+      display_name: techempowerEntry(shape, framework, doc.options.db) ?? framework,
+      database: techempowerDatabase(doc.options.db),
       orm: 'Raw',
       classification: 'Platform',
       webserver: 'None',

@@ -1,4 +1,4 @@
-import { aptInstallLine } from '@bench/core';
+import { aptInstallLine, onDatabase, type TargetPlugin } from '@bench/core';
 import { loadProject, type Project } from '../project/project.js';
 import { openHosts, type HostOptions } from '../run/run-hosts.js';
 import { describeServices } from '@bench/services';
@@ -20,6 +20,15 @@ export async function doctorCommand(flags: { config?: string } & HostOptions): P
   process.stdout.write(await doctorText(project));
 }
 
+/** Why a target that serves TechEmpower's database types on MariaDB cannot on PostgreSQL (--db postgres): its driver. */
+function missingPostgresDriver(project: Project, target: TargetPlugin): { reason: string; aptPackage?: string } | undefined {
+  const served = project.scenarios.filter((s) => s.tfb !== undefined && s.services.includes('mysql') && target.supports(s).ok);
+  const refused = served.map((s) => target.supports(onDatabase(s, 'postgres'))).find((support) => !support.ok);
+  if (!refused || refused.ok) return undefined;
+  const aptPackage = /apt-get install (\S+)/.exec(refused.reason)?.[1];
+  return { reason: refused.reason, ...(aptPackage ? { aptPackage } : {}) };
+}
+
 /** `bench doctor`'s table of this machine: every target, engine and service, found or not, and what to install. */
 export async function doctorText(project: Project): Promise<string> {
   const rows: string[][] = [];
@@ -32,6 +41,11 @@ export async function doctorText(project: Project): Promise<string> {
       .join(', ');
     if (!a.ok) for (const pkg of a.aptPackages ?? []) missingPackages.add(pkg);
     rows.push(['target', target.name, a.ok ? 'yes' : 'no', a.ok ? versions : (a.reason ?? ''), a.ok ? '' : install(a.aptPackages)]);
+    const driver = a.ok ? missingPostgresDriver(project, target) : undefined;
+    if (driver) {
+      if (driver.aptPackage) missingPackages.add(driver.aptPackage);
+      rows.push(['target', `${target.name} --db postgres`, 'no', driver.reason, install(driver.aptPackage ? [driver.aptPackage] : [])]);
+    }
   }
   const ceilings = readCeilings();
   for (const engine of project.engines) {

@@ -15,7 +15,14 @@ import { compareCommand, type CompareFlags } from './compare-command.js';
 import { noiseCommand, noiseOptionKeys } from './noise-command.js';
 import { defaultSelfbenchEngines, selfbenchCommand, type SelfbenchFlags } from './selfbench-command.js';
 import { builtinEngines } from '@bench/engines';
-import { parseConcurrencyList, parsePositiveInteger, parsePositiveNumber, parsePositiveSeconds, rangedParser } from '@bench/core';
+import {
+  parseConcurrencyList,
+  parsePositiveInteger,
+  parsePositiveNumber,
+  parsePositiveSeconds,
+  rangedParser,
+  type DatabaseChoice,
+} from '@bench/core';
 import { DEFAULT_OPEN_LOOP_RATE } from '../selfbench/selfbench.js';
 import { suiteCommand } from './suite-command.js';
 import { exportCommand, exportOptionKeys } from './export-command.js';
@@ -104,8 +111,8 @@ export function buildProgram(
     '--host <address>',
     'listen on this address instead of 127.0.0.1, for a load generator on another host (bench run --url there)',
   );
-  addRunOptions(serve, ['port', 'workers', 'poolSize', 'tfbBurst']).action((target: string, scenario: string, _flags, command: Command) =>
-    serveCommand(target, scenario, command),
+  addRunOptions(serve, ['port', 'workers', 'poolSize', 'tfbBurst', 'db']).action(
+    (target: string, scenario: string, _flags, command: Command) => serveCommand(target, scenario, command),
   );
 
   const doctor = program
@@ -140,9 +147,11 @@ export function buildProgram(
       rangedParser('--jobs', { min: 1, max: 64 }, (v) => parsePositiveInteger('--jobs', v)),
       1,
     );
-  addRunOptions(verify, ['tfbBurst', ...hostOptionKeys]).action(
-    (scenarios: string[], flags: { targets?: string; config?: string; jobs: number; tfbBurst?: number } & HostOptions) =>
-      verifyCommand(scenarios, flags),
+  addRunOptions(verify, ['tfbBurst', 'db', ...hostOptionKeys]).action(
+    (
+      scenarios: string[],
+      flags: { targets?: string; config?: string; jobs: number; tfbBurst?: number; db?: DatabaseChoice } & HostOptions,
+    ) => verifyCommand(scenarios, flags),
   );
 
   const reportReporters = reporterSpecCollector();
@@ -178,7 +187,7 @@ export function buildProgram(
     suiteReporters,
     plugins.reporters,
   );
-  addRunOptions(suite, hostOptionKeys).action(
+  addRunOptions(suite, ['db', ...hostOptionKeys]).action(
     (
       name: string,
       flags: {
@@ -186,6 +195,7 @@ export function buildProgram(
         repeat?: number;
         targets?: string;
         engine?: string;
+        db?: DatabaseChoice;
         config?: string;
         reporterOption?: string[];
       } & HostOptions,

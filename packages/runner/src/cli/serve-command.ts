@@ -19,7 +19,8 @@ export async function serveCommand(targetName: string, scenarioName: string, com
     );
   const project = await loadProject(flags.config !== undefined ? { configFile: flags.config } : {});
   const [target] = resolveTargets([targetName], project.targets);
-  const [scenario] = resolveScenarios([scenarioName], project.scenarios);
+  const given = givenRunOptions(command, ['port', 'workers', 'poolSize', 'tfbBurst', 'db']);
+  const [scenario] = resolveScenarios([scenarioName], project.scenarios, given.db);
   if (!target || !scenario) return;
   const availability = await target.available();
   if (!availability.ok) throw errors.targetUnavailable(target.name, availability.reason ?? 'unknown reason');
@@ -29,7 +30,6 @@ export async function serveCommand(targetName: string, scenarioName: string, com
   const services = createServiceManager();
   await services.prepare([scenario]);
   const interrupt = interruptSignal();
-  const given = givenRunOptions(command, ['port', 'workers', 'poolSize', 'tfbBurst']);
   // what it prints holds no secret of the project's (a query parameter --redact names, a config's secret())
   const shown = runRedaction(project, given);
   const say = (stream: NodeJS.WriteStream, line: string) => stream.write(shown.text(line));
@@ -40,7 +40,7 @@ export async function serveCommand(targetName: string, scenarioName: string, com
     });
     try {
       const verification = await verifyTarget(running.url, scenario, undefined, {
-        database: () => services.database(),
+        database: (kind) => services.database(kind),
         burst: given.tfbBurst ?? TFB_BURST,
       });
       const url = running.url + scenario.request.path;

@@ -1,4 +1,4 @@
-import { parseNameList } from '@bench/core';
+import { parseNameList, type DatabaseChoice } from '@bench/core';
 import { loadProject } from '../project/project.js';
 import type { reporterSpecCollector } from '../reporters/reporter-spec.js';
 import { loadReporters, parseReporterOptions } from '../reporters/load-reporters.js';
@@ -47,7 +47,15 @@ async function listSuites(configFile?: string): Promise<void> {
 /** `bench suite <name>`: the article's experiment on today's stacks, its tables with the published figures beside ours. */
 export async function suiteCommand(
   name: string,
-  flags: { scale: number; repeat?: number; targets?: string; engine?: string; config?: string; reporterOption?: string[] } & HostOptions,
+  flags: {
+    scale: number;
+    repeat?: number;
+    targets?: string;
+    engine?: string;
+    db?: DatabaseChoice;
+    config?: string;
+    reporterOption?: string[];
+  } & HostOptions,
   collector: ReturnType<typeof reporterSpecCollector>,
 ): Promise<void> {
   if (name === 'list') return listSuites(flags.config);
@@ -65,6 +73,7 @@ export async function suiteCommand(
       ...(flags.repeat !== undefined ? { repeat: flags.repeat } : {}),
       ...(flags.targets !== undefined ? { targets: parseNameList([flags.targets]) } : {}),
       ...(flags.engine !== undefined ? { engine: flags.engine } : {}),
+      ...(flags.db !== undefined ? { db: flags.db } : {}),
       reporters,
       onEvent: progressPrinter(),
       signal: interrupt.signal,

@@ -1,5 +1,8 @@
 import {
+  databaseOf,
   errors,
+  onDatabase,
+  type DatabaseChoice,
   messageOf,
   printableLine,
   parseNameList,
@@ -57,13 +60,13 @@ async function verifyUnit(unit: VerifyUnit, services: ServiceManager, burst: num
     const [only] = scenarios;
     const start = () => (scenarios.length === 1 && only ? target.start(only, options) : target.startMany!(scenarios, options));
     // a stack may read the database as it starts (a cache filled from World, its first answer): never inside a count
-    running = await (scenarios.some((s) => s.services.includes('mysql')) ? databaseWindows.shared(start) : start());
+    running = await (scenarios.some((s) => databaseOf(s)) ? databaseWindows.shared(start) : start());
   } catch (error) {
     failAll(messageOf(error));
     return cells;
   }
   const check = async (scenario: Scenario) => {
-    const verification = await verifyTarget(running.url, scenario, undefined, { database: () => services.database(), burst });
+    const verification = await verifyTarget(running.url, scenario, undefined, { database: (kind) => services.database(kind), burst });
     const warnings = verification.warnings ?? [];
     cells.set(
       scenario.name,
@@ -91,7 +94,7 @@ async function verifyUnit(unit: VerifyUnit, services: ServiceManager, burst: num
 /** Starts every target for the scenarios it serves (once for them all where it can), checks each answer, prints a pass/fail matrix. */
 export async function verifyCommand(
   scenarioNames: string[],
-  flags: { targets?: string; config?: string; jobs?: number; tfbBurst?: number } & HostOptions,
+  flags: { targets?: string; config?: string; jobs?: number; tfbBurst?: number; db?: DatabaseChoice } & HostOptions,
 ): Promise<void> {
   const loaded = await loadProject(flags.config !== undefined ? { configFile: flags.config } : {});
   // --server-host: every stack starts there, its services beside it (or on --database-host), and is checked from here
@@ -111,12 +114,14 @@ export async function verifyCommand(
 async function verifyOn(
   project: Project,
   scenarioNames: string[],
-  flags: { targets?: string; jobs?: number; tfbBurst?: number },
+  flags: { targets?: string; jobs?: number; tfbBurst?: number; db?: DatabaseChoice },
   services: ServiceManager,
   say: (stream: NodeJS.WriteStream, text: string) => void,
 ): Promise<void> {
   const scenarioList = scenarioNames.length ? parseNameList(scenarioNames) : project.selected.scenarios;
-  const scenarios = scenarioList ? resolveScenarios(scenarioList, project.scenarios) : [...project.scenarios];
+  const scenarios = scenarioList
+    ? resolveScenarios(scenarioList, project.scenarios, flags.db)
+    : project.scenarios.map((s) => onDatabase(s, flags.db ?? 'mariadb'));
   const targetList = flags.targets !== undefined ? parseNameList([flags.targets]) : project.selected.targets;
   const explicit = targetList !== undefined;
   const targets = targetList ? resolveTargets(targetList, project.targets) : [...project.targets];

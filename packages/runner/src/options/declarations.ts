@@ -22,6 +22,9 @@ import {
   protocols,
   protocolWords,
   type Protocol,
+  databaseChoices,
+  parseDatabaseChoice,
+  type DatabaseChoice,
   type OptionInput,
   type OptionValues,
   type NumberRange,
@@ -93,6 +96,14 @@ const generalOptions = {
     description: "with --url https://...: the certificate authority (PEM) to verify the server against; the system's roots otherwise",
     schema: z.string().min(1),
     parse: (raw) => raw,
+  }),
+  db: always<DatabaseChoice>({
+    flags: '--db <name>',
+    description:
+      "the database TechEmpower's types read: mariadb (as TFB's MySQL) or postgres (PostgreSQL, which most of TFB's entries use)",
+    schema: z.enum(databaseChoices),
+    parse: (raw) => parseDatabaseChoice(raw),
+    default: 'mariadb',
   }),
   tfbBurst: always({
     flags: '--tfb-burst <n>',
@@ -277,7 +288,7 @@ const generalOptions = {
   databaseHost: maybe({
     flags: '--database-host <ssh-url>',
     description:
-      "with --server-host: start Redis, memcached and MariaDB on this third host, for the server host's stacks (TechEmpower's shape)",
+      "with --server-host: start Redis, memcached, MariaDB and PostgreSQL on this third host, for the server host's stacks (TechEmpower's shape)",
     schema: z.string().regex(/^ssh:\/\//, 'an ssh:// URL'),
     parse: (raw) => parseSshUrl('--database-host', raw).url,
   }),

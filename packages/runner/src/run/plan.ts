@@ -1,4 +1,14 @@
-import { errors, protocolWords, speaksProtocol, type Availability, type Scenario, type Support, type TargetPlugin } from '@bench/core';
+import {
+  errors,
+  onDatabase,
+  protocolWords,
+  type DatabaseChoice,
+  speaksProtocol,
+  type Availability,
+  type Scenario,
+  type Support,
+  type TargetPlugin,
+} from '@bench/core';
 import type { RunOptions } from '../options/declarations.js';
 
 export interface PlannedPair {
@@ -21,12 +31,13 @@ export interface Plan {
   readonly availability: ReadonlyMap<string, Availability>;
 }
 
-export function resolveScenarios(names: readonly string[], all: readonly Scenario[]): Scenario[] {
+/** The scenarios by name, each on the run's database (--db). */
+export function resolveScenarios(names: readonly string[], all: readonly Scenario[], database: DatabaseChoice = 'mariadb'): Scenario[] {
   const byName = new Map(all.map((s) => [s.name, s]));
   return names.map((name) => {
     const scenario = byName.get(name);
     if (!scenario) throw errors.unknownScenario(name, [...byName.keys()]);
-    return scenario;
+    return onDatabase(scenario, database);
   });
 }
 
@@ -44,7 +55,7 @@ export function resolveTargets(names: readonly string[], registry: readonly Targ
  * says what to install); without -t, unavailable targets are skipped and listed.
  */
 export async function makePlan(options: RunOptions, registry: readonly TargetPlugin[], allScenarios: readonly Scenario[]): Promise<Plan> {
-  const scenarios = resolveScenarios(options.scenarios, allScenarios);
+  const scenarios = resolveScenarios(options.scenarios, allScenarios, options.db);
   const explicit = options.targets !== undefined && options.targets.length > 0;
   const targets = explicit ? resolveTargets(options.targets ?? [], registry) : [...registry];
   const availability = new Map<string, Availability>();

@@ -220,7 +220,7 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
         if (running && !problems.has(pair)) {
           emit({ type: 'target-verifying', scenario: scenario.name, target: target.name });
           const verification = await verifyTarget(running.url, scenario, transport, {
-            database: () => services.database(),
+            database: (kind) => services.database(kind),
             burst: options.tfbBurst,
           });
           if (!verification.ok) problems.set(pair, `verification failed: ${verification.problems.join('; ')}`);

@@ -18,10 +18,13 @@ import {
   tfbRules,
   tfbUpdatedRowsProblems,
   tfbWorldListProblems,
+  databaseOf,
+  type DatabaseKind,
   type DatabaseWork,
   type ProtocolAnswer,
   type Scenario,
   type TfbProblem,
+  type TfbTable,
   type TfbTestType,
   type Transport,
 } from '@bench/core';
@@ -32,7 +35,7 @@ import { databaseWindows } from './database-windows.js';
 /** What TFB's verifier needs beyond the stack: the database to count in, and how many requests the burst sends. */
 export interface TfbContext {
   /** The run's database (its counters and World); absent, the counts and the update check are not made. */
-  readonly database?: () => Promise<DatabaseProbe>;
+  readonly database?: (kind: DatabaseKind) => Promise<DatabaseProbe>;
   /** The requests of the counted burst, all at once (TFB's 512). */
   readonly burst: number;
 }
@@ -105,9 +108,10 @@ export async function verifyTfb(
   const asked = (value: string | null) => tfbRowCount(value ?? '');
   const parameter = rules.parameter;
   const requested = parameter ? asked(new URL(path, 'http://x').searchParams.get(parameter)) : 1;
-  const database = rules.counted && context.database ? await context.database() : undefined;
+  const kind = databaseOf(scenario);
+  const database = rules.counted && context.database && kind ? await context.database(kind) : undefined;
   // every request that reads the database takes its turn: the counted bursts and the update check have it alone
-  const reads = scenario.services.includes('mysql');
+  const reads = kind !== undefined;
   const shared = <T>(work: () => Promise<T>) => (reads ? databaseWindows.shared(work) : work());
   const sentAt = Date.now();
   let first: ProtocolAnswer;
@@ -179,11 +183,11 @@ async function queryCases(
  * The counters once they stop moving: the server answers a statement before it adds the statement to its counters,
  * so the last statements before a reading can be counted a moment after their answers (seen: 335 of 336 at once).
  */
-async function settledWork(database: DatabaseProbe): Promise<DatabaseWork> {
-  let last = await database.work();
+async function settledWork(database: DatabaseProbe, table: TfbTable): Promise<DatabaseWork> {
+  let last = await database.work(table);
   for (let tries = 0; tries < 20; tries++) {
     await sleep(50);
-    const now = await database.work();
+    const now = await database.work(table);
     if ((Object.keys(now) as Array<keyof DatabaseWork>).every((counter) => now[counter] === last[counter])) return now;
     last = now;
   }
@@ -203,15 +207,12 @@ async function countedBurst(
   if (!counted) return [];
   const queriesPerRequest = parameter ? TFB_COUNTED_QUERIES : 1;
   const url = baseUrl + (parameter ? `${routeOf(scenario)}?${parameter}=${queriesPerRequest}` : scenario.request.path);
-  const before = await settledWork(database);
+  const table: TfbTable = type === 'fortunes' ? 'fortune' : 'world';
+  const before = await settledWork(database, table);
   const outcome = await burst(url, requests, transport);
-  const after = await settledWork(database);
-  const problems = tfbCountProblems(before, after, {
-    requests,
-    queriesPerRequest,
-    rowsPerQuery: counted.rowsPerQuery,
-    updates: type === 'updates',
-  });
+  const after = await settledWork(database, table);
+  const shape = { requests, queriesPerRequest, rowsPerQuery: counted.rowsPerQuery, updates: type === 'updates' };
+  const problems = tfbCountProblems(before, after, shape, database.kind);
   if (outcome.failed > 0)
     problems.unshift(fail('counts', `${outcome.failed} of the burst's ${requests} requests failed (${outcome.sample ?? ''})`));
   return problems.map((p) => ({ ...p, message: `${p.message} (a burst of ${requests}; ${database.counters})` }));

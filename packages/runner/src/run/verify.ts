@@ -3,6 +3,7 @@ import {
   answerProblems,
   CompiledWorkload,
   errors,
+  databaseOf,
   protocolRequest,
   sendsUnaskedAnswers,
   TFB_BURST,
@@ -52,7 +53,7 @@ export async function verifyTarget(baseUrl: string, scenario: Scenario, transpor
   try {
     // a request that reads the run's database waits while a TechEmpower check counts its queries
     const ask = () => protocolRequest(baseUrl + scenario.request.path, scenario.request, transport, 10_000);
-    answer = await (scenario.services.includes('mysql') ? databaseWindows.shared(ask) : ask());
+    answer = await (databaseOf(scenario) ? databaseWindows.shared(ask) : ask());
   } catch (error) {
     return { ok: false, problems: [`request failed: ${messageOf(error)}`] };
   }
@@ -68,7 +69,7 @@ export async function verifyTarget(baseUrl: string, scenario: Scenario, transpor
 async function withUnaskedAnswers(baseUrl: string, scenario: Scenario, transport: Transport | undefined, answer: HttpAnswer) {
   if ((transport?.protocol ?? 'http1') !== 'http1' || !baseUrl.startsWith('http:')) return answer;
   const probe = () => sendsUnaskedAnswers(baseUrl + scenario.request.path, scenario.request, 10_000);
-  const unasked = await (scenario.services.includes('mysql') ? databaseWindows.shared(probe) : probe());
+  const unasked = await (databaseOf(scenario) ? databaseWindows.shared(probe) : probe());
   return unasked ? { ...answer, habits: [...(answer.habits ?? []), 'answers to no request' as const] } : answer;
 }
 

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   messageOf,
   errors,
+  onDatabase,
   routeOf,
   scenariosForOneStack,
   type CellResult,
@@ -16,7 +17,7 @@ import {
 import type { ServiceManager } from '@bench/services';
 import { placeRun, servicesOf } from '../run/run-hosts.js';
 import { defaultRedaction } from '../redact/redaction.js';
-import { scaleConcurrency, type TechempowerShape } from '@bench/suites';
+import { scaleConcurrency, techempowerEntry, type TechempowerShape } from '@bench/suites';
 import type { Project } from '../project/project.js';
 import { resolveRunOptions } from '../options/resolve.js';
 import type { RunOptions } from '../options/declarations.js';
@@ -112,7 +113,7 @@ export async function runTechempowerSuite(project: Project, request: SuiteRunReq
   const scenarioOf = (test: Test) => {
     const found = project.scenarios.find((s) => s.name === test.scenario);
     if (!found) throw errors.suiteInvalid(`suite ${definition.name}`, `no scenario ${test.scenario}`);
-    return found;
+    return onDatabase(found, request.db ?? 'mariadb');
   };
   const tests = shape.tests.map((test) => ({ test, scenario: scenarioOf(test), ...levelsOf(test, scenarioOf(test), scale) }));
   const seconds = { primer: scaledSeconds(shape.primer.seconds, scale), warmup: scaledSeconds(shape.warmupSeconds, scale) };
@@ -126,6 +127,7 @@ export async function runTechempowerSuite(project: Project, request: SuiteRunReq
       warmupMaxSeconds: 0,
       timeoutSeconds: 8,
       tfbBurst: Math.max(8, Math.round(shape.burst * Math.min(1, scale))),
+      ...(request.db !== undefined ? { db: request.db } : {}),
       ...(request.repeat !== undefined ? { repeat: request.repeat } : {}),
     },
   );
@@ -221,7 +223,7 @@ export async function runTechempowerSuite(project: Project, request: SuiteRunReq
             for (const t of group) emit({ type: 'target-verifying', scenario: t.scenario.name, target: target.name });
             const checks = await Promise.all(
               group.map((t) =>
-                verifyTarget(running.url, t.scenario, undefined, { database: () => services.database(), burst: base.tfbBurst }),
+                verifyTarget(running.url, t.scenario, undefined, { database: (kind) => services.database(kind), burst: base.tfbBurst }),
               ),
             );
             group.forEach((t, i) => verified.set(t.test, checks[i]!));
@@ -286,7 +288,7 @@ export async function runTechempowerSuite(project: Project, request: SuiteRunReq
               );
               if (request.signal?.aborted) break;
               const notes = [
-                `TFB entry: ${shape.entries[target.name] ?? target.name}`,
+                `TFB entry: ${techempowerEntry(shape, target.name, request.db) ?? target.name}`,
                 ...warnings.map((w) => `verification warned: ${w}`),
               ];
               await record(measured.status === 'ok' ? { ...measured, notes: [...measured.notes, ...notes] } : measured);

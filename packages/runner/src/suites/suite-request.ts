@@ -1,4 +1,4 @@
-import type { Reporter } from '@bench/core';
+import type { DatabaseChoice, Reporter } from '@bench/core';
 import type { Suite } from '@bench/suites';
 import type { RunEvent } from '../run/run-events.js';
 import type { OpenHosts } from '../run/run-hosts.js';
@@ -18,6 +18,8 @@ export interface SuiteRunRequest {
   readonly command?: string;
   /** The load engine in place of the suite's own (techempower: wrk, as TFB; --engine wire). */
   readonly engine?: string;
+  /** The database TechEmpower's types read (--db): MariaDB when absent. */
+  readonly db?: DatabaseChoice;
   /** The hosts the stacks and services run on (--server-host, --database-host); the project's targets are theirs already. */
   readonly hosts?: OpenHosts;
 }

@@ -39,6 +39,24 @@ export const JEDIS_JARS: readonly PinnedJar[] = [
   },
 ];
 
+export const POSTGRES_JDBC_VERSION = '42.7.14';
+export const HIKARICP_VERSION = '6.3.3';
+
+// PostgreSQL's JDBC driver (pgjdbc) and a pool for it, HikariCP 6 (Java 11+), pinned and fetched as Jedis. pgjdbc's one
+// runtime dependency, checker-qual, holds annotations only (the JVM skips those it cannot load): left out. Hikari's one,
+// slf4j-api, is Jedis's pin (Hikari's manifest takes slf4j [1.6,2)).
+export const POSTGRES_JARS: readonly PinnedJar[] = [
+  {
+    path: `org/postgresql/postgresql/${POSTGRES_JDBC_VERSION}/postgresql-${POSTGRES_JDBC_VERSION}.jar`,
+    sha256: '73914527305a40cce504b0d3d90b23caf565136912d607ae8ae7c5895512332c',
+  },
+  {
+    path: `com/zaxxer/HikariCP/${HIKARICP_VERSION}/HikariCP-${HIKARICP_VERSION}.jar`,
+    sha256: '709f378c05756280939ce50fc1b1f1a53bb8e1899dc1b249f21f12703640b48b',
+  },
+  ...JEDIS_JARS.filter((jar) => jar.path.startsWith('org/slf4j/slf4j-api/')),
+];
+
 const sha256 = (data: Buffer | Uint8Array): string => createHash('sha256').update(data).digest('hex');
 
 // jars checked in this process: Resin's 17 MB need not be hashed again at every start

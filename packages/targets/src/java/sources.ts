@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Scenario, ServiceName, Support } from '@bench/core';
-import { packageFile } from '@bench/core';
+import { databaseOf, packageFile } from '@bench/core';
 import { handlerSupport } from '../support/folder.js';
 
 export const JAVA_SOURCES_DIR = packageFile(import.meta.url, 'java');
@@ -31,6 +31,7 @@ const BACKEND_SOURCES: Readonly<Record<ServiceName, string>> = {
   mysql: 'bench/backend/MysqlBackend.java',
   redis: 'bench/backend/RedisBackend.java',
   memcached: 'bench/backend/MemcachedBackend.java',
+  postgres: 'bench/backend/PostgresBackend.java',
 };
 
 /** The sources one start compiles: the container's main class, and for the dynamic scenarios their servlets and the backends they need. */
@@ -39,8 +40,8 @@ export function javaSourcesFor(scenarios: readonly Scenario[], mainSource: strin
   const dynamic = scenarios.filter((scenario) => scenario.folder?.kind === 'dynamic');
   const services = [...new Set(dynamic.flatMap((scenario) => scenario.services))];
   const backends = services.length > 0 ? ['bench/backend/BackendSettings.java', ...services.map((s) => BACKEND_SOURCES[s])] : [];
-  // TechEmpower's database types share World's reads, writes and cache
-  if (dynamic.some((scenario) => scenario.tfb !== undefined && scenario.services.includes('mysql')))
+  // TechEmpower's database types share World's reads, writes and cache, on MariaDB or PostgreSQL
+  if (dynamic.some((scenario) => scenario.tfb !== undefined && databaseOf(scenario) !== undefined))
     backends.push('bench/backend/TfbWorld.java');
   return [
     ...[...shared, ...backends].map((file) => ({ file: path.join(JAVA_SOURCES_DIR, file) })),

@@ -5,8 +5,22 @@ import { findBinary } from '@bench/core';
 import { handlerSupport } from '../support/folder.js';
 import { notInstalled, versionFrom } from '@bench/core';
 
+let dbdPgMissing: boolean | undefined;
+
+/** PostgreSQL's driver, asked for only by a run on PostgreSQL (--db postgres): the other runs need not install it. */
+export function perlDatabaseSupport(scenario: Scenario): Support {
+  if (!scenario.services.includes('postgres')) return { ok: true };
+  dbdPgMissing ??= missingPerlModules([], [['DBD::Pg', 'libdbd-pg-perl']]).length > 0;
+  return dbdPgMissing
+    ? { ok: false, reason: 'it reaches PostgreSQL through DBD::Pg, which is not installed: apt-get install libdbd-pg-perl' }
+    : { ok: true };
+}
+
 /** Perl serves a dynamic scenario through its CGI-style index.pl; static ones come from the web server. */
-export const perlSupports = (scenario: Scenario): Support => handlerSupport(scenario, 'index.pl');
+export const perlSupports = (scenario: Scenario): Support => {
+  const database = perlDatabaseSupport(scenario);
+  return database.ok ? handlerSupport(scenario, 'index.pl') : database;
+};
 
 /**
  * What the Perl scripts read from %ENV: backend endpoints, and where TechEmpower's cached rows live (a variable of a
@@ -27,10 +41,13 @@ const PERL_MODULES: ReadonlyArray<[string, string]> = [
 ];
 
 /** Perl modules that cannot be loaded, with their packages. */
-export function missingPerlModules(extra: ReadonlyArray<[string, string]> = []): Array<[string, string]> {
+export function missingPerlModules(
+  extra: ReadonlyArray<[string, string]> = [],
+  modules: ReadonlyArray<[string, string]> = PERL_MODULES,
+): Array<[string, string]> {
   const perl = findBinary('perl');
   if (!perl) return [['perl', 'perl']];
-  return [...PERL_MODULES, ...extra].filter(([module]) => {
+  return [...modules, ...extra].filter(([module]) => {
     try {
       execFileSync(perl, [`-M${module}`, '-e', '1'], { stdio: 'ignore', timeout: 10_000 });
       return false;

@@ -14,6 +14,9 @@ let apcuFound: boolean | undefined;
 /** Whether Debian's APCu is installed for PHP (its .ini in a conf.d, read by every SAPI's PHP). */
 const apcuInstalled = (): boolean => (apcuFound ??= phpModules().includes('apcu'));
 
+let pdoPgsqlFound: boolean | undefined;
+const pdoPgsqlInstalled = (): boolean => (pdoPgsqlFound ??= phpModules().includes('pdo_pgsql'));
+
 function phpModules(): string[] {
   try {
     return execFileSync(phpCli() ?? 'php', ['-m'], { encoding: 'utf8', timeout: 10_000 })
@@ -30,6 +33,8 @@ export const phpSupports =
   (scenario: Scenario): Support => {
     if (scenario.tfb === 'cached-queries' && cache === 'apcu' && !apcuInstalled())
       return { ok: false, reason: "TechEmpower's cached-queries keeps World in APCu, which is not installed: apt-get install php-apcu" };
+    if (scenario.services.includes('postgres') && !pdoPgsqlInstalled())
+      return { ok: false, reason: "it reaches PostgreSQL through PDO's pgsql driver, which is not installed: apt-get install php-pgsql" };
     return handlerSupport(scenario, 'index.php');
   };
 

@@ -2,6 +2,7 @@ package bench.backend;
 
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.lang.reflect.InvocationTargetException;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -9,15 +10,16 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
-import java.util.TreeMap;
 import java.util.concurrent.ThreadLocalRandom;
-import org.mariadb.jdbc.MariaDbPoolDataSource;
+import javax.sql.DataSource;
 
 /**
- * What the servlets of TechEmpower's test types share: World and Fortune through the driver's own pool, the query
- * parameter's rule, JSON by hand, and the cache of World for cached-queries. Always pooled, as TFB's Java entries:
- * a new JDBC connection runs a SELECT of the driver's own, which TFB's query counts would take for the stack's.
+ * What the servlets of TechEmpower's test types share: World and Fortune through a pool (MariaDB's driver's own, or
+ * HikariCP for PostgreSQL), the query parameter's rule, JSON by hand, and the cache of World for cached-queries. Always
+ * pooled, as TFB's Java entries: a new JDBC connection runs a SELECT of the driver's own, which TFB's query counts would
+ * take for the stack's.
  */
 public final class TfbWorld {
     private TfbWorld() {}
@@ -35,8 +37,20 @@ public final class TfbWorld {
         }
     }
 
-    private static final MariaDbPoolDataSource POOL = MysqlBackend.pool();
+    // PostgreSQL when bench gives the stack one (--db postgres), else MariaDB: found by name, as javac sees only the run's driver
+    private static final DataSource POOL =
+            pool(System.getenv("BENCH_POSTGRES_HOST") != null ? "bench.backend.PostgresBackend" : "bench.backend.MysqlBackend");
     private static volatile Row[] cache;
+
+    private static DataSource pool(String backend) {
+        try {
+            return (DataSource) Class.forName(backend).getDeclaredMethod("pool").invoke(null);
+        } catch (InvocationTargetException e) {
+            throw new IllegalStateException(e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
 
     public static Connection connect() throws SQLException {
         return POOL.getConnection();
@@ -72,18 +86,20 @@ public final class TfbWorld {
     }
 
     /**
-     * The rows' numbers, one UPDATE a row in one transaction, ids in order (so concurrent ones cannot deadlock): TFB's
-     * verifier on MySQL counts statements with a margin that no batched UPDATE passes.
+     * The rows' numbers, one UPDATE for each row read, in one transaction, ids in order (so concurrent ones cannot
+     * deadlock; an id drawn twice is written twice): TFB's verifier counts one UPDATE a row read, on MySQL with a margin no
+     * batched UPDATE passes, on PostgreSQL with none.
      */
     public static void write(Connection db, List<Row> rows) throws SQLException {
-        TreeMap<Integer, Integer> numbers = new TreeMap<>();
-        for (Row row : rows) numbers.put(row.id, row.randomNumber);
+        // List.sort is stable: an id drawn twice keeps its later number last
+        List<Row> ordered = new ArrayList<>(rows);
+        ordered.sort(Comparator.comparingInt(row -> row.id));
         boolean autoCommit = db.getAutoCommit();
         db.setAutoCommit(false);
         try (PreparedStatement update = db.prepareStatement("UPDATE World SET randomNumber = ? WHERE id = ?")) {
-            for (var entry : numbers.entrySet()) {
-                update.setInt(1, entry.getValue());
-                update.setInt(2, entry.getKey());
+            for (Row row : ordered) {
+                update.setInt(1, row.randomNumber);
+                update.setInt(2, row.id);
                 update.executeUpdate();
             }
             db.commit();
