@@ -64,6 +64,16 @@ const cases: Array<[string, KillCase]> = [
     },
   ],
   [
+    'with PostgreSQL serving the stack (its server run as its own user when bench is root)',
+    {
+      args: ['run', 'tfb-db', '-t', 'node', '--db', 'postgres', '-c', '2', '-d', '5', '--warmup', '0'],
+      when: async (output) => {
+        await waitForText(output, /verifying node for tfb-db/);
+        await sleep(300);
+      },
+    },
+  ],
+  [
     'during verification',
     {
       args: ['run', 'slow-verify', '-t', 'node-cluster', '--workers', '2', '-c', '2', '-d', '5', '--warmup', '0'],

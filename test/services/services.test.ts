@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import mysql from 'mysql2/promise';
 import memjs from 'memjs';
-import { listGroupMembers } from '@bench/core';
+import pg from 'pg';
+import { listGroupMembers, onDatabase } from '@bench/core';
 import { builtinScenarios } from '@bench/runner';
 import { createServiceManager } from '@bench/runner';
 import { leftoverServers, serverProcesses } from '../support/processes.js';
@@ -72,6 +73,59 @@ describe('service manager, with real servers', () => {
     for (const group of groups) expect(listGroupMembers(group)).toEqual([]);
     expect(await leftoverServers(before)).toEqual([]);
     expect(services.processGroups()).toEqual([]);
+  });
+});
+
+describe('PostgreSQL, with a real server', () => {
+  const before = serverProcesses();
+  const services = createServiceManager({});
+  const tfbDb = onDatabase(scenario('tfb-db'), 'postgres');
+  afterAll(() => services.stopAll());
+
+  it("starts with a generated password, seeded as TFB's create-postgres.sql, and counts as TFB's PostgreSQL class reads", async () => {
+    expect(tfbDb.services).toEqual(['postgres']);
+    const { postgres: db } = await services.endpointsFor(tfbDb);
+    expect(db?.host).toBe('127.0.0.1');
+    expect(db?.password).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    const client = new pg.Client({ host: db?.host, port: db?.port, user: db?.user, password: db?.password, database: db?.database });
+    await client.connect();
+    try {
+      const count = await client.query(
+        'SELECT COUNT(*)::int AS n, MIN(randomnumber) >= 1 AND MAX(randomnumber) <= 10000 AS ranged FROM world',
+      );
+      expect(count.rows[0]).toEqual({ n: 10_000, ranged: true });
+      expect((await client.query('SELECT COUNT(*)::int AS n FROM fortune')).rows[0]).toEqual({ n: 12 });
+      const probe = await services.database('postgres');
+      expect(probe.kind).toBe('postgres');
+      const [world, fortune, calls] = [await probe.work('world'), await probe.work('fortune'), await services.readCounters(tfbDb)];
+      for (let id = 1; id <= 5; id++) await client.query('SELECT id, randomNumber FROM World WHERE id = $1', [id]);
+      await client.query('UPDATE World SET randomNumber = 7 WHERE id = $1', [1]);
+      await client.query('UPDATE World SET randomNumber = 8 WHERE id IN (2, 3)');
+      await client.query('SELECT id, message FROM Fortune');
+      // a statement naming no table of TFB's is not the test's; one naming "worldwide" is not World's
+      await client.query('SELECT 1 AS worldwide');
+      const work = await probe.work('world');
+      expect({
+        selects: work.selects - world.selects,
+        updates: work.updates - world.updates,
+        rowsRead: work.rowsRead - world.rowsRead,
+        rowsUpdated: work.rowsUpdated - world.rowsUpdated,
+      }).toEqual({ selects: 5, updates: 2, rowsRead: 5, rowsUpdated: 3 });
+      expect((await probe.work('fortune')).rowsRead - fortune.rowsRead).toBe(12);
+      expect((await services.readCounters(tfbDb)).postgres?.value ?? 0).toBe((calls.postgres?.value ?? 0) + 9);
+    } finally {
+      await client.end();
+    }
+    const wrong = new pg.Client({ host: db?.host, port: db?.port, user: db?.user, password: 'wrong', database: db?.database });
+    await expect(wrong.connect()).rejects.toThrow(/password authentication failed/);
+  });
+
+  it('stops with its process group and leaves no server behind', async () => {
+    const groups = services.processGroups();
+    expect(groups).toHaveLength(1);
+    await services.stopAll();
+    for (const group of groups) expect(listGroupMembers(group)).toEqual([]);
+    expect(await leftoverServers(before)).toEqual([]);
   });
 });
 

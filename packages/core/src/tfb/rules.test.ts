@@ -165,6 +165,29 @@ describe("TFB's database counts", () => {
     ]);
   });
 
+  it("read PostgreSQL as TFB's PostgreSQL class does: every statement naming the table, no margin", () => {
+    // one UPDATE a row: 20 SELECTs and 20 UPDATEs a request, counted exactly
+    const perRow = after({ selects: 10_240, updates: 10_240, rowsRead: 10_240, rowsUpdated: 10_240 });
+    expect(tfbCountProblems(before, perRow, updates, 'postgres')).toEqual([]);
+    // one batched UPDATE a request: within 0.1% of 21 statements a request, so bulk (no margin puts it outside), and passes
+    const batched = after({ selects: 10_240, updates: 512, rowsRead: 10_240, rowsUpdated: 10_240 });
+    expect(tfbCountProblems(before, batched, updates, 'postgres')).toEqual([]);
+    // a row drawn twice and written once falls short by as many statements: with no margin, it fails
+    const deduplicated = after({ selects: 10_240, updates: 10_230, rowsRead: 10_240, rowsUpdated: 10_230 });
+    expect(messages(tfbCountProblems(before, deduplicated, updates, 'postgres'))).toEqual([
+      'fail: Only 20470 executed queries in the database out of roughly 20480 expected.',
+      'fail: Only 10230 rows updated in the database out of roughly 10240 expected.',
+    ]);
+    // the same on MySQL passes: its margin covers the ten
+    expect(tfbCountProblems(before, after({ selects: 10_240, updates: 10_230, rowsRead: 20_470, rowsUpdated: 10_230 }), updates)).toEqual(
+      [],
+    );
+    // rows read are printed as read, with no margin to take back
+    expect(
+      messages(tfbCountProblems(before, after({ selects: 10_240, updates: 0, rowsRead: 10_000, rowsUpdated: 0 }), queries, 'postgres')),
+    ).toEqual(['fail: Only 10000 rows read in the database out of roughly 10240 expected.']);
+  });
+
   it('fail updates that change no row, or too few', () => {
     const before = new Map(Array.from({ length: 1000 }, (_, i) => [i + 1, 5] as [number, number]));
     const changed = (n: number) => new Map([...before].map(([id, v]) => [id, id <= n ? v + 1 : v] as [number, number]));

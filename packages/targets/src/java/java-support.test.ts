@@ -6,8 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ResponseCounter } from './http-responses.js';
-import { fetchPinnedJars, type PinnedJar } from './maven-jars.js';
-import { sourceFor } from './sources.js';
+import type { Scenario, ServiceName } from '@bench/core';
+import { fetchPinnedJars, JEDIS_JARS, POSTGRES_JARS, type PinnedJar } from './maven-jars.js';
+import { javaSourcesFor, sourceFor } from './sources.js';
 
 describe('one servlet source for both servlet APIs', () => {
   const servlet =
@@ -21,6 +22,31 @@ describe('one servlet source for both servlet APIs', () => {
 
   it('leaves the source alone for jakarta', () => {
     expect(sourceFor('jakarta', servlet)).toBe(servlet);
+  });
+});
+
+describe('the sources a start compiles', () => {
+  const tfbDb = (services: ServiceName[]) =>
+    ({
+      name: 'tfb-db',
+      services,
+      tfb: 'db',
+      folder: { dir: '/s/tfb-db', fixturesDir: '/s/tfb-db', kind: 'dynamic' },
+    }) as unknown as Scenario;
+  const backends = (scenario: Scenario) =>
+    javaSourcesFor([scenario], 'Main.java')
+      .map((source) => path.basename(source.file))
+      .filter((file) => /Backend\.java$|TfbWorld/.test(file));
+
+  it("compiles TfbWorld with the run's database backend, MariaDB's or PostgreSQL's", () => {
+    expect(backends(tfbDb(['mysql']))).toEqual(['MysqlBackend.java', 'TfbWorld.java']);
+    expect(backends(tfbDb(['postgres']))).toEqual(['PostgresBackend.java', 'TfbWorld.java']);
+  });
+
+  it("pins PostgreSQL's jars with the slf4j-api Jedis pins, not a second copy", () => {
+    const slf4j = (jars: readonly PinnedJar[]) => jars.filter((jar) => jar.path.includes('/slf4j-api/'));
+    expect(slf4j(POSTGRES_JARS)).toEqual(slf4j(JEDIS_JARS));
+    expect(slf4j(POSTGRES_JARS)).toHaveLength(1);
   });
 });
 
