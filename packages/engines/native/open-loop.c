@@ -14,7 +14,9 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "wire-loop.h"
+#include <unistd.h>
+
+#include "open-loop.h"
 
 #define TICK_NS 1000000LL
 
@@ -22,6 +24,20 @@
 static int64_t due_ns(const schedule_t *s, int64_t j) {
   return s->start_ns + (int64_t)(((double)j * (double)s->threads + (double)s->index) * 1e9 / s->run_rate);
 }
+
+static void open_connected(loop_t *l, conn_t *c);
+static void open_answered(loop_t *l, conn_t *c);
+static void open_ended(loop_t *l, conn_t *c, int refused, int64_t now);
+static void open_slot_free(loop_t *l, conn_t *c);
+static ssize_t open_read(loop_t *l, conn_t *c, int64_t now, int64_t *arrived);
+
+static const loop_hooks open_hooks = {
+    .connected = open_connected,
+    .answered = open_answered,
+    .ended = open_ended,
+    .slot_free = open_slot_free,
+    .read = open_read,
+};
 
 int open_setup(loop_t *l, double run_rate, int64_t index, int64_t threads, int64_t due_count, double start_ms, double period_ms) {
   schedule_t *s = calloc(1, sizeof *s);
@@ -41,6 +57,7 @@ int open_setup(loop_t *l, double run_rate, int64_t index, int64_t threads, int64
   s->ready_head = s->ready_tail = -1;
   s->clock_offset = arrival_clock_offset();
   l->open = s;
+  l->hooks = &open_hooks;
   // the closed loop's first slices open every connection; the open loop opens them as requests wait
   l->unopened = l->count;
   return 0;
@@ -51,7 +68,10 @@ void open_free(loop_t *l) {
   free(l->open->free_slots);
   free(l->open);
   l->open = NULL;
+  l->hooks = NULL;
 }
+
+int64_t open_unsent(const loop_t *l) { return l->open ? l->open->due_count - l->open->next_to_send : 0; }
 
 // the connections with room for a request, in the order they got it (as the js core's Set)
 static void ready_add(loop_t *l, conn_t *c) {
@@ -75,22 +95,22 @@ static void ready_remove(loop_t *l, conn_t *c) {
   else s->ready_tail = c->ready_prev;
 }
 
-void open_connected(loop_t *l, conn_t *c) {
+static void open_connected(loop_t *l, conn_t *c) {
   if (room_on(l, c) > 0) ready_add(l, c);
 }
 
-void open_answered(loop_t *l, conn_t *c) {
+static void open_answered(loop_t *l, conn_t *c) {
   if (room_on(l, c) > 0) ready_add(l, c);
 }
 
-void open_slot_free(loop_t *l, conn_t *c) {
+static void open_slot_free(loop_t *l, conn_t *c) {
   schedule_t *s = l->open;
   c->reopen_at = 0;
   // every slot is free, open (live) or waiting after a refusal, one at a time: the stack never holds more than -c
   if (s->free_len < l->count) s->free_slots[s->free_len++] = c->slot;
 }
 
-void open_ended(loop_t *l, conn_t *c, int refused, int64_t now) {
+static void open_ended(loop_t *l, conn_t *c, int refused, int64_t now) {
   ready_remove(l, c);
   l->open->live--;
   // a refused slot waits 10 ms before a connection opens in it again, as the closed loop's: not a hot loop of refusals
@@ -101,11 +121,14 @@ void open_ended(loop_t *l, conn_t *c, int refused, int64_t now) {
     open_slot_free(l, c);
 }
 
-int64_t open_arrival(const conn_t *c, int64_t stamp, int64_t now) {
+// a read, and when what it read arrived: the kernel's stamp, where it gave one that can be right, else `now`
+static ssize_t open_read(loop_t *l, conn_t *c, int64_t now, int64_t *arrived) {
+  int64_t stamp = 0;
+  ssize_t n = arrival_read(c->fd, l->read_buffer, sizeof l->read_buffer, &l->open->control, l->open->clock_offset, &stamp);
   // an answer arrives after its request left and before it is read: a stamp outside that (none, or one of a realtime
   // clock stepped since the slice began) gives way to the read's time
-  if (stamp <= 0 || stamp > now || c->inflight == 0 || stamp < c->sent[c->oldest]) return now;
-  return stamp;
+  *arrived = stamp <= 0 || stamp > now || c->inflight == 0 || stamp < c->sent[c->oldest] ? now : stamp;
+  return n;
 }
 
 // sends the requests waiting on connections with room, opening more up to -c when none has (open-loop.ts's dispatch)

@@ -1,14 +1,15 @@
-// What the wire engine's native loops share: a connection, the loop's state, and the calls the open loop (open-loop.c)
-// makes into the connections' code (wire-loop.c). Internal to the addon: nothing here is exported.
+// The wire engine's loop (wire-loop.c): connections on one epoll set, their requests, answers, failures and timeouts,
+// and the closed loop's slice. A loop driven by a schedule (the open loop, open-loop.c) builds on it and gives it its
+// hooks; the Node-API binding (wire-binding.c) builds on both. Nothing here knows of Node-API or of the open loop's
+// schedule. Internal to the addon: nothing here is exported.
 #ifndef BENCH_WIRE_LOOP_H
 #define BENCH_WIRE_LOOP_H
 
-#include <node_api.h>
 #include <stdint.h>
+#include <sys/types.h>
 #include <sys/epoll.h>
 #include <sys/socket.h>
 
-#include "arrival-stamp.h"
 #include "http-framer.h"
 
 // event records: RECORD doubles each, the first its kind, the second its connection
@@ -48,32 +49,22 @@ typedef struct {
   http_framer framer;
 } conn_t;
 
-// the open loop's schedule and state (open-loop.c)
-typedef struct {
-  // thread `index` of `threads` sends the run's requests index, index + threads, ...: its j-th is due at
-  // start_ns + (j * threads + index) / run_rate seconds, as arrival-schedule.ts's atMs(j)
-  double run_rate;
-  int64_t index, threads;
-  // requests this thread sends in all, and when its period ends
-  int64_t due_count;
-  int64_t start_ns, end_ns;
-  // the next request to send, by its index in the schedule: those from it up to `scheduled` are due and waiting
-  int64_t next_to_send, scheduled;
-  // the period is over: requests still waiting are dropped
-  int closed;
-  // the last request fell due and the period is over: no connection opens any more (those opening may still connect)
-  int ending;
-  // connections open or opening; slots free to open one in (a stack); those with room for a request, oldest first
-  int live;
-  int *free_slots;
-  int free_len;
-  int ready_head, ready_tail;
-  // CLOCK_REALTIME - CLOCK_MONOTONIC, measured at each slice: the arrival stamps' clock
-  int64_t clock_offset;
-  arrival_control control;
-} schedule_t;
+struct loop;
+struct schedule;
 
+// what a loop driven by a schedule does at a connection's turns, where the closed loop sends its next request: the
+// table it hands the loop, so that the connections' code calls into no unit above it
 typedef struct {
+  void (*connected)(struct loop *l, conn_t *c);
+  void (*answered)(struct loop *l, conn_t *c);
+  void (*ended)(struct loop *l, conn_t *c, int refused, int64_t now);
+  // a slot whose wait after a refused connect is over: free to open a connection in
+  void (*slot_free)(struct loop *l, conn_t *c);
+  // reads what the connection has into the loop's buffer, and when it arrived (`now` where nothing better tells)
+  ssize_t (*read)(struct loop *l, conn_t *c, int64_t now, int64_t *arrived);
+} loop_hooks;
+
+typedef struct loop {
   int ep;
   struct sockaddr_storage addr;
   socklen_t addr_len;
@@ -106,13 +97,12 @@ typedef struct {
   double lost;
   char *text;
   size_t text_cap, text_len;
-  napi_ref records_ref, text_ref;
-  // the open loop's, or NULL for the closed loop
-  schedule_t *open;
+  // the open loop's schedule and hooks (open-loop.c), or NULL for the closed loop
+  struct schedule *open;
+  const loop_hooks *hooks;
   uint8_t read_buffer[READ_BUFFER];
 } loop_t;
 
-// wire-loop.c: the connections
 int64_t now_ns(void);
 void start_connect(loop_t *l, conn_t *c, int64_t now);
 void send_requests(loop_t *l, conn_t *c, uint32_t count, int64_t now);
@@ -122,17 +112,12 @@ void handle_events(loop_t *l, const struct epoll_event *events, int n, int64_t n
 void sweep(loop_t *l, int64_t now);
 void reopen_waiting(loop_t *l, int64_t now);
 int any_in_flight(const loop_t *l);
-
-// open-loop.c: the open loop's part in a connection's events, and its slice
-int open_setup(loop_t *l, double run_rate, int64_t index, int64_t threads, int64_t due_count, double start_ms, double period_ms);
-void open_free(loop_t *l);
-void open_connected(loop_t *l, conn_t *c);
-void open_answered(loop_t *l, conn_t *c);
-void open_ended(loop_t *l, conn_t *c, int refused, int64_t now);
-// a slot whose wait after a refused connect is over: free to open a connection in
-void open_slot_free(loop_t *l, conn_t *c);
-int open_pump(loop_t *l, int64_t slice_ns);
-// a read's answers: when they arrived (the read's stamp, where the kernel gave one that can be right), else `now`
-int64_t open_arrival(const conn_t *c, int64_t stamp, int64_t now);
+// the closed loop for up to slice_ns (less when the records fill): 1 once the run is over (a -n run's budget spent, with
+// nothing in flight), else 0
+int closed_pump(loop_t *l, int64_t slice_ns);
+// closes every connection
+void close_connections(loop_t *l);
+// closes and frees what the loop holds (not the loop itself, nor its schedule)
+void release_loop(loop_t *l);
 
 #endif
