@@ -1,14 +1,16 @@
 import { writeFileSync } from 'node:fs';
-import { assertWritableFile, culpritPhrase, errors, rangedParser, type Comparison, type RunDocument } from '@bench/core';
+import { assertWritableFile, culpritPhrase, errors, type Comparison, type RunDocument } from '@bench/core';
 import { outputFormat, type BuiltinReporterName } from '@bench/reporters';
-import { compare, parsePercent } from '../compare/compare.js';
+import { compare } from '../compare/compare.js';
 import { comparePaired } from '../compare/paired-compare.js';
 import { readResultsFile } from '../reporters/results-file.js';
-import { sharedRanges } from '../options/declarations.js';
+import { runOptionDeclarations } from '../options/declarations.js';
 
+/** Its flags as commander gives them (options/command-table.ts: compare). */
 export interface CompareFlags {
   failIf?: string;
-  noise: string;
+  /** Percent, as bench run's --noise takes it (its declaration: its parser, its range, its default). */
+  noise?: number;
   /** A reporter of the registry that renders comparisons (commander checks the choice). */
   format: BuiltinReporterName;
   out?: string;
@@ -42,8 +44,8 @@ function comparisonOf(docs: readonly RunDocument[], files: readonly string[], fl
  * --fail-if limit could not be checked (no verdict) unless --allow-undecided.
  */
 export async function compareCommand(baseFile: string, headFile: string | undefined, flags: CompareFlags): Promise<void> {
-  // the range of bench run's --noise (docs/running.md#ranges)
-  const noisePercent = rangedParser('--noise', sharedRanges.percent, (raw) => parsePercent('--noise', raw))(flags.noise);
+  // bench run's --noise, and its default
+  const noisePercent = flags.noise ?? runOptionDeclarations.noisePercent.default!;
   if (flags.out) assertWritableFile(flags.out);
   const files = headFile === undefined ? [baseFile] : [baseFile, headFile];
   const docs = files.map((file) => readResultsFile(file));

@@ -1,25 +1,13 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import { errors, workloadRefusal } from '@bench/core';
-import { builtinEngines } from '@bench/engines';
-import { givenRunOptions } from '../options/index.js';
+import { exportOptionKeys, givenRunOptions } from '../options/index.js';
 import { resolveRunOptionsIn } from '../options/resolve.js';
 import { ownOptionValues } from '../options/engine-choice.js';
 import { resolveScenarios } from '../run/plan.js';
 import { loadProject } from '../project/project.js';
 import { TOOL_VERSION } from '../version.js';
 import { runRedaction } from '../redact/run-redaction.js';
-
-/** The run options an export carries into its files: the load's shape, and the exporting engines' own options. */
-export const exportOptionKeys = [
-  'concurrency',
-  'durationSeconds',
-  'requests',
-  'keepAlive',
-  'timeoutSeconds',
-  'rate',
-  ...builtinEngines.flatMap((engine) => (engine.exporter ? Object.keys(engine.options ?? {}) : [])),
-];
 
 /** `bench export ENGINE <scenario> --url URL`: the engine's files for a run on generators elsewhere (k6: a script and k6-operator manifests). */
 export async function exportCommand(format: string, scenarioName: string, command: Command): Promise<void> {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import { assertWritableFile, errors, parseFailIf } from '@bench/core';
 import {
   appendRunToHistory,
@@ -15,18 +15,18 @@ import {
   commitRange,
   damagedLinesNote,
   formatPValue,
-  formatsFor,
   outputFormat,
   renderHistoryCheck,
   renderHistoryShow,
   writeFileAtomically,
 } from '@bench/reporters';
 import { loadConfig } from '../config/load-config.js';
-import { parsePositiveInteger, rangedParser } from '@bench/core';
+import { addCommandOptions } from '../options/commander-options.js';
 import { readResultsFile } from '../reporters/results-file.js';
 
 interface HistoryFlags {
-  readonly history?: string;
+  /** A file; `--history` with none (as `bench run` takes it) is the same as no --history. */
+  readonly history?: string | boolean;
   readonly config?: string;
 }
 
@@ -34,7 +34,7 @@ interface HistoryFlags {
 async function historyLocation(flags: HistoryFlags): Promise<{ file: string; dir: string }> {
   const config = await loadConfig(flags.config !== undefined ? { file: flags.config } : {});
   const dir = config?.dir ?? process.cwd();
-  if (flags.history !== undefined) return { file: path.resolve(flags.history), dir };
+  if (typeof flags.history === 'string') return { file: path.resolve(flags.history), dir };
   const configured = config?.config.defaults?.history;
   return { file: historyFilePath(configured === undefined || configured === false ? true : configured, dir)!, dir };
 }
@@ -46,25 +46,6 @@ async function loadSeries(flags: HistoryFlags) {
   return { history, series: groupSeries(history.entries) };
 }
 
-function parsePValue(raw: string): number {
-  const value = Number(raw);
-  if (!(value > 0 && value < 1)) throw errors.badNumber('--max-p-value', raw, 'a probability between 0 and 1, e.g. 0.001');
-  return value;
-}
-
-function parseCommitTime(raw: string): string {
-  const time = Date.parse(raw);
-  if (Number.isNaN(time)) throw errors.usage(`--commit-time "${raw}" is not a date; give ISO 8601, e.g. 2026-01-31T12:00:00Z`);
-  return new Date(time).toISOString();
-}
-
-// Flags of the history commands, each declared once here.
-const historyFlag = () =>
-  new Option('--history <file>', "history file (default: the config's defaults.history, else bench-history.jsonl beside the config)");
-const configFlag = () => new Option('--config <file>', 'config file (default: bench.config.{ts,mts,mjs,js,json} in this directory)');
-const pValueFlag = () =>
-  new Option('--max-p-value <p>', 'a change point needs a t-test p-value at most this').argParser(parsePValue).default(0.001);
-
 /** Adds `bench history add|check|show|report`: a history of runs kept in the app's repo, and the change points in it. */
 export function addHistoryCommand(program: Command): void {
   // made with program.command() so that they inherit its error handling (exit codes, the "bench:" prefix)
@@ -72,20 +53,10 @@ export function addHistoryCommand(program: Command): void {
     .command('history')
     .description('keep every run in a history file (JSON Lines) and find where each series changed (E-Divisive means with a t-test)');
 
-  history
-    .command('add')
+  // each one's flags from the table (options/command-table.ts)
+  addCommandOptions(history.command('add'), 'history add')
     .description('append every cell of a results file to the history, with the commit, branch and commit time git reports here')
     .argument('<results>', 'results file (written by --reporter json --out)')
-    .addOption(historyFlag())
-    .addOption(configFlag())
-    .option('--commit <sha>', 'the commit measured (default: git rev-parse HEAD)')
-    .option('--branch <name>', 'its branch (default: the checked-out branch)')
-    .addOption(new Option('--commit-time <iso>', "the commit's time (default: git's committer time)").argParser(parseCommitTime))
-    .option('--partial', 'add the finished cells of a run that did not finish (interrupted, or read from the journal of a killed run)')
-    .option(
-      '--profiles',
-      "keep each cell's CPU profile (a run with --profile): the history page then draws where the CPU moved at each change point",
-    )
     .action(
       async (
         results: string,
@@ -109,13 +80,8 @@ export function addHistoryCommand(program: Command): void {
       },
     );
 
-  history
-    .command('check')
+  addCommandOptions(history.command('check'), 'history check')
     .description('find the change points of every series; exit 1 when the newest one is a regression beyond --fail-if')
-    .option('--fail-if <limits>', 'exit 1 when the newest change point of a series is beyond a limit, e.g. "rps<-5%,p99>+10%"')
-    .addOption(pValueFlag())
-    .addOption(historyFlag())
-    .addOption(configFlag())
     .action(async (flags: HistoryFlags & { failIf?: string; maxPValue: number }) => {
       const limits = flags.failIf !== undefined ? parseFailIf(flags.failIf) : [];
       const { series } = await loadSeries(flags);
@@ -131,34 +97,18 @@ export function addHistoryCommand(program: Command): void {
       }
     });
 
-  history
-    .command('show')
+  addCommandOptions(history.command('show'), 'history show')
     .description('the last runs of each series as a markdown table, with an rps sparkline and the change points marked')
-    .option(
-      '--last <n>',
-      'runs per series',
-      rangedParser('--last', { min: 1, max: 100_000 }, (v) => parsePositiveInteger('--last', v)),
-      20,
-    )
-    .addOption(pValueFlag())
-    .addOption(historyFlag())
-    .addOption(configFlag())
     .action(async (flags: HistoryFlags & { last: number; maxPValue: number }) => {
       const { series } = await loadSeries(flags);
       const found = findHistoryChanges(series, DEFAULT_HISTORY_METRICS, { maxPValue: flags.maxPValue });
       process.stdout.write(renderHistoryShow(series, found, flags.last));
     });
 
-  history
-    .command('report')
+  addCommandOptions(history.command('report'), 'history report')
     .description(
       'the whole history in one format: by default one self-contained HTML page, a trend chart per series, change points marked, each run linked to its commit',
     )
-    .addOption(new Option('--format <format>', 'output format').choices(formatsFor('history')).default('html'))
-    .option('-o, --out <file>', 'the file to write, e.g. history.html (needed for html)')
-    .addOption(pValueFlag())
-    .addOption(historyFlag())
-    .addOption(configFlag())
     .action(async (flags: HistoryFlags & { format: string; out?: string; maxPValue: number }) => {
       const render = outputFormat(flags.format)?.history;
       if (!render) throw errors.usage(`--format ${flags.format} cannot show a history`);

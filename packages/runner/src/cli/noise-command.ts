@@ -1,23 +1,11 @@
 import type { Command } from 'commander';
 import { errors, type TargetPlugin } from '@bench/core';
 import { noiseFloor, type NoiseFloor } from '../compare/noise-floor.js';
-import { givenRunOptions, type RunOptionKey } from '../options/index.js';
+import { givenRunOptions, noiseOptionKeys } from '../options/index.js';
 import { loadProject } from '../project/project.js';
 import { runProject } from '../run/run-project.js';
 import { interruptSignal } from './interrupt.js';
 import { progressPrinter } from './progress.js';
-import { hostOptionKeys } from '../options/host-options.js';
-
-/** The run options `bench noise` takes (the load shape and the machine's pinning). */
-export const noiseOptionKeys: readonly RunOptionKey[] = [
-  'concurrency',
-  'durationSeconds',
-  'warmupSeconds',
-  'engine',
-  'cpus',
-  'seed',
-  ...hostOptionKeys,
-];
 
 const fmt = (n: number, digits = 1) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
 

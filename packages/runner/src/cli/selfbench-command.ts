@@ -2,34 +2,19 @@ import os from 'node:os';
 import { describeMachine, errors } from '@bench/core';
 import { builtinTargets } from '@bench/targets';
 import { builtinEngines } from '@bench/engines';
-import { parseCpus, parseNameList } from '@bench/core';
+import { parseNameList } from '@bench/core';
 import { builtinScenarios } from '../project/builtin-scenarios.js';
 import { renderSelfbench } from '@bench/reporters';
-import { selfbench } from '../selfbench/selfbench.js';
+import { defaultSelfbenchEngines, selfbench } from '../selfbench/selfbench.js';
 import { saveCeilings } from '../selfbench/ceilings.js';
 
-/**
- * The engines selfbench measures unless told: each that has a bare tool to measure bench against, and each of bench's
- * own in-process closed loops (measured beside the bare tools: wrk is the yardstick).
- */
-export const defaultSelfbenchEngines = () =>
-  builtinEngines.filter(
-    (e) =>
-      e.bareTool ||
-      (e.clientThreads &&
-        e.supports(
-          { connections: 1, durationSeconds: 1, keepAlive: true, timeoutSeconds: 1 },
-          { method: 'GET', path: '/', headers: {} },
-          { kind: 'any' },
-        ).ok),
-  );
-
+/** Its flags as commander gives them (options/command-table.ts: selfbench). */
 export interface SelfbenchFlags {
   concurrency: number[];
   duration: number;
   rounds: number;
   engines?: string;
-  cpus?: string;
+  cpus?: { server?: string; client?: string };
   rate?: number;
   clientThreads?: number[];
 }
@@ -56,7 +41,7 @@ export async function selfbenchCommand(flags: SelfbenchFlags): Promise<void> {
     engines.push(engine);
   }
   // pinned by default when there are two cores or more: the server on CPU 0, the generator on CPU 1
-  const cpus = flags.cpus ? parseCpus(flags.cpus) : os.availableParallelism() >= 2 ? { server: '0', client: '1' } : undefined;
+  const cpus = flags.cpus ?? (os.availableParallelism() >= 2 ? { server: '0', client: '1' } : undefined);
   const rows = await selfbench({
     connections: flags.concurrency,
     seconds: flags.duration,

@@ -1,4 +1,4 @@
-import { parseNameList, type DatabaseChoice } from '@bench/core';
+import { errors, parseNameList, type DatabaseChoice } from '@bench/core';
 import { loadProject } from '../project/project.js';
 import type { reporterSpecCollector } from '../reporters/reporter-spec.js';
 import { loadReporters, parseReporterOptions } from '../reporters/load-reporters.js';
@@ -49,7 +49,8 @@ export async function suiteCommand(
   name: string,
   flags: {
     scale: number;
-    repeat?: number;
+    /** bench run's --repeat: a suite takes a number of rounds, not auto. */
+    repeat?: number | 'auto';
     targets?: string;
     engine?: string;
     db?: DatabaseChoice;
@@ -58,6 +59,7 @@ export async function suiteCommand(
   } & HostOptions,
   collector: ReturnType<typeof reporterSpecCollector>,
 ): Promise<void> {
+  if (flags.repeat === 'auto') throw errors.badNumber('--repeat', 'auto', 'a whole number greater than 0');
   if (name === 'list') return listSuites(flags.config);
   const suite = findSuite(name);
   const loaded = await loadProject(flags.config !== undefined ? { configFile: flags.config } : {});

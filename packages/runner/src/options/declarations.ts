@@ -177,7 +177,7 @@ const generalOptions = {
     flags: '--repeat <n|auto>',
     range: sharedRanges.rounds,
     description:
-      'rounds: each measures every cell once, in a random order, on freshly started targets (samples for medians, spread and `bench compare`); auto adds rounds until every --compare is decided',
+      'rounds: each measures every cell once, in a random order, on freshly started targets (samples for medians, spread and `bench compare`); auto (bench run) adds rounds until every --compare is decided',
     schema: z.union([positiveInt, z.literal('auto')]),
     parse: (raw) => (raw.trim() === 'auto' ? 'auto' : parsePositiveInteger('--repeat', raw)),
     default: 1,
@@ -213,7 +213,8 @@ const generalOptions = {
   noisePercent: always({
     flags: '--noise <percent>',
     range: sharedRanges.percent,
-    description: 'changes smaller than this are noise: --repeat auto decides a comparison when its interval is wholly inside or beyond it',
+    description:
+      'changes smaller than this are noise whatever the statistics say: bench compare calls them so, and --repeat auto decides a comparison when its interval is wholly inside or beyond it',
     schema: z.number().nonnegative(),
     parse: (raw) => parsePercent('--noise', raw),
     default: 5,
@@ -304,7 +305,7 @@ const generalOptions = {
   }),
   url: maybe({
     flags: '-u, --url <url>',
-    description: 'drive a server that is already running at this URL (nothing is started)',
+    description: 'a server already running at this URL: bench run drives it (nothing is started), bench export writes a run that will',
     schema: z.string().url(),
     parse: (raw) => parseHttpUrl('--url', raw),
   }),
@@ -410,7 +411,7 @@ const generalOptions = {
   history: maybe({
     flags: '--history [file]',
     description:
-      'append the run to a history file when it finishes (`bench history`); the file defaults to bench-history.jsonl beside the config',
+      'the history file (`bench history`): bench run appends the run to it when it finishes (bench-history.jsonl beside the config when none is named), the history commands read it',
     schema: z.union([z.boolean(), z.string().min(1)]),
   }),
 };

@@ -8,7 +8,7 @@ import {
   pinProcessGroups,
 } from '@bench/core';
 import { verifyTarget } from '../run/verify.js';
-import { runBareTool } from '@bench/engines';
+import { builtinEngines, runBareTool } from '@bench/engines';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const processCpuSeconds = (since: NodeJS.CpuUsage) => {
@@ -38,6 +38,22 @@ async function quiet(): Promise<void> {
 
 /** The open loop's arrival rate when none is given: well below what one thread of it sends on one shared core here. */
 export const DEFAULT_OPEN_LOOP_RATE = 2000;
+
+/**
+ * The engines selfbench measures unless told: each that has a bare tool to measure bench against, and each of bench's
+ * own in-process closed loops (measured beside the bare tools: wrk is the yardstick).
+ */
+export const defaultSelfbenchEngines = () =>
+  builtinEngines.filter(
+    (e) =>
+      e.bareTool ||
+      (e.clientThreads &&
+        e.supports(
+          { connections: 1, durationSeconds: 1, keepAlive: true, timeoutSeconds: 1 },
+          { method: 'GET', path: '/', headers: {} },
+          { kind: 'any' },
+        ).ok),
+  );
 
 export interface SelfbenchOptions {
   /** The levels of -c, each measured on every stack. */
