@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import type { Command } from 'commander';
 import { errors, printableLine, TFB_BURST } from '@bench/core';
-import { givenRunOptions } from '../options/index.js';
+import { commandTable, givenRunOptions } from '../options/index.js';
 import { resolveScenarios, resolveTargets } from '../run/plan.js';
 import { loadProject } from '../project/project.js';
 import { verifyTarget } from '../run/verify.js';
@@ -19,7 +19,8 @@ export async function serveCommand(targetName: string, scenarioName: string, com
     );
   const project = await loadProject(flags.config !== undefined ? { configFile: flags.config } : {});
   const [target] = resolveTargets([targetName], project.targets);
-  const given = givenRunOptions(command, ['port', 'workers', 'poolSize', 'tfbBurst', 'db']);
+  // the run options serve takes, as its row of the table names them
+  const given = givenRunOptions(command, commandTable.serve.options);
   const [scenario] = resolveScenarios([scenarioName], project.scenarios, given.db);
   if (!target || !scenario) return;
   const availability = await target.available();
