@@ -18,6 +18,7 @@ import {
   versionOf,
 } from '@bench/core';
 import type { RunningService, ServiceDefinition } from './service.js';
+import { namedDatabaseEndpoint, ownDatabaseEndpoint } from './database-endpoint.js';
 import { waitUntilServing } from '@bench/core';
 import { databaseProbe, seedTfbTables } from './tfb-data.js';
 
@@ -134,14 +135,7 @@ export const mariadbService: ServiceDefinition = {
       }
       await admin.query(`USE ${DATABASE}`);
       await seedTable(admin);
-      const endpoint = {
-        host,
-        port,
-        user: USER,
-        password,
-        database: DATABASE,
-        url: `mysql://${USER}:***@${host}:${port}/${DATABASE}`,
-      };
+      const endpoint = ownDatabaseEndpoint('mysql', host, port, USER, password, DATABASE);
       return await running(admin, endpoint, stopServer, proc.pid);
     } catch (error) {
       await stopServer();
@@ -150,15 +144,7 @@ export const mariadbService: ServiceDefinition = {
   },
 
   async connect(url) {
-    const parsed = new URL(url);
-    const endpoint = {
-      host: parsed.hostname,
-      port: Number(parsed.port || 3306),
-      user: decodeURIComponent(parsed.username),
-      password: decodeURIComponent(parsed.password),
-      database: parsed.pathname.replace(/^\//, '') || DATABASE,
-      url: `mysql://${parsed.username}:***@${parsed.host}${parsed.pathname}`,
-    };
+    const endpoint = namedDatabaseEndpoint('mysql', url, 3306, DATABASE);
     try {
       const admin = await (
         await client()

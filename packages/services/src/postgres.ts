@@ -16,6 +16,7 @@ import {
   waitUntilServing,
 } from '@bench/core';
 import type { RunningService, ServiceDefinition } from './service.js';
+import { namedDatabaseEndpoint, ownDatabaseEndpoint } from './database-endpoint.js';
 import { postgresProbe, seedPostgres } from './postgres-data.js';
 
 // the client loads with the first PostgreSQL a run starts or names, not with every bench command
@@ -176,14 +177,7 @@ export const postgresService: ServiceDefinition = {
       await inDatabase.query(`SET ROLE ${USER}`);
       await seedPostgres(inDatabase);
       await inDatabase.query('RESET ROLE');
-      const endpoint = {
-        host,
-        port,
-        user: USER,
-        password,
-        database: DATABASE,
-        url: `postgres://${USER}:***@${host}:${port}/${DATABASE}`,
-      };
+      const endpoint = ownDatabaseEndpoint('postgres', host, port, USER, password, DATABASE);
       return await running(inDatabase, endpoint, stopServer, proc.pid);
     } catch (error) {
       await stopServer();
@@ -192,15 +186,7 @@ export const postgresService: ServiceDefinition = {
   },
 
   async connect(url) {
-    const parsed = new URL(url);
-    const endpoint = {
-      host: parsed.hostname,
-      port: Number(parsed.port || 5432),
-      user: decodeURIComponent(parsed.username),
-      password: decodeURIComponent(parsed.password),
-      database: parsed.pathname.replace(/^\//, '') || DATABASE,
-      url: `postgres://${parsed.username}:***@${parsed.host}${parsed.pathname}`,
-    };
+    const endpoint = namedDatabaseEndpoint('postgres', url, 5432, DATABASE);
     try {
       const admin = new (await client()).Client({
         host: endpoint.host,

@@ -15,7 +15,7 @@ import { reportCommand } from './report-command.js';
 import { compareCommand, type CompareFlags } from './compare-command.js';
 import { noiseCommand } from './noise-command.js';
 import { selfbenchCommand, type SelfbenchFlags } from './selfbench-command.js';
-import { suiteCommand } from './suite-command.js';
+import { suiteCommand, type SuiteFlags } from './suite-command.js';
 import { exportCommand } from './export-command.js';
 import { importCommand } from './import-command.js';
 import { addHistoryCommand } from './history-command.js';
@@ -109,20 +109,7 @@ export function buildProgram(
   subcommand('suite', gathering(suiteReporters))
     .description("rerun an article's experiment and print its tables, published figures beside today's (`bench suite list` shows them)")
     .argument('<name>', `suite name (${plugins.suites.join(', ')}), or list`)
-    .action(
-      (
-        name: string,
-        flags: {
-          scale: number;
-          repeat?: number | 'auto';
-          targets?: string;
-          engine?: string;
-          db?: DatabaseChoice;
-          config?: string;
-          reporterOption?: string[];
-        } & HostOptions,
-      ) => suiteCommand(name, flags, suiteReporters),
-    );
+    .action((name: string, flags: SuiteFlags) => suiteCommand(name, flags, suiteReporters));
 
   const exporters = builtinEngines.filter((e) => e.exporter);
   subcommand('export')

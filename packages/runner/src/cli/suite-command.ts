@@ -44,21 +44,20 @@ async function listSuites(configFile?: string): Promise<void> {
   process.stdout.write(`${formatTable(['suite', 'article', 'title', 'needs', 'here'], rows)}\n`);
 }
 
+/** What `bench suite` takes on its command line. */
+export type SuiteFlags = {
+  scale: number;
+  /** bench run's --repeat: a suite takes a number of rounds, not auto. */
+  repeat?: number | 'auto';
+  targets?: string;
+  engine?: string;
+  db?: DatabaseChoice;
+  config?: string;
+  reporterOption?: string[];
+} & HostOptions;
+
 /** `bench suite <name>`: the article's experiment on today's stacks, its tables with the published figures beside ours. */
-export async function suiteCommand(
-  name: string,
-  flags: {
-    scale: number;
-    /** bench run's --repeat: a suite takes a number of rounds, not auto. */
-    repeat?: number | 'auto';
-    targets?: string;
-    engine?: string;
-    db?: DatabaseChoice;
-    config?: string;
-    reporterOption?: string[];
-  } & HostOptions,
-  collector: ReturnType<typeof reporterSpecCollector>,
-): Promise<void> {
+export async function suiteCommand(name: string, flags: SuiteFlags, collector: ReturnType<typeof reporterSpecCollector>): Promise<void> {
   if (flags.repeat === 'auto') throw errors.badNumber('--repeat', 'auto', 'a whole number greater than 0');
   if (name === 'list') return listSuites(flags.config);
   const suite = findSuite(name);
