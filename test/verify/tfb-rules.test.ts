@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtinScenarios, createServiceManager, verifyTarget, type Scenario } from '@bench/runner';
+import type { DatabaseKind } from '@bench/core';
 
 // TechEmpower's rules against a small server of this test's own: correct on every type, or broken in one way each.
 type Fault = 'no-date' | 'frozen-date' | 'text-json' | 'unescaped' | 'unclamped' | 'no-write' | 'cached-reads';
@@ -81,7 +82,7 @@ async function serve(fault?: Fault): Promise<string> {
 }
 
 // 32, not TFB's 512: at 32 the margin's whole numbers move a count by one at most, within TFB's 5%
-const context = { database: () => services.database(), burst: 32 };
+const context = { database: (kind: DatabaseKind) => services.database(kind), burst: 32 };
 const verify = async (url: string, type: string) => verifyTarget(url, scenarios.get(type)!, undefined, context);
 
 beforeAll(async () => {
