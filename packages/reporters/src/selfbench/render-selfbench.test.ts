@@ -16,6 +16,30 @@ describe('the selfbench table', () => {
     expect(text).toMatch(/not a ceiling/);
   });
 
+  it("holds an engine's requests at a set rate against its own closed loop in the same rounds", () => {
+    const wire = (rate: number | undefined, cpuSeconds: number, round: number) => ({
+      ...selfbenchRow('node', 'wire', 1, 100_000, cpuSeconds, 50),
+      round,
+      bare: undefined,
+      bench: { rps: 20_000, requests: 100_000, cpuSeconds },
+      ...(rate !== undefined ? { rate } : {}),
+    });
+    const rounds = [1.2, 1.3, 1.25].flatMap((atTwenty, i) => [
+      wire(undefined, 1.0, i + 1),
+      wire(20_000, atTwenty, i + 1),
+      wire(30_000, 1.1, i + 1),
+    ]);
+    const text = renderSelfbench(rounds, '-c 50');
+    // 10 µs a request closed; 12.5 (the median of 12, 13 and 12.5) at 20,000 rps, 11 at 30,000
+    expect(text).toMatch(/^\| node \| 50 \| wire \| 1 \| - \| 20,000 \| 100,000 \| 10 \| - \| - \| - \|$/m);
+    expect(text).toMatch(
+      /^\| node \| 50 \| wire at 20,000 rps \| 1 \| - \| 20,000 \| 80,000 \| 12\.5 \| - \| 1\.25 \(its closed loop\) \| - \|$/m,
+    );
+    expect(text).toMatch(
+      /^\| node \| 50 \| wire at 30,000 rps \| 1 \| - \| 20,000 \| 90,909 \| 11 \| - \| 1\.10 \(its closed loop\) \| - \|$/m,
+    );
+  });
+
   it('names the machine the figures were taken on, when told', () => {
     const machine = fixtureDocument().machine;
     expect(renderSelfbench(rows, '-c 50', machine)).toMatch(/-c 50, on 2 x Test CPU, 16(\.0)? GiB, linux 6\.1, Node v20\.20\.2;/);

@@ -68,35 +68,57 @@ export function renderSelfbench(rows: readonly SelfbenchRow[], setting: string, 
     );
   }
   const sticks = yardsticks(rows);
+  // an engine's closed loop at a stack, level and thread count: what its requests at a set rate are held against
+  const closedMicros = new Map(
+    [...groupBy(rows, (r) => `${r.target}\u0000${r.connections}\u0000${r.engine}\u0000${r.threads}\u0000${r.rate ?? ''}`).values()]
+      .filter((runs) => runs[0]!.rate === undefined)
+      .map((runs) => {
+        const first = runs[0]!;
+        return [
+          `${first.target}\u0000${first.connections}\u0000${first.engine}\u0000${first.threads}`,
+          medianOf(runs.map((r) => microsPerRequest(r.bench))),
+        ];
+      }),
+  );
   out.push(
     '',
     '| target | c | engine | threads | median ratio | median rps through bench | median rps per client CPU-s | median µs/req through bench | bare | × yardstick | event-loop p99 ms |',
     '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   );
-  for (const runs of groupBy(rows, (r) => `${r.target}\u0000${r.connections}\u0000${r.engine}\u0000${r.threads}`).values()) {
+  for (const runs of groupBy(
+    rows,
+    (r) => `${r.target}\u0000${r.connections}\u0000${r.engine}\u0000${r.threads}\u0000${r.rate ?? ''}`,
+  ).values()) {
     const first = runs[0]!;
     const cpu = runs.filter((r) => r.bench.cpuSeconds > 0).map((r) => perCpuSecond(r.bench));
     const ratios = runs.flatMap((r) => (r.bare ? [r.bench.rps / r.bare.rps] : []));
     const benchMicros = medianOf(runs.map((r) => microsPerRequest(r.bench)));
     const bareMicros = medianOf(runs.map((r) => (r.bare ? microsPerRequest(r.bare) : undefined)));
     const stick = sticks.get(`${first.target}\u0000${first.connections}`);
+    const closed = closedMicros.get(`${first.target}\u0000${first.connections}\u0000${first.engine}\u0000${first.threads}`);
     const times =
-      stick && benchMicros !== undefined && first.rate === undefined
-        ? `${(benchMicros / stick.micros).toFixed(2)} (bare ${stick.engine})`
-        : '-';
+      first.rate !== undefined
+        ? closed !== undefined && benchMicros !== undefined
+          ? `${(benchMicros / closed).toFixed(2)} (its closed loop)`
+          : '-'
+        : stick && benchMicros !== undefined
+          ? `${(benchMicros / stick.micros).toFixed(2)} (bare ${stick.engine})`
+          : '-';
     const lag = medianOf(runs.map((r) => r.bench.eventLoopP99Ms));
     out.push(
       `| ${first.target} | ${first.connections} | ${engineLabel(first)} | ${first.threads} | ${ratios.length ? median(ratios).toFixed(2) : '-'} | ${n(median(runs.map((r) => r.bench.rps)))} | ${cpu.length ? n(median(cpu)) : '-'} | ${us(benchMicros)} | ${us(bareMicros)} | ${times} | ${lag === undefined ? '-' : n(lag, 1)} |`,
     );
   }
-  const memory = [...groupBy(rows, (r) => `${r.target}\u0000${r.engine}\u0000${r.threads}`).values()].flatMap((runs) => {
-    const first = runs[0]!;
-    const bench = memoryPerConnection(runs, 'bench');
-    const bare = memoryPerConnection(runs, 'bare');
-    if (bench === undefined && bare === undefined) return [];
-    const kb = (bytes: number | undefined) => (bytes === undefined ? '-' : n(bytes / 1024, 1));
-    return [`| ${first.target} | ${engineLabel(first)} | ${first.threads} | ${kb(bench)} | ${kb(bare)} |`];
-  });
+  const memory = [...groupBy(rows, (r) => `${r.target}\u0000${r.engine}\u0000${r.threads}\u0000${r.rate ?? ''}`).values()].flatMap(
+    (runs) => {
+      const first = runs[0]!;
+      const bench = memoryPerConnection(runs, 'bench');
+      const bare = memoryPerConnection(runs, 'bare');
+      if (bench === undefined && bare === undefined) return [];
+      const kb = (bytes: number | undefined) => (bytes === undefined ? '-' : n(bytes / 1024, 1));
+      return [`| ${first.target} | ${engineLabel(first)} | ${first.threads} | ${kb(bench)} | ${kb(bare)} |`];
+    },
+  );
   if (memory.length > 0)
     out.push(
       '',
@@ -109,7 +131,7 @@ export function renderSelfbench(rows: readonly SelfbenchRow[], setting: string, 
   if (rows.some((r) => r.rate !== undefined))
     out.push(
       '',
-      'An open loop runs at its set rate, not as fast as it can: its rps per client CPU-s is what that load costs at each thread count (not a ceiling; it has no bare tool to compare with).',
+      'An open loop runs at its set rate, not as fast as it can: its rps per client CPU-s is what that load costs at each thread count (not a ceiling; it has no bare tool to compare with). Where the same engine also ran closed (wire), × compares its µs/req at the rate with its closed loop’s in the same rounds.',
     );
   return `${out.join('\n')}\n`;
 }

@@ -114,7 +114,7 @@ describe("every command's flags", () => {
       clientThreads: [1, 2],
       concurrency: [100, 200],
       cpus: { server: '0', client: '1' },
-      rate: 500,
+      rate: [500],
     });
     expect(() => fresh.get('selfbench')!.parseOptions(['--client-threads', '1,300'])).toThrow(
       /--client-threads "1,300" is not valid: expected from 1 to 256/,

@@ -15,7 +15,7 @@ export interface SelfbenchFlags {
   rounds: number;
   engines?: string;
   cpus?: { server?: string; client?: string };
-  rate?: number;
+  rate?: number[];
   clientThreads?: number[];
 }
 
@@ -49,7 +49,7 @@ export async function selfbenchCommand(flags: SelfbenchFlags): Promise<void> {
     ...(cpus ? { cpus } : {}),
     cases,
     engines,
-    ...(flags.rate !== undefined ? { rate: flags.rate } : {}),
+    ...(flags.rate !== undefined ? { rates: flags.rate } : {}),
     ...(flags.clientThreads ? { threads: flags.clientThreads } : {}),
     onProgress: (line) => process.stderr.write(`bench: selfbench ${line}\n`),
   });

@@ -127,7 +127,11 @@ export const commandTable = {
           .join(',')}: those with a bare tool, and bench's own closed loops`,
       },
       cpus: { defaultText: 'with 2+ cores: server=0,client=1', why: 'the server and the generator kept apart' },
-      rate: { defaultText: String(DEFAULT_OPEN_LOOP_RATE), why: "the open-loop engine's, well below what one thread of it sends" },
+      rate: {
+        list: true,
+        defaultText: `${DEFAULT_OPEN_LOOP_RATE} for the open-loop engine; none for the others`,
+        why: 'each rate measured: the open-loop engine at each, and an engine that also runs closed (wire) at each beside its closed loop, the cost of a request at a set rate against the closed loop in the same rounds',
+      },
       clientThreads: { list: true, defaultText: '1,2', why: 'the in-process engines measured at each thread count' },
     },
   },

@@ -46,4 +46,49 @@ describe('selfbench', () => {
       [2, 1000],
     ]);
   }, 30_000);
+
+  it('runs an engine that also runs closed at each rate beside its closed loop, and an open-only one at each rate', async () => {
+    const hello = builtinScenarios().find((s) => s.name === 'hello')!;
+    const asked: Array<[string, number | undefined]> = [];
+    const engine = (name: string, closedToo: boolean): LoadEngine =>
+      ({
+        name,
+        processNames: ['fake'],
+        supports: (shape: LoadPlan['shape']) => ({ ok: closedToo || shape.rate !== undefined }),
+        available: async () => ({ ok: true }),
+        run: async (plan: LoadPlan) => {
+          asked.push([name, plan.shape.rate]);
+          return { requests: 1000, durationSeconds: plan.shape.durationSeconds! } as LoadMeasurement;
+        },
+      }) as unknown as LoadEngine;
+    const rows = await selfbench({
+      connections: [50],
+      seconds: 1,
+      rounds: 1,
+      rates: [20_000, 30_000],
+      cases: [[target, hello]],
+      engines: [engine('both', true), engine('open-only', false)],
+    });
+    expect(rows.map((r) => [r.engine, r.rate])).toEqual([
+      ['both', undefined],
+      ['both', 20_000],
+      ['both', 30_000],
+      ['open-only', 20_000],
+      ['open-only', 30_000],
+    ]);
+    expect(asked).toEqual(rows.map((r) => [r.engine, r.rate]));
+    // with no rates asked, the closed loop alone, and the open-only engine at the default rate
+    asked.length = 0;
+    await selfbench({
+      connections: [50],
+      seconds: 1,
+      rounds: 1,
+      cases: [[target, hello]],
+      engines: [engine('both', true), engine('open-only', false)],
+    });
+    expect(asked).toEqual([
+      ['both', undefined],
+      ['open-only', 2000],
+    ]);
+  }, 30_000);
 });

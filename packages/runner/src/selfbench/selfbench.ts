@@ -66,8 +66,11 @@ export interface SelfbenchOptions {
   readonly engines: readonly LoadEngine[];
   /** Client thread counts to measure an engine that has them (--client-threads); 1 and 2 by default. */
   readonly threads?: readonly number[];
-  /** The arrival rate for an engine that needs one (the open loop), requests per second. */
-  readonly rate?: number;
+  /**
+   * Arrival rates, requests per second: an engine that runs only at a rate (the open-loop engine) runs at each (at
+   * DEFAULT_OPEN_LOOP_RATE when absent); one that also runs closed (wire) runs at each beside its closed loop.
+   */
+  readonly rates?: readonly number[];
   readonly onProgress?: (line: string) => void;
 }
 
@@ -89,17 +92,16 @@ export async function selfbench(o: SelfbenchOptions): Promise<SelfbenchRow[]> {
       if (!verification.ok) throw errors.targetStart(target.name, scenario.name, verification.problems.join('; '));
       if (o.cpus?.server) pinProcessGroups(running.processGroups, o.cpus.server);
       const url = running.url + scenario.request.path;
-      // an open loop runs at o.rate (the closed loops as fast as the server answers)
-      const rateOf = (engine: LoadEngine, connections: number) =>
+      // the rates an engine runs at, `undefined` for its closed loop: an open loop only at rates, wire closed and at each
+      const runs = (engine: LoadEngine, rate?: number) =>
         engine.supports(
-          { connections, durationSeconds: o.seconds, keepAlive: true, timeoutSeconds: 10 },
+          { connections: most, durationSeconds: o.seconds, keepAlive: true, timeoutSeconds: 10, ...(rate !== undefined ? { rate } : {}) },
           scenario.request,
           scenario.expect.body,
-        ).ok
-          ? undefined
-          : (o.rate ?? DEFAULT_OPEN_LOOP_RATE);
-      const throughBench = async (engine: LoadEngine, connections: number, threads: number): Promise<SelfbenchSide> => {
-        const rate = rateOf(engine, connections);
+        ).ok;
+      const ratesOf = (engine: LoadEngine): Array<number | undefined> =>
+        runs(engine) ? [undefined, ...(o.rates ?? []).filter((rate) => runs(engine, rate))] : [...(o.rates ?? [DEFAULT_OPEN_LOOP_RATE])];
+      const throughBench = async (engine: LoadEngine, connections: number, threads: number, rate?: number): Promise<SelfbenchSide> => {
         const run = (durationSeconds: number) =>
           engine.run({
             url,
@@ -138,20 +140,21 @@ export async function selfbench(o: SelfbenchOptions): Promise<SelfbenchRow[]> {
       // a warm-up, so the first measurement does not meet a cold server: the first engine's bare tool, else through bench
       const warmer = engines.find((e) => e.bareTool);
       await (warmer ? runBareTool(warmer, url, Math.min(...o.connections), 2, o.cpus?.client) : undefined)?.catch(() => undefined);
-      const sides = engines.flatMap((e) => (e.clientThreads ? (o.threads ?? [1, 2]) : [1]).map((n) => [e, n] as const));
+      const sides = engines.flatMap((e) =>
+        (e.clientThreads ? (o.threads ?? [1, 2]) : [1]).flatMap((n) => ratesOf(e).map((rate) => [e, n, rate] as const)),
+      );
       for (const connections of o.connections)
         for (let round = 1; round <= o.rounds; round++) {
           // the engines' order alternates by round too: none always runs last, after the others' connections
-          for (const [engine, threads] of round % 2 === 1 ? sides : [...sides].reverse()) {
-            const label = threads > 1 ? ` ${threads} threads` : '';
+          for (const [engine, threads, rate] of round % 2 === 1 ? sides : [...sides].reverse()) {
+            const label = `${threads > 1 ? ` ${threads} threads` : ''}${rate !== undefined ? ` at ${rate} rps` : ''}`;
             o.onProgress?.(`${target.name}/${scenario.name} c=${connections} ${engine.name}${label} round ${round}/${o.rounds}`);
             const row = { target: target.name, scenario: scenario.name, engine: engine.name, connections, threads, round };
-            if (!engine.bareTool) {
-              const rate = rateOf(engine, connections);
+            if (!engine.bareTool || rate !== undefined) {
               rows.push({
                 ...row,
                 first: 'bench',
-                bench: await throughBench(engine, connections, threads),
+                bench: await throughBench(engine, connections, threads, rate),
                 ...(rate !== undefined ? { rate } : {}),
               });
               continue;
