@@ -111,7 +111,9 @@ describe('a workload exported for k6', () => {
     expect(run.code, run.stderr).toBe(0);
     const values = (await (await fetch(`${recorder}/__received`)).json()) as string[];
     expect(values[0]).toBe('n-0'); // the verification request
-    expect(values.length).toBeGreaterThan(1000);
+    // enough for the two generators' six VUs to collide many times over were they not strided (a count, not a speed:
+    // 805 in 2 s on a machine busy with four other files, thousands idle)
+    expect(values.length).toBeGreaterThan(200);
     expect(new Set(values).size).toBe(values.length);
   });
 });
