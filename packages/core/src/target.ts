@@ -14,8 +14,8 @@ export interface Availability {
   readonly aptPackages?: readonly string[];
 }
 
-/** Whether a target implements a scenario; `reason` says why not. */
-export type Support = { readonly ok: true } | { readonly ok: false; readonly reason: string };
+/** Whether a target implements a scenario; `reason` says why not, `aptPackages` what would make it (a driver, a cache). */
+export type Support = { readonly ok: true } | { readonly ok: false; readonly reason: string; readonly aptPackages?: readonly string[] };
 
 /** How to reach a backing service the runner started (or the user named by URL). */
 export interface ServiceEndpoint {

@@ -9,3 +9,11 @@ export function notInstalled(
   const packages = [...new Set(aptPackages)];
   return { ok: false, reason: `${missing.join(', ')} not found (${aptInstallLine(packages)})`, aptPackages: packages };
 }
+
+/** A scenario a target could serve but for a missing part ("it reaches X through Y, which is not installed: apt-get install P"). */
+export function partMissing(
+  what: string,
+  aptPackages: readonly string[],
+): { readonly ok: false; readonly reason: string; readonly aptPackages: readonly string[] } {
+  return { ok: false, reason: `${what}, which is not installed: ${aptInstallLine(aptPackages)}`, aptPackages };
+}

@@ -1,9 +1,9 @@
-import { aptInstallLine, onDatabase, type TargetPlugin } from '@bench/core';
+import { aptInstallLine, onDatabase, type Support, type TargetPlugin } from '@bench/core';
 import { loadProject, type Project } from '../project/project.js';
 import { openHosts, type HostOptions } from '../run/run-hosts.js';
 import { describeServices } from '@bench/services';
 import { formatTable } from './format-table.js';
-import { ceilingLine, readCeilings } from '../selfbench/ceilings.js';
+import { ceilingLine, readCeilings } from '@bench/engines';
 
 /** What is installed here, or (--server-host) on that host, with what is missing and the apt-get line to get it. */
 export async function doctorCommand(flags: { config?: string } & HostOptions): Promise<void> {
@@ -21,12 +21,9 @@ export async function doctorCommand(flags: { config?: string } & HostOptions): P
 }
 
 /** Why a target that serves TechEmpower's database types on MariaDB cannot on PostgreSQL (--db postgres): its driver. */
-function missingPostgresDriver(project: Project, target: TargetPlugin): { reason: string; aptPackage?: string } | undefined {
+function missingPostgresDriver(project: Project, target: TargetPlugin): Support | undefined {
   const served = project.scenarios.filter((s) => s.tfb !== undefined && s.services.includes('mysql') && target.supports(s).ok);
-  const refused = served.map((s) => target.supports(onDatabase(s, 'postgres'))).find((support) => !support.ok);
-  if (!refused || refused.ok) return undefined;
-  const aptPackage = /apt-get install (\S+)/.exec(refused.reason)?.[1];
-  return { reason: refused.reason, ...(aptPackage ? { aptPackage } : {}) };
+  return served.map((s) => target.supports(onDatabase(s, 'postgres'))).find((support) => !support.ok);
 }
 
 /** `bench doctor`'s table of this machine: every target, engine and service, found or not, and what to install. */
@@ -42,9 +39,9 @@ export async function doctorText(project: Project): Promise<string> {
     if (!a.ok) for (const pkg of a.aptPackages ?? []) missingPackages.add(pkg);
     rows.push(['target', target.name, a.ok ? 'yes' : 'no', a.ok ? versions : (a.reason ?? ''), a.ok ? '' : install(a.aptPackages)]);
     const driver = a.ok ? missingPostgresDriver(project, target) : undefined;
-    if (driver) {
-      if (driver.aptPackage) missingPackages.add(driver.aptPackage);
-      rows.push(['target', `${target.name} --db postgres`, 'no', driver.reason, install(driver.aptPackage ? [driver.aptPackage] : [])]);
+    if (driver && !driver.ok) {
+      for (const pkg of driver.aptPackages ?? []) missingPackages.add(pkg);
+      rows.push(['target', `${target.name} --db postgres`, 'no', driver.reason, install(driver.aptPackages)]);
     }
   }
   const ceilings = readCeilings();

@@ -3,7 +3,7 @@ import type { Availability, Scenario, ServiceEndpoints, Support } from '@bench/c
 import { serviceEnvironment } from '../support/service-env.js';
 import { findBinary } from '@bench/core';
 import { handlerSupport } from '../support/folder.js';
-import { notInstalled, versionFrom } from '@bench/core';
+import { notInstalled, partMissing, versionFrom } from '@bench/core';
 
 let dbdPgMissing: boolean | undefined;
 
@@ -11,9 +11,7 @@ let dbdPgMissing: boolean | undefined;
 export function perlDatabaseSupport(scenario: Scenario): Support {
   if (!scenario.services.includes('postgres')) return { ok: true };
   dbdPgMissing ??= missingPerlModules([], [['DBD::Pg', 'libdbd-pg-perl']]).length > 0;
-  return dbdPgMissing
-    ? { ok: false, reason: 'it reaches PostgreSQL through DBD::Pg, which is not installed: apt-get install libdbd-pg-perl' }
-    : { ok: true };
+  return dbdPgMissing ? partMissing('it reaches PostgreSQL through DBD::Pg', ['libdbd-pg-perl']) : { ok: true };
 }
 
 /** Perl serves a dynamic scenario through its CGI-style index.pl; static ones come from the web server. */

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Scenario, ServiceEndpoints, Support } from '@bench/core';
-import { findBinary } from '@bench/core';
+import { findBinary, partMissing } from '@bench/core';
 import { handlerSupport } from '../support/folder.js';
 import { versionFrom } from '@bench/core';
 import { serviceEnvironment } from '../support/service-env.js';
@@ -32,9 +32,9 @@ export const phpSupports =
   (cache: PhpCache) =>
   (scenario: Scenario): Support => {
     if (scenario.tfb === 'cached-queries' && cache === 'apcu' && !apcuInstalled())
-      return { ok: false, reason: "TechEmpower's cached-queries keeps World in APCu, which is not installed: apt-get install php-apcu" };
+      return partMissing("TechEmpower's cached-queries keeps World in APCu", ['php-apcu']);
     if (scenario.services.includes('postgres') && !pdoPgsqlInstalled())
-      return { ok: false, reason: "it reaches PostgreSQL through PDO's pgsql driver, which is not installed: apt-get install php-pgsql" };
+      return partMissing("it reaches PostgreSQL through PDO's pgsql driver", ['php-pgsql']);
     return handlerSupport(scenario, 'index.php');
   };
 
