@@ -39,14 +39,14 @@ const tfbTablePattern = (table: TfbTable) => `[[:<:]]${table}[[:>:]]`;
  * user's). As DatabaseWork: the calls that match 'update' are the updates, the rest the selects, so their sum is TFB's
  * count of queries.
  */
-async function statementsWork(admin: pg.Client, user: string, table: TfbTable): Promise<DatabaseWork> {
+async function statementsWork(admin: pg.Client, userId: number, table: TfbTable): Promise<DatabaseWork> {
   const result = await admin.query<{ calls: string; updates: string; read: string; updated: string }>(
     `SELECT COALESCE(SUM(calls), 0) AS calls,
             COALESCE(SUM(calls) FILTER (WHERE query ~* 'update'), 0) AS updates,
             COALESCE(SUM(rows) FILTER (WHERE query ~* 'select'), 0) AS read,
             COALESCE(SUM(rows) FILTER (WHERE query ~* 'update'), 0) AS updated
-       FROM pg_stat_statements WHERE userid = (SELECT oid FROM pg_roles WHERE rolname = $1) AND query ~* $2`,
-    [user, tfbTablePattern(table)],
+       FROM pg_stat_statements WHERE userid = $1 AND query ~* $2`,
+    [userId, tfbTablePattern(table)],
   );
   const row = result.rows[0];
   const updates = Number(row?.updates ?? 0);
@@ -60,14 +60,17 @@ async function statementsWork(admin: pg.Client, user: string, table: TfbTable): 
 
 /** The probe of a PostgreSQL, and the calls of bench's user (the counter a run reads around its cells). */
 export async function postgresProbe(admin: pg.Client, user: string): Promise<DatabaseProbe & { statements(): Promise<number> }> {
+  const role = await admin.query<{ oid: number }>('SELECT oid FROM pg_roles WHERE rolname = $1', [user]);
+  const userId = role.rows[0]?.oid;
+  if (userId === undefined) throw new Error(`PostgreSQL has no role ${user}`);
   return {
     kind: 'postgres',
     counters: `pg_stat_statements of user ${user}`,
-    work: (table) => statementsWork(admin, user, table),
+    work: (table) => statementsWork(admin, userId, table),
     async statements() {
       const result = await admin.query<{ calls: string }>(
-        'SELECT COALESCE(SUM(calls), 0) AS calls FROM pg_stat_statements WHERE userid = (SELECT oid FROM pg_roles WHERE rolname = $1)',
-        [user],
+        'SELECT COALESCE(SUM(calls), 0) AS calls FROM pg_stat_statements WHERE userid = $1',
+        [userId],
       );
       return Number(result.rows[0]?.calls ?? 0);
     },
