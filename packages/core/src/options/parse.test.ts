@@ -34,6 +34,9 @@ describe('option parsing', () => {
   it('parses repeated headers and CPU pinning', () => {
     expect(parseHeader('Accept: application/json', parseHeader('X-Token: a:b'))).toEqual({ 'X-Token': 'a:b', Accept: 'application/json' });
     expect(codeOf(() => parseHeader('no colon'))).toBe('BENCH_ERR_USAGE:2');
+    for (const value of ['a\r\nX-Injected: 1', 'a\nb', 'a\0b'])
+      expect(codeOf(() => parseHeader(`X-Trace: ${value}`))).toBe('BENCH_ERR_USAGE:2');
+    expect(() => parseHeader('X-Trace: a\r\nb')).toThrow('-H "X-Trace: ..." holds CR, LF or NUL in its value; give the value on one line');
     expect(parseCpus('server=0,client=1')).toEqual({ server: '0', client: '1' });
     expect(parseCpus('server=0-2,4,client=3')).toEqual({ server: '0-2,4', client: '3' });
     expect(codeOf(() => parseCpus('server=x'))).toBe('BENCH_ERR_USAGE:2');

@@ -66,7 +66,10 @@ export function parseHeader(raw: string, previous: Readonly<Record<string, strin
     const shown = at > 0 ? `${raw.slice(0, at)}: ...` : words.length > 1 ? `${words[0]} ...` : raw;
     throw errors.usage(`${option} "${shown}" must look like "Name: value"`);
   }
-  return { ...previous, [name]: raw.slice(at + 1).trim() };
+  const value = raw.slice(at + 1).trim();
+  // a CR, LF or NUL would end the header early and start another on engines that write requests as text
+  if (/[\r\n\0]/.test(value)) throw errors.usage(`${option} "${name}: ..." holds CR, LF or NUL in its value; give the value on one line`);
+  return { ...previous, [name]: value };
 }
 
 /** A CPU list as taskset takes it: "1", "0-1", "0,2-3". */
