@@ -10,3 +10,14 @@ export {
 export { engineBinary } from './engine-binary.js';
 export { runExternal } from './external-process.js';
 export { runBareTool, type BareResult } from './bare-tool.js';
+export {
+  ceilingLine,
+  ceilingsOf,
+  cheaperEngineLine,
+  costsOf,
+  readCeilings,
+  saveCeilings,
+  type EngineCeiling,
+  type EngineCost,
+  type SavedCeilings,
+} from './ceilings.js';

@@ -3,14 +3,14 @@
 // runCells() with registries of your own, runSuite() for `bench suite`.
 import { runCells } from './run/run-cells.js';
 export { run, type RunInput } from './api.js';
-export { compare } from './compare/compare.js';
+export { compare } from '@bench/compare';
 export { parseFailIf, type Comparison, type CellComparison, type MetricComparison, type Verdict } from '@bench/core';
 export { renderComparisonMarkdown } from '@bench/reporters';
 export { defineConfig, secret, type BenchConfig } from './config/define-config.js';
-export { Redaction, REDACTED, SECRET_HEADERS, type SecretSources } from './redact/redaction.js';
-export { evaluateThresholds, thresholdFields, type ThresholdsSpec, type ThresholdField } from './config/thresholds.js';
+export { Redaction, REDACTED, SECRET_HEADERS, type SecretSources } from '@bench/core';
+export { evaluateThresholds, thresholdFields, type ThresholdsSpec, type ThresholdField } from '@bench/compare';
 export { runCells, newRunDocument, type RunContext, type RunEvent } from './run/run-cells.js';
-export { defaultEngineName } from './run/choose-engine.js';
+export { defaultEngineName } from './engine-choice/choose-engine.js';
 /** @deprecated The old name of runCells (bench's core: plan, run every cell, report, with the registries you give it). */
 export const runBench = runCells;
 export { runProject, type ProjectRunRequest } from './run/run-project.js';

@@ -1,8 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { assertWritableFile, culpritPhrase, errors, type Comparison, type RunDocument } from '@bench/core';
 import { outputFormat, type BuiltinReporterName } from '@bench/reporters';
-import { compare } from '../compare/compare.js';
-import { comparePaired } from '../compare/paired-compare.js';
+import { compare, comparePaired } from '@bench/compare';
 import { readResultsFile } from '../reporters/results-file.js';
 import { runOptionDeclarations } from '../options/declarations.js';
 

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { errors, workloadRefusal } from '@bench/core';
 import { exportOptionKeys, givenRunOptions } from '../options/index.js';
 import { resolveRunOptionsIn } from '../options/resolve.js';
-import { ownOptionValues } from '../options/engine-choice.js';
+import { ownOptionValues } from '../engine-choice/engine-candidates.js';
 import { resolveScenarios } from '../run/plan.js';
 import { loadProject } from '../project/project.js';
 import { TOOL_VERSION } from '../version.js';

@@ -1,12 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { errors } from '@bench/core';
+import { errors, defaultRedaction } from '@bench/core';
 import { importedDocument } from '../run/imported-document.js';
 import { loadProject } from '../project/project.js';
 import type { reporterSpecCollector } from '../reporters/reporter-spec.js';
 import { loadReporters, parseReporterOptions } from '../reporters/load-reporters.js';
 import { replayDocument } from '../reporters/results-file.js';
-import { defaultRedaction } from '../redact/redaction.js';
 
 export const IMPORTED_RESULTS = 'bench-results.json';
 

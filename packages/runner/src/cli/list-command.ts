@@ -3,7 +3,7 @@ import { article000Stacks, describeToday } from '@bench/suites';
 import { loadProject } from '../project/project.js';
 import { formatTable } from './format-table.js';
 import { projectPluginNames } from './plugin-names.js';
-import { ceilingLine, readCeilings } from '../selfbench/ceilings.js';
+import { ceilingLine, readCeilings } from '@bench/engines';
 import { builtinReporterNames } from '../reporters/load-reporters.js';
 
 /** Scenarios, targets (with what each cannot serve), engines and reporters, with availability here. */

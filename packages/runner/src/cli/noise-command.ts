@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { errors, type TargetPlugin } from '@bench/core';
-import { noiseFloor, type NoiseFloor } from '../compare/noise-floor.js';
+import { noiseFloor, type NoiseFloor } from '@bench/compare';
 import { givenRunOptions, noiseOptionKeys } from '../options/index.js';
 import { loadProject } from '../project/project.js';
 import { runProject } from '../run/run-project.js';

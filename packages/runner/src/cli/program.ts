@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { type DatabaseChoice, type OptionTable } from '@bench/core';
+import { type DatabaseChoice, type OptionTable, defaultRedaction, type Redaction } from '@bench/core';
 import { builtinEngines } from '@bench/engines';
 import { TOOL_VERSION } from '../version.js';
 import { addCommandOptions, runOptionDeclarations, type CommandName, type GatheringParsers } from '../options/index.js';
@@ -20,7 +20,6 @@ import { exportCommand } from './export-command.js';
 import { importCommand } from './import-command.js';
 import { addHistoryCommand } from './history-command.js';
 import { builtinPluginNames, pluginsHelpText, type PluginNames } from './plugin-names.js';
-import { defaultRedaction, type Redaction } from '../redact/redaction.js';
 
 /** --reporter and --out gathered in command-line order, so that each --out goes to the reporter before it. */
 const gathering = (collector: ReturnType<typeof reporterSpecCollector>): { gather: GatheringParsers } => ({

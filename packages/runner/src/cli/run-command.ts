@@ -14,7 +14,7 @@ import { closeOutputs, recordInOutputs, startOutputs } from '../outputs/start-ou
 import type { RunEvent } from '../run/run-events.js';
 import type { Project } from '../project/project.js';
 import { DEFAULT_DASHBOARD_PORT, type RunOptionInput } from '../options/declarations.js';
-import type { Redaction } from '../redact/redaction.js';
+import type { Redaction } from '@bench/core';
 import { runRedaction } from '../redact/run-redaction.js';
 import { progressPrinter } from './progress.js';
 

@@ -1,12 +1,10 @@
 import os from 'node:os';
-import { describeMachine, errors } from '@bench/core';
+import { describeMachine, errors, parseNameList } from '@bench/core';
 import { builtinTargets } from '@bench/targets';
-import { builtinEngines } from '@bench/engines';
-import { parseNameList } from '@bench/core';
+import { builtinEngines, saveCeilings } from '@bench/engines';
 import { builtinScenarios } from '../project/builtin-scenarios.js';
 import { renderSelfbench } from '@bench/reporters';
 import { defaultSelfbenchEngines, selfbench } from '../selfbench/selfbench.js';
-import { saveCeilings } from '../selfbench/ceilings.js';
 
 /** Its flags as commander gives them (options/command-table.ts: selfbench). */
 export interface SelfbenchFlags {

@@ -4,7 +4,7 @@ import type { reporterSpecCollector } from '../reporters/reporter-spec.js';
 import { loadReporters, parseReporterOptions } from '../reporters/load-reporters.js';
 import { findSuite, httpsClients, loadSuites } from '@bench/suites';
 import { runSuite } from '../suites/run-suite.js';
-import { chosenEngineName } from '../options/engine-choice.js';
+import { chosenEngineName } from '../engine-choice/engine-candidates.js';
 import { formatTable } from './format-table.js';
 import { interruptSignal } from './interrupt.js';
 import { progressPrinter } from './progress.js';

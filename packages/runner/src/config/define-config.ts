@@ -1,6 +1,6 @@
 import type { RunOptionInput } from '../options/declarations.js';
 import type { CommandTargetConfig, ReporterConfigEntry, ScenarioConfigEntry, UrlTargetConfig } from './schema.js';
-import type { ThresholdsSpec } from './thresholds.js';
+import type { ThresholdsSpec } from '@bench/compare';
 
 /** What bench.config.{ts,mts,mjs,js,json} exports: plain data. */
 export interface BenchConfig {
@@ -16,7 +16,7 @@ export interface BenchConfig {
   readonly thresholds?: ThresholdsSpec;
 }
 
-export { secret } from '../redact/secret.js';
+export { secret } from '@bench/core';
 
 /** Types a config file; returns it unchanged. */
 export function defineConfig(config: BenchConfig): BenchConfig {

@@ -2,9 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createJiti } from 'jiti';
-import { messageOf, describeIssue, errors } from '@bench/core';
+import { messageOf, describeIssue, errors, unwrapSecrets } from '@bench/core';
 import { configSchemaBeforeEngines, type BenchConfigOutput } from './schema.js';
-import { unwrapSecrets } from '../redact/secret.js';
 
 export const CONFIG_FILES = ['bench.config.ts', 'bench.config.mts', 'bench.config.mjs', 'bench.config.js', 'bench.config.json'];
 

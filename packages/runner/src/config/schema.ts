@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { flowScenarioSchema, mixScenarioSchema, optionInputSchema, protocols, stepSchema, type ScenarioObjectInput } from '@bench/core';
 import { runOptionDeclarations, runOptionInputSchema } from '../options/declarations.js';
-import { thresholdsSchema } from './thresholds.js';
+import { thresholdsSchema } from '@bench/compare';
 
 /**
  * A schema chosen by the value's shape, so an error speaks of the form the user meant

@@ -1,6 +1,6 @@
 import type { CellResult, EngineSecond, LoadMeasurement, ResourceSecond } from '@bench/core';
 import { failedCell, type CellContext } from '../run/cell-result.js';
-import { cellSeries, type SampledRun } from './cell-series.js';
+import { cellSeries, type SampledRun } from '@bench/core';
 
 /** The target died while the load ran: its last output, when (hrtime ns), and what the load measured until it stopped. */
 export interface Crash {

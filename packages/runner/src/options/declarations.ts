@@ -30,11 +30,10 @@ import {
   type NumberRange,
 } from '@bench/core';
 import { builtinEngineOptions, builtinEngines } from '@bench/engines';
-import { engineChoiceText } from './engine-choice.js';
+import { engineChoiceText } from '../engine-choice/engine-candidates.js';
 import { parseReceiverUrl } from '../outputs/receiver-url.js';
-import { parsePercent } from '../compare/compare.js';
 import { parseSshUrl } from '@bench/hosts';
-import { parseTargetPair } from '../compare/paired-compare.js';
+import { parsePercent, parseTargetPair } from '@bench/compare';
 
 const positiveInt = z.number().int().positive();
 // Upper bounds: a connection takes one of a client address's 64,511 unprivileged local ports to one server port; a

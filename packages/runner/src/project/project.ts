@@ -22,7 +22,7 @@ import {
 import { builtinTargets, commandTarget, urlTarget } from '@bench/targets';
 import { inlineConfig, loadConfig, type LoadedConfig } from '../config/load-config.js';
 import { hostsOptionKeys, type ReporterConfigEntry, type ScenarioConfigEntry, type TargetConfigEntry } from '../config/schema.js';
-import type { ThresholdsSpec } from '../config/thresholds.js';
+import type { ThresholdsSpec } from '@bench/compare';
 import { builtinEngines, engineOptionTable } from '@bench/engines';
 import { runOptionDeclarations, type RunOptionInput } from '../options/declarations.js';
 import type { ReporterSpec } from '../reporters/reporter-spec.js';

@@ -1,4 +1,4 @@
-import { Redaction } from './redaction.js';
+import { Redaction } from '@bench/core';
 
 const URL_LIKE = /^[a-z][a-z0-9+.-]*:\/\//i;
 const HEADER_FLAGS = new Set(['-H', '--header']);

@@ -1,5 +1,5 @@
 import type { RunEvent } from '../run/run-events.js';
-import type { Redaction } from './redaction.js';
+import type { Redaction } from '@bench/core';
 
 /** A run event as its listeners (journal, progress, outputs, the API's onEvent) may show it: no secret in its text. */
 export function redactEvent(redaction: Redaction, event: RunEvent): RunEvent {

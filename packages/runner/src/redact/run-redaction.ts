@@ -1,8 +1,6 @@
-import { workloadSteps } from '@bench/core';
+import { workloadSteps, Redaction, secretValues } from '@bench/core';
 import type { RunOptionInput } from '../options/declarations.js';
 import type { Project } from '../project/project.js';
-import { Redaction } from './redaction.js';
-import { secretValues } from './secret.js';
 
 /**
  * The secrets of one run of a project: the headers its scenarios and -H send, the URLs it drives and sends to

@@ -10,10 +10,10 @@ import {
   type SecondPoint,
   type StepMeasurement,
   type StepResult,
+  cellSeries,
 } from '@bench/core';
-import { cellSeries } from '../measure/cell-series.js';
 import type { RunOptions } from '../options/declarations.js';
-import type { RunProfiling } from '../measure/profiling.js';
+import type { RunProfiling } from '@bench/core';
 
 export interface CellContext {
   readonly scenario: Scenario;

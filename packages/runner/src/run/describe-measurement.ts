@@ -8,18 +8,17 @@ import {
   type LoadMeasurement,
   type ResourceSample,
   type SecondPoint,
+  detectStall,
+  explainTimeouts,
+  cellLimit,
+  connectionCostNotes,
+  noAnswerNote,
 } from '@bench/core';
 import type { CounterReading } from '@bench/services';
 import { measuredCell, type CellContext } from './cell-result.js';
-import { detectStall } from '../measure/stall.js';
-import { explainTimeouts } from '../measure/timeout-bound.js';
-import { cellLimit } from '../measure/limit.js';
-import { connectionCostNotes } from '../measure/connection-cost-note.js';
-import { builtinEngines } from '@bench/engines';
-import { cheaperEngineLine } from '../selfbench/ceilings.js';
-import { engineRefusal } from './choose-engine.js';
+import { builtinEngines, cheaperEngineLine } from '@bench/engines';
+import { engineRefusal } from '../engine-choice/choose-engine.js';
 import { generatorCores, serverCores } from './cores.js';
-import { noAnswerNote } from '../measure/no-answer.js';
 
 /** A host of the cell other than the client's: its name, cores and how busy they were (percent of all) over the run. */
 export interface HostReading {

@@ -1,6 +1,5 @@
-import { requestScenario, type ImportedRun, type RunDocument } from '@bench/core';
+import { requestScenario, type ImportedRun, type RunDocument, cellSeries } from '@bench/core';
 import { measuredCell } from './cell-result.js';
-import { cellSeries } from '../measure/cell-series.js';
 import { resolveRunOptions } from '../options/resolve.js';
 import { newRunDocument } from './run-cells.js';
 

@@ -12,19 +12,22 @@ import {
   type ProcessHost,
   type RunningTarget,
   type StackProfiling,
+  cellSeries,
+  type SampledRun,
+  coolDownReading,
+  prepareCellProfile,
+  SOAK_RSS_SECONDS,
+  withSoak,
+  warmInOneRun,
+  warmUntilSteady,
 } from '@bench/core';
 import type { ServiceManager } from '@bench/services';
 import { failedCell, type CellContext } from './cell-result.js';
-import { cellSeries, type SampledRun } from '../measure/cell-series.js';
-import { coolDownReading } from '../measure/cool-down.js';
 import { crashedCell } from '../measure/crashed-cell.js';
-import { prepareCellProfile } from '../measure/profiling.js';
 import { releaseMemory } from '../measure/release-memory.js';
-import { SOAK_RSS_SECONDS, withSoak } from '../measure/soak.js';
-import { warmInOneRun, warmUntilSteady } from '../measure/steady-warmup.js';
-import { ownOptionValues } from '../options/engine-choice.js';
+import { ownOptionValues } from '../engine-choice/engine-candidates.js';
 import { describeMeasurement, type HostReadings } from './describe-measurement.js';
-import { loadShape, measuredBound } from './load-shape.js';
+import { loadShape, measuredBound } from '../options/load-shape.js';
 import type { RunEvent } from './run-events.js';
 
 export const UNPINNED_PROFILE_NOTE =

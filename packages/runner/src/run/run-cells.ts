@@ -23,13 +23,14 @@ import {
   type Scenario,
   type TargetPlugin,
   type Transport,
+  defaultRedaction,
+  type Redaction,
+  runProfiling,
 } from '@bench/core';
 import { builtinEngines } from '@bench/engines';
 import { noServices, type ServiceManager } from '@bench/services';
 import { failedCell, printableCell, type CellContext } from './cell-result.js';
-import { assessRounds, fewestRounds, type StopReason } from '../compare/round-decision.js';
-import { parseTargetPair } from '../compare/paired-compare.js';
-import { evaluateThresholds, type ThresholdsSpec } from '../config/thresholds.js';
+import { assessRounds, fewestRounds, parseTargetPair, type StopReason, evaluateThresholds, type ThresholdsSpec } from '@bench/compare';
 import type { RunOptions } from '../options/declarations.js';
 import { makePlan, type PlannedPair } from './plan.js';
 import { callReporters, endReporters } from '../reporters/call-reporters.js';
@@ -37,13 +38,11 @@ import { targetStartOptions } from './start-options.js';
 import { verifyTarget } from './verify.js';
 import { prepareResets, stateNote } from './state-reset.js';
 import { TOOL_VERSION } from '../version.js';
-import { chooseEngine } from './choose-engine.js';
+import { chooseEngine } from '../engine-choice/choose-engine.js';
 import { engineForServer, type EngineChoice } from './server-habits.js';
 import { measureCell } from './measure-cell.js';
-import { runProfiling } from '../measure/profiling.js';
 import type { RunEvent } from './run-events.js';
 import { JournalWriter } from '../journal/journal-writer.js';
-import { defaultRedaction, type Redaction } from '../redact/redaction.js';
 import { redactEvent } from '../redact/redact-event.js';
 import { placeRun, type OpenHosts } from './run-hosts.js';
 

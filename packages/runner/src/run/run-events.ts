@@ -1,5 +1,5 @@
 import type { CellResult, LoadProgress } from '@bench/core';
-import type { StopReason } from '../compare/round-decision.js';
+import type { StopReason } from '@bench/compare';
 import type { RunOptions } from '../options/declarations.js';
 import type { Plan } from './plan.js';
 

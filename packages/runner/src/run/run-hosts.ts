@@ -4,7 +4,7 @@ import { connectHost, parseSshUrl, type RemoteHost, type SshSettings } from '@be
 import { createServiceManager, type ServiceManager } from '@bench/services';
 import { TOOL_VERSION } from '../version.js';
 import type { CellContext } from './cell-result.js';
-import type { Redaction } from '../redact/redaction.js';
+import type { Redaction } from '@bench/core';
 import { assertHostOptions, hostOptionKeys, type HostOptions } from '../options/host-options.js';
 
 export type { HostOptions } from '../options/host-options.js';

@@ -10,7 +10,7 @@ import { runCells, type RunEvent } from './run-cells.js';
 import { openHosts, servicesOf } from './run-hosts.js';
 import { targetAndScenarioFromUrl } from './from-url.js';
 import { appendRunToHistory, historyFilePath } from '@bench/history';
-import type { Redaction } from '../redact/redaction.js';
+import type { Redaction } from '@bench/core';
 import { runRedaction } from '../redact/run-redaction.js';
 
 export interface ProjectRunRequest {

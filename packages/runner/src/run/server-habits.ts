@@ -1,7 +1,7 @@
 import type { LoadEngine, Scenario, ServerHabit } from '@bench/core';
 import { defaultEngine } from '@bench/engines';
 import type { RunOptions } from '../options/declarations.js';
-import { engineRefusal } from './choose-engine.js';
+import { engineRefusal } from '../engine-choice/choose-engine.js';
 
 /** How a cell's note names each habit: "this server sends ...". */
 const HABITS: Record<ServerHabit, string> = {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { describeIssue, errors, type CellResult, type Reporter, type RunDocument } from '@bench/core';
+import { describeIssue, errors, type CellResult, type Reporter, type RunDocument, defaultRedaction } from '@bench/core';
 import { suiteRatios } from '@bench/reporters';
 import {
   earlierRuns,
@@ -18,7 +18,6 @@ import { runOptionDeclarations, runOptionInputSchema, type RunOptionInput } from
 import { callReporters, endReporters } from '../reporters/call-reporters.js';
 import { newRunDocument, runCells } from '../run/run-cells.js';
 import { placeRun, servicesOf } from '../run/run-hosts.js';
-import { defaultRedaction } from '../redact/redaction.js';
 import { runTechempowerSuite } from './run-techempower.js';
 import type { SuiteRunRequest } from './suite-request.js';
 

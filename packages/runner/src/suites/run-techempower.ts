@@ -13,19 +13,19 @@ import {
   type Scenario,
   type ServiceEndpoints,
   type TargetPlugin,
+  defaultRedaction,
 } from '@bench/core';
 import type { ServiceManager } from '@bench/services';
 import { placeRun, servicesOf } from '../run/run-hosts.js';
-import { defaultRedaction } from '../redact/redaction.js';
 import { scaleConcurrency, techempowerEntry, type TechempowerShape } from '@bench/suites';
 import type { Project } from '../project/project.js';
 import { resolveRunOptions } from '../options/resolve.js';
 import type { RunOptions } from '../options/declarations.js';
-import { ownOptionValues } from '../options/engine-choice.js';
+import { ownOptionValues } from '../engine-choice/engine-candidates.js';
 import { callReporters, endReporters } from '../reporters/call-reporters.js';
-import { chooseEngine } from '../run/choose-engine.js';
+import { chooseEngine } from '../engine-choice/choose-engine.js';
 import { failedCell, printableCell, type CellContext } from '../run/cell-result.js';
-import { loadShape } from '../run/load-shape.js';
+import { loadShape } from '../options/load-shape.js';
 import { measureCell } from '../run/measure-cell.js';
 import { ensureOpenFiles, openFilesNeeded, readOpenFilesLimit } from '../run/open-files.js';
 import { newRunDocument, type RunEvent } from '../run/run-cells.js';

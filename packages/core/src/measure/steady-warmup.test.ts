@@ -1,4 +1,4 @@
-import type { LoadMeasurement } from '@bench/core';
+import type { LoadMeasurement } from '../engine.js';
 import { describe, expect, it } from 'vitest';
 import { isSteady, warmInOneRun, warmUntilSteady } from './steady-warmup.js';
 

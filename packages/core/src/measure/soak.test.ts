@@ -1,6 +1,6 @@
-import type { SecondPoint } from '@bench/core';
+import type { SecondPoint } from '../result.js';
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '@bench/core';
+import { seededRandom } from '../random/seeded-random.js';
 import { drift, looksLikeLeak, soakNotes, soakVerdict } from './soak.js';
 
 const MB = 1024 * 1024;

@@ -1,9 +1,9 @@
-import { decodeLatencyHistogram, type EncodedHistogram, type LatencyHistogram } from '@bench/core';
+import { decodeLatencyHistogram, type LatencyHistogram } from './latency.js';
+import { type EncodedHistogram } from '../result.js';
 
-// A stack that waits (a process pool asking for a new worker and sleeping before it looks again, a lock,
-// a backlog) bounds throughput while neither side works: mod_fcgid measured here answered 995 rps at -c 10
-// with the server at 9% CPU, p99 2 ms, and one request of 1,002 ms (the spawn wait). Busy CPUs explain
-// themselves; these thresholds say "mostly idle" for both sides.
+// A stack that waits (a process pool asking for a new worker and sleeping before it looks again, a lock, a backlog)
+// bounds throughput while neither side works (mod_fcgid's spawn wait: docs/fidelity.md, "Stalls named"). Busy CPUs
+// explain themselves; these thresholds say "mostly idle" for both sides.
 export const STALL_SERVER_CPU_PERCENT = 25;
 export const STALL_CLIENT_CPU_PERCENT = 50;
 /** A request slower than this many medians is a wait, not work... */

@@ -1,4 +1,5 @@
-import { createLatencyHistogram, encodeLatencyHistogram, recordMilliseconds, summarizeLatency } from '@bench/core';
+import { createLatencyHistogram, encodeLatencyHistogram, summarizeLatency } from '../load-thread.js';
+import { recordMilliseconds } from './latency.js';
 import { describe, expect, it } from 'vitest';
 import { detectStall, slowRequests } from './stall.js';
 

@@ -1,16 +1,10 @@
-import { printable } from '@bench/core';
+import { escapedForms, REDACTED, withoutCutPieces } from './hidden-values.js';
 /** Headers whose values are secret in every run, whatever --redact names. */
 export const SECRET_HEADERS = ['Authorization', 'Proxy-Authorization', 'Cookie'] as const;
-
-/** What a secret reads as wherever a run writes or shows text. */
-export const REDACTED = '[redacted]';
 
 // A value this short is redacted where it stands (a header, a URL's user info, a query parameter) but not searched
 // for in free text: replacing every "ab" of a report would wreck the report and say nothing.
 const SHORTEST_SEARCHED = 4;
-// A secret quoted in a sample cut short (a server's echo cut at 40-120 bytes) leaves a piece of itself at the cut: a
-// piece this long or longer, at a quote's edge or the text's, is redacted too. Shorter pieces say little.
-const SHORTEST_PIECE = 6;
 
 // Fields of a results document that hold encoded data or timestamps: no secret reaches them, and a short secret
 // replaced inside a base64 histogram would break it.
@@ -120,7 +114,7 @@ export class Redaction {
     let out = text.replace(USER_INFO, `$1${REDACTED}@`);
     out = out.replace(this.query, `$1${REDACTED}`);
     for (const value of this.searched) if (out.includes(value)) out = out.split(value).join(REDACTED);
-    for (const value of this.searched) if (value.length > SHORTEST_PIECE) out = withoutCutPieces(out, value);
+    for (const value of this.searched) out = withoutCutPieces(out, value);
     for (const user of this.sshUsers) out = out.split(`${user}@`).join(`${REDACTED}@`);
     return out;
   }
@@ -165,36 +159,6 @@ export class Redaction {
       ]),
     );
   }
-}
-
-/** A secret as a JSON string holds it, and as printable() quotes it (controls escaped, the backslash doubled). */
-function escapedForms(value: string): string[] {
-  const json = JSON.stringify(value).slice(1, -1);
-  const quoted = printable(value, Number.MAX_SAFE_INTEGER);
-  return [json, quoted, JSON.stringify(quoted).slice(1, -1)].filter((form) => form !== value);
-}
-
-/**
- * The pieces of `secret` a cut left in `text`: its start just before a closing quote or the text's end, and its end just
- * after an opening quote or at the text's start (the longest piece first). A sample of a server's bytes is cut at a
- * fixed length, so an echoed secret may stand there only in part.
- */
-function withoutCutPieces(text: string, secret: string): string {
-  const head = secret.slice(0, SHORTEST_PIECE);
-  const tail = secret.slice(-SHORTEST_PIECE);
-  if (!text.includes(head) && !text.includes(tail)) return text;
-  let out = text;
-  for (let k = secret.length - 1; k >= SHORTEST_PIECE; k--) {
-    const start = secret.slice(0, k);
-    const end = secret.slice(secret.length - k);
-    for (const quote of ['"', "'", '...']) {
-      out = out.split(start + quote).join(REDACTED + quote);
-      out = out.split(quote + end).join(quote + REDACTED);
-    }
-    if (out.endsWith(start)) out = out.slice(0, out.length - start.length) + REDACTED;
-    if (out.startsWith(end)) out = REDACTED + out.slice(end.length);
-  }
-  return out;
 }
 
 /** No secret but what any run has: URLs' user info and the always-secret headers. */

@@ -1,4 +1,4 @@
-import { localProcessHost, type ProcessHost } from '@bench/core';
+import { localProcessHost, type ProcessHost } from './process-host.js';
 import { coolDownSeconds, type CoolDownReading } from './soak.js';
 
 /**

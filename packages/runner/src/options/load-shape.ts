@@ -1,6 +1,6 @@
 import type { LoadShape } from '@bench/core';
-import { clientThreadsOf } from '../options/client-threads.js';
-import type { RunOptions } from '../options/declarations.js';
+import { clientThreadsOf } from './client-threads.js';
+import type { RunOptions } from './declarations.js';
 
 /** How a run's options drive one cell: its connections, bound (time or count), keep-alive, rate, threads and pipelining. */
 export function loadShape(options: RunOptions, connections: number, bound: Pick<LoadShape, 'durationSeconds' | 'requests'>): LoadShape {

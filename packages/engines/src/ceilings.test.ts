@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ceilingLine, ceilingsOf, cheaperEngineLine, costsOf, readCeilings, saveCeilings } from './ceilings.js';
-import { selfbenchRow as row, selfbenchRows } from '../../../core/test-fixtures/selfbench-rows.js';
+import { selfbenchRow as row, selfbenchRows } from '../../core/test-fixtures/selfbench-rows.js';
 
 const rows = selfbenchRows;
 

@@ -1,11 +1,7 @@
-import {
-  makePrivateDir,
-  prepareStackProfile,
-  removeDir,
-  v8ProfilingEnvironment,
-  type PreparedStackProfile,
-  type RunningTarget,
-} from '@bench/core';
+import { makePrivateDir, removeDir } from '../process/temp-dir.js';
+import { prepareStackProfile, type PreparedStackProfile } from '../profile/profile-stack.js';
+import { v8ProfilingEnvironment } from '../profile/v8-profiler.js';
+import { type RunningTarget } from '../target.js';
 
 /** A run's --profile: one private directory for every cell's profile files, and what the stacks need to be profiled. */
 export interface RunProfiling {

@@ -1,4 +1,6 @@
-import type { EngineSecond, ResourceSecond, SecondPoint } from '@bench/core';
+import type { EngineSecond } from './series.js';
+import type { ResourceSecond } from './resource-sampler.js';
+import type { SecondPoint } from '../result.js';
 
 /** One run of the engine (warm-up or measured) with what the resource sampler saw of the server meanwhile. */
 export interface SampledRun {

@@ -1,4 +1,4 @@
-import type { FailureCounts } from '@bench/core';
+import type { FailureCounts } from './failures.js';
 
 /**
  * The note of a cell that counted no answer and no failure: its 0 rps reads as a throughput in a table, but says only

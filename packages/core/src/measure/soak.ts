@@ -1,13 +1,8 @@
-import {
-  linearFit,
-  mannWhitneyP,
-  median,
-  P_VALUE_DECIMALS,
-  pValueRelation,
-  type CellResult,
-  type CellSoak,
-  type SecondPoint,
-} from '@bench/core';
+import { linearFit } from '../stats/linear-fit.js';
+import { mannWhitneyP } from '../stats/rank-test.js';
+import { median } from '../stats/median.js';
+import { P_VALUE_DECIMALS, pValueRelation } from '../stats/p-value.js';
+import { type CellResult, type CellSoak, type SecondPoint } from '../result.js';
 
 const MB = 1024 * 1024;
 

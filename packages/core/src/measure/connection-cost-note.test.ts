@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LatencyStats } from '@bench/core';
+import type { LatencyStats } from '../result.js';
 import { connectionCostNotes } from './connection-cost-note.js';
 
 const latency = (mean: number): LatencyStats => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyFailures } from '@bench/core';
+import { emptyFailures } from '../load-thread.js';
 import { noAnswerNote } from './no-answer.js';
 
 describe('noAnswerNote', () => {

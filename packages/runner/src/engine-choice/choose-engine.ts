@@ -10,12 +10,12 @@ import {
   type LoadEngine,
   type OptionTable,
   type Scenario,
+  SECRET_HEADERS,
 } from '@bench/core';
 import { builtinEngines, findEngine } from '@bench/engines';
 import { runOptionDeclarations, type RunOptions, highestConcurrency } from '../options/declarations.js';
-import { candidateEngineNames, chosenEngineName, ownOptionValues, refuseOtherEnginesOptions } from '../options/engine-choice.js';
-import { loadShape } from './load-shape.js';
-import { SECRET_HEADERS } from '../redact/redaction.js';
+import { candidateEngineNames, chosenEngineName, ownOptionValues, refuseOtherEnginesOptions } from './engine-candidates.js';
+import { loadShape } from '../options/load-shape.js';
 
 /** The engine a run uses when none is named: the one its options ask for (k6 for --generators, wire for --rate or -p), else the default. */
 export const defaultEngineName = (options: Readonly<Record<string, unknown>>, engines: readonly LoadEngine[] = builtinEngines): string =>

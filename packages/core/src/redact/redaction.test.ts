@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Redaction, REDACTED } from './redaction.js';
+import { REDACTED } from './hidden-values.js';
+import { Redaction } from './redaction.js';
 import { secret, secretValues, unwrapSecrets } from './secret.js';
 
 describe('Redaction', () => {

@@ -1,4 +1,5 @@
-import { CLIENT_SATURATED_PERCENT, EVENT_LOOP_LAG_MS, type CellLimit } from '@bench/core';
+import { CLIENT_SATURATED_PERCENT, EVENT_LOOP_LAG_MS } from './generator-health.js';
+import { type CellLimit } from '../result.js';
 
 // What set a cell's throughput, in one line. A closed loop of c connections always answers c / (time a request
 // takes) per second (Little's law); the question is what the time was spent on: the server's CPU, the generator's,

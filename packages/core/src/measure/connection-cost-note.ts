@@ -1,4 +1,7 @@
-import { overTls, type ConnectTimes, type LatencyStats, type LoadMeasurement, type Protocol } from '@bench/core';
+import { overTls, type Protocol } from '../tls/protocol.js';
+import { type ConnectTimes } from './connection-costs.js';
+import { type LatencyStats } from '../result.js';
+import { type LoadMeasurement } from '../engine.js';
 
 const fmt = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 1 });
 const ms = (value: number) => (value >= 10 ? value.toFixed(1) : value.toFixed(2));

@@ -1,4 +1,6 @@
-import type { EngineSecond, LoadMeasurement, LoadProgress, ResourceSecond } from '@bench/core';
+import type { EngineSecond } from './series.js';
+import type { LoadMeasurement, LoadProgress } from '../engine.js';
+import type { ResourceSecond } from './resource-sampler.js';
 import type { SampledRun } from './cell-series.js';
 
 /** Two warm-up seconds whose throughput differs by at most this share of the larger are steady. */
