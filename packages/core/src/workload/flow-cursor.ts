@@ -1,5 +1,6 @@
 import { answerExpectation } from '../answer-expectation.js';
 import { bodyTextCheck } from '../expectation.js';
+import { hideSecrets, REDACTED } from '../redact/hidden-values.js';
 import { overLimitProblem } from '../measure/bounded-body.js';
 import type { AnswerExpectation } from '../scenario.js';
 import { compileCapture, describeCapture, type AnswerHeaders, type Capture } from './capture.js';
@@ -7,12 +8,21 @@ import { RefusedValue } from './request-values.js';
 import { compileTemplate, type CompiledTemplate, type ConnectionState, type ValueSource } from './template.js';
 import { workloadSteps, type Workload, type WorkloadMember, type WorkloadStep } from './workload.js';
 
-/** A step compiled once for a thread: its templates, its answer check and its captures. */
-// Captured values masked in the messages a connection's steps make: the last few, each four characters or more (a
-// shorter one, an id such as "42", would mask every 42 of a message and hide nothing).
+// Captured values hidden in the messages a connection's steps make: the last few, each four characters or more (a
+// shorter one, an id such as "42", would hide every 42 of a message and nothing else); a secret one (`secret: true`)
+// in its escaped forms and the pieces a sample's cut leaves as well.
 const MASKED_VALUES = 16;
 const MASKED_LENGTH = 4;
 
+/** A capture compiled: its variable, how it finds the value, the capture as written, and whether the value is secret. */
+export interface CompiledCapture {
+  readonly name: string;
+  readonly capture: Capture;
+  readonly described: string;
+  readonly secret: boolean;
+}
+
+/** A step compiled once for a thread: its templates, its answer check and its captures. */
 export interface CompiledStep {
   /** Its place in CompiledWorkload.steps: engines keep one tally per step by it. */
   readonly index: number;
@@ -24,7 +34,7 @@ export interface CompiledStep {
   readonly headers: readonly (readonly [string, CompiledTemplate])[];
   readonly body?: CompiledTemplate;
   readonly checkBody?: (text: string, byteLength: number) => boolean;
-  readonly captures: readonly (readonly [string, Capture, string])[];
+  readonly captures: readonly CompiledCapture[];
 }
 
 /**
@@ -91,7 +101,12 @@ function compileStep(step: WorkloadStep, index: number, source: ValueSource, cap
     ),
     ...(step.body !== undefined ? { body: compileTemplate(step.body, source) } : {}),
     ...(checkBody ? { checkBody } : {}),
-    captures: Object.entries(step.capture).map(([name, spec]) => [name, compileCapture(spec), describeCapture(spec)] as const),
+    captures: Object.entries(step.capture).map(([name, spec]) => ({
+      name,
+      capture: compileCapture(spec),
+      described: describeCapture(spec),
+      secret: spec.secret === true,
+    })),
   };
 }
 
@@ -168,8 +183,9 @@ export class CompiledWorkload {
 /** One connection's (virtual user's) place in its workload, and what it captured. */
 export class FlowCursor {
   readonly state: ConnectionState = { vars: {} };
-  /** The values this connection captured most recently (the longest first is not needed: each is masked whole). */
+  /** The values this connection captured most recently, and its secret ones (hidden with their escaped forms and cut pieces). */
   private readonly captured: string[] = [];
+  private readonly secrets: string[] = [];
   private onceDone = 0;
   private slot = 0;
   private queue: readonly CompiledStep[] = [];
@@ -272,20 +288,21 @@ export class FlowCursor {
    * out in, and a body these messages quote may echo it (the run's redaction knows the config's secrets, not these).
    */
   private masked(message: string): string {
-    let out = message;
-    for (const value of this.captured) out = out.split(value).join('[redacted]');
+    let out = this.secrets.length > 0 ? hideSecrets(message, this.secrets) : message;
+    for (const value of this.captured) out = out.split(value).join(REDACTED);
     return out;
   }
 
   private capture(step: CompiledStep, headers: AnswerHeaders, body: string): StepProblem | undefined {
-    for (const [name, capture, described] of step.captures) {
+    for (const { name, capture, described, secret } of step.captures) {
       const value = capture(headers, body);
       if (value === undefined)
         return { kind: 'capture', message: `step ${step.name}: capture ${name} (${described}) found nothing in: ${body.slice(0, 120)}` };
       this.state.vars[name] = value;
-      if (value.length >= MASKED_LENGTH && !this.captured.includes(value)) {
-        this.captured.unshift(value);
-        this.captured.length = Math.min(this.captured.length, MASKED_VALUES);
+      const kept = secret ? this.secrets : this.captured;
+      if (value.length >= MASKED_LENGTH && !kept.includes(value)) {
+        kept.unshift(value);
+        kept.length = Math.min(kept.length, MASKED_VALUES);
       }
     }
     return undefined;

@@ -136,6 +136,33 @@ describe('workloads', () => {
     expect(echoed?.message).not.toContain('tok-secret-77');
   });
 
+  it('hides a secret capture in its escaped forms and the piece a cut sample leaves; an ordinary one whole only', () => {
+    const secretFlow: ScenarioObjectInput = {
+      name: 'session',
+      steps: [
+        { name: 'login', once: true, method: 'POST', path: '/login', capture: { token: { json: 'token', secret: true } } },
+        { name: 'read', path: '/me', headers: { authorization: 'Bearer {{token}}' }, capture: { id: { json: 'id' } } },
+      ],
+    };
+    const cursor = new CompiledWorkload(build(secretFlow), { counter: () => 1, random: Math.random }).connection();
+    const token = 'se"cret\\token-0123456789';
+    const login = sent(cursor.next());
+    expect(cursor.answered(login.step, 200, {}, JSON.stringify({ token }), 40)).toBeUndefined();
+    const read = sent(cursor.next());
+    expect(read.headers.authorization).toBe(`Bearer ${token}`);
+    expect(cursor.answered(read.step, 200, {}, '{"id":"order-1234"}', 19)).toBeUndefined();
+    // the server echoes the token JSON-escaped, and a sample is cut in the middle of it
+    const cut = JSON.stringify({ token }).slice(0, 22);
+    const problem = cursor.answered(read.step, 200, {}, `${JSON.stringify({ echo: token })} order-1234`, 50);
+    expect(problem?.message).toContain('found nothing in: {"echo":"[redacted]"} [redacted]');
+    const again = cursor.answered(read.step, 200, {}, cut, cut.length);
+    expect(again?.message).toContain('found nothing in: {"token":"[redacted]');
+    for (const message of [problem?.message ?? '', again?.message ?? '']) {
+      for (let at = 0; at + 8 <= token.length; at++) expect(message).not.toContain(token.slice(at, at + 8));
+      expect(message).not.toContain(JSON.stringify(token).slice(1, 9));
+    }
+  });
+
   it('refuses bad weights, unknown names, variables not captured before and a missing data file', () => {
     expect(() => build({ name: 'm', mix: { a: 0 } })).toThrow(/positive number/);
     expect(() => build({ name: 'm', mix: { nowhere: 1 } })).toThrow(/names "nowhere", which is no scenario object/);
