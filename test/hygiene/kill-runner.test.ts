@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, waitForText } from '../support/cli.js';
@@ -107,6 +108,17 @@ const cases: Array<[string, KillCase]> = [
   ],
 ];
 
+// What the watcher did since `since`, from its log: shown when a dir outlives the five seconds.
+function watcherLog(since: number): string {
+  const file = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'bench', 'watcher', 'watcher.log');
+  try {
+    const lines = readFileSync(file, 'utf8').split('\n');
+    return lines.filter((line) => Date.parse(line.slice(0, 24)) >= since - 1000).join('\n') || 'the watcher logged nothing';
+  } catch {
+    return 'no watcher log';
+  }
+}
+
 describe('SIGKILL of the runner', () => {
   it.each(cases)('%s leaves no process and no temp dir of the run 5 s later', async (_name, c) => {
     const dirsBefore = benchTempDirs();
@@ -130,7 +142,9 @@ describe('SIGKILL of the runner', () => {
     const left = () => Math.max(0, killedAt + 5000 - Date.now());
     expect(await watch?.survivors(left())).toEqual([]);
     watch?.stop();
-    expect(await newTempDirs(dirsBefore, left())).toEqual([]);
+    expect(await newTempDirs(dirsBefore, left()), watcherLog(killedAt)).toEqual([]);
+    // and it said what it cleared: the runner's end, then each dir gone
+    expect(watcherLog(killedAt)).toMatch(/the runner is gone: \d+ process groups, [1-9]\d* dirs to clear[\s\S]* gone/);
   });
 });
 
