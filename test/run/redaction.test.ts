@@ -176,3 +176,72 @@ describe('secrets in what bench prints before a run', () => {
     }
   });
 });
+
+describe('secrets in what verify prints and what a crash prints', () => {
+  const password = 'VERIFY-PASSWORD-v2w3';
+  const bearer = 'VERIFY-BEARER-x4y5';
+  const query = 'VERIFY-QUERY-z6a7';
+  const cuts = (secret: string) => Array.from({ length: secret.length - 7 }, (_, i) => secret.slice(i, i + 8));
+  const leaksIn = (text: string) => [password, bearer, query].flatMap(cuts).filter((cut) => text.includes(cut));
+  // a server that answers with what it was sent, JSON-escaped and cut in the middle of the bearer token
+  const echo = `
+import http from 'node:http';
+http.createServer((request, response) => {
+  if (request.url === '/health') return void response.end('ok');
+  response.end(JSON.stringify({ url: request.url, auth: request.headers.authorization }).slice(0, 62));
+}).listen(Number(process.env.PORT), process.env.HOST);
+`;
+
+  it('bench verify quotes the failing answer with the secrets of its scenario hidden', async () => {
+    const dir = testTempDir('verify-redaction');
+    writeFileSync(path.join(dir, 'echo.mjs'), echo);
+    writeFileSync(
+      path.join(dir, 'bench.config.json'),
+      JSON.stringify({
+        targets: [{ name: 'echo', command: process.execPath, args: ['echo.mjs'], ready: { path: '/health' } }],
+        scenarios: [
+          { name: 'leaky', path: `/items?token=${query}`, headers: { Authorization: `Bearer ${bearer}` }, expect: { body: 'ok' } },
+        ],
+        defaults: { redact: ['token'] },
+      }),
+    );
+    const run = await runCli(['verify', 'leaky', '-t', 'echo'], { cwd: dir, timeoutMs: 60_000 });
+    expect(run.code, run.stderr).toBe(1);
+    // the answer is quoted, each secret in it hidden: the token whole, the bearer's piece the cut left
+    expect(run.stdout).toContain('(starts: "{"url":"/items?token=[redacted]","auth":"[redacted]")');
+    expect(leaksIn(run.stdout + run.stderr)).toEqual([]);
+  });
+
+  it("bench serve and bench verify, given a service's URL with a password it cannot use, print neither", async () => {
+    const cases: Array<[string[], Record<string, string>]> = [
+      [['serve', 'node', 'redis-get'], { BENCH_REDIS_URL: `redis://:${password}@127.0.0.1:1/` }],
+      [['verify', 'mysql-select', '-t', 'node'], { BENCH_MYSQL_URL: `mysql://bench:${password}@127.0.0.1:1/bench` }],
+    ];
+    for (const [args, env] of cases) {
+      const run = await runCli(args, { env, timeoutMs: 60_000 });
+      expect(run.code, run.stderr).not.toBe(0);
+      expect(run.stdout + run.stderr, args.join(' ')).toMatch(/127\.0\.0\.1:1/);
+      expect(leaksIn(run.stdout + run.stderr), args.join(' ')).toEqual([]);
+    }
+  });
+
+  it('a crash of the runner prints its stack with every secret of the command line hidden', async () => {
+    const dir = testTempDir('crash-redaction');
+    // a config whose code throws where nothing catches it, its message holding the whole command line
+    writeFileSync(
+      path.join(dir, 'bench.config.mjs'),
+      "setTimeout(() => { throw new Error('crashed on: ' + process.argv.join(' ')); }, 0);\nexport default {};\n",
+    );
+    const run = await runCli(
+      [
+        'run',
+        ...['--url', `http://alice:${password}@127.0.0.1:1/items?token=${query}`],
+        ...['-H', `Authorization: Bearer ${bearer}`, '--redact', 'token', '-c', '1', '-d', '5'],
+      ],
+      { cwd: dir, timeoutMs: 30_000 },
+    );
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/bench: internal error: Error: crashed on: /);
+    expect(leaksIn(run.stderr + run.stdout)).toEqual([]);
+  });
+});
