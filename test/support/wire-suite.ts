@@ -340,9 +340,10 @@ export function wireSuite(core: keyof typeof variants): void {
       // request, and is timed from its send: the hold, the server's read of the request and the way back
       expect(m.latencyUncorrected!.p50).toBeGreaterThanOrEqual(20);
       // the native core reads answers up to a slice (5 ms) after they came, 2.5 ms on average, and must time them from
-      // the kernel's stamp of their arrival: a fraction of a millisecond beyond the hold here (the js cores read each as
-      // it comes, on their event loop's time, which a busy machine makes late)
-      if (core === 'native') expect(m.latencyUncorrected!.p50 - median(held)).toBeLessThan(1.2);
+      // the kernel's stamp of their arrival: a fraction of a millisecond beyond the hold on a quiet machine, 1.8 ms once
+      // beside other test files (timed from the read, the median would be 2.5 ms later still); the js cores read each as
+      // it comes, on their event loop's time, which a busy machine makes late
+      if (core === 'native') expect(m.latencyUncorrected!.p50 - median(held)).toBeLessThan(2.2);
     });
 
     it('sends the requests that fall due in the last millisecond of the period', async () => {
