@@ -59,8 +59,8 @@ export function secondsOfTicks<K extends string>(
 
 // A process that starts and ends between two samples (a CGI child) is never seen, but its CPU time
 // moves into its parent's cutime/cstime when the parent waits for it: counted there (minus what was
-// already counted of children seen alive), a per-request stack's CPU is measured, not missed (php-cgi
-// under mod_cgid read 1% of a core without it, while answering 30 requests a second).
+// already counted of children seen alive), a per-request stack's CPU (php-cgi under mod_cgid) is measured, not
+// missed.
 /**
  * Samples named sets of process groups (e.g. the target, the services) with one /proc scan per tick; `onTick` sees
  * each look as it is taken (an agent sends them to a runner on another host).

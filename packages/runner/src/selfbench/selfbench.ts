@@ -25,8 +25,8 @@ const QUIET_SHARE = 0.05;
 
 /**
  * Waits (2 s at most) until bench's process spends under 5% of a core: an in-process engine is charged all the process
- * spends over its run, and the engine before it winds down after its own (measured here: autocannon's threads spent 66
- * ms of CPU in the 200 ms after a run at -c 3000, then 0).
+ * spends over its run, and the engine before it winds down after its own (docs/measurements.md, "The wire
+ * engine, counted as the kernel counts it").
  */
 async function quiet(): Promise<void> {
   for (let i = 0; i < 10; i++) {

@@ -49,8 +49,7 @@ interface Connection {
 /**
  * One keep-alive connection sending the next GET as soon as the last is answered, the shape of the
  * load that follows (no pipelining). Written on a bare socket rather than node:http, so the client
- * costs the shared cores little (37k rps on hello here, node:http about 10k); reconnects when the
- * server closes (Tomcat: after 1000 requests).
+ * costs the shared cores little; reconnects when the server closes (Tomcat: after 1000 requests).
  */
 /**
  * A socket to the server, ready once `ready` fires: plain TCP, or over an https URL TLS verified against the run's CA

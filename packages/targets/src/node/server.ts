@@ -21,8 +21,8 @@ function runPrimary(): void {
 if (config.workers > 0 && cluster.isPrimary) {
   runPrimary();
 } else {
-  // the app's modules load here, in each process that serves: a primary that only forks leaves them out (0.3 s of CPU
-  // and their memory in the stack's RSS, each start)
+  // the app's modules load here, in each process that serves: a primary that only forks leaves out their CPU at each
+  // start and their memory in the stack's RSS
   import('./serve-app.js')
     .then(({ serveOneProcess }) => serveOneProcess(config))
     .then(
