@@ -1,6 +1,6 @@
 // The structure rules `npm run structure:check` holds the code to (dependency-cruiser): no import cycle, and no import
-// that runs back up the packages' floors: core at the bottom; engines, targets, services, history, suites and
-// scenarios on core alone; reporters on those; the runner on top, imported by nothing.
+// that runs back up the packages' floors: core at the bottom; engines, targets, services, history, compare, suites
+// and scenarios on core alone; reporters on those; the runner on top, imported by nothing.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -23,21 +23,21 @@ module.exports = {
       comment: 'core holds the contracts every other package builds on; it imports none of them',
       severity: 'error',
       from: { path: '^packages/core/' },
-      to: { path: '^(packages/(?!core/)[^/]+|suites|scenarios)/' },
+      to: { path: '^packages/(?!core/)[^/]+/' },
     },
     {
       name: 'plugins-build-on-core',
-      comment: 'engines, targets, services, history, suites and scenarios import core and themselves only',
+      comment: 'engines, targets, services, history, compare, suites and scenarios import core and themselves only',
       severity: 'error',
-      from: { path: '^(packages/(engines|targets|services|history)|suites|scenarios)/' },
-      to: { path: '^(packages/(engines|targets|services|history|reporters|runner)|suites|scenarios)/', pathNot: '^$1/' },
+      from: { path: '^packages/(engines|targets|services|history|compare|suites|scenarios)/' },
+      to: { path: '^packages/(engines|targets|services|history|compare|suites|scenarios|reporters|runner)/', pathNot: '^packages/$1/' },
     },
     {
       name: 'hosts-on-services',
       comment: 'hosts start the services and the targets they are given on another machine: they import core and services only',
       severity: 'error',
       from: { path: '^packages/hosts/' },
-      to: { path: '^(packages/(engines|targets|history|reporters|runner)|suites|scenarios)/' },
+      to: { path: '^packages/(engines|targets|history|compare|reporters|runner|suites|scenarios)/' },
     },
     {
       name: 'reporters-below-the-runner',
@@ -50,7 +50,7 @@ module.exports = {
       name: 'the-runner-on-top',
       comment: 'the runner drives everything; nothing imports it',
       severity: 'error',
-      from: { path: '^(packages/(?!runner/)[^/]+|suites|scenarios)/' },
+      from: { path: '^packages/(?!runner/)[^/]+/' },
       to: { path: '^packages/runner/' },
     },
   ],
@@ -61,7 +61,7 @@ module.exports = {
     tsPreCompilationDeps: true,
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'default'], extensions: ['.ts', '.js', '.mjs'] },
     reporterOptions: {
-      archi: { collapsePattern: '^(packages/[^/]+|suites|scenarios)/' },
+      archi: { collapsePattern: '^packages/[^/]+/' },
       text: { highlightFocused: true },
     },
   },

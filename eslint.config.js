@@ -12,7 +12,7 @@ const nodeGlobals = Object.fromEntries(
 const browserGlobals = Object.fromEntries(['document', 'window', 'devicePixelRatio', 'console'].map((name) => [name, 'readonly']));
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'packed/**', 'scenarios/**/fixtures/**', '**/*.d.ts', '.tmp/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'packed/**', 'packages/scenarios/**/fixtures/**', '**/*.d.ts', '.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

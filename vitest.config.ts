@@ -42,7 +42,7 @@ const untimed = [
 // Unit files that time what they run (a warm-up's requests in 0.6 s, a live V8 profile of a 600 ms loop): they need the
 // CPU when they ask for it. The other unit files compute and may wait for a CPU (CI runs them as idle work).
 const timedUnits = ['packages/targets/src/java/warm-up.test.ts', 'packages/core/src/profile/profile-formats.test.ts'];
-const unitFiles = ['packages/*/src/**/*.test.ts', 'scenarios/**/*.test.ts', 'suites/src/**/*.test.ts'];
+const unitFiles = ['packages/*/src/**/*.test.ts', 'packages/scenarios/**/*.test.ts'];
 
 // Unit tests run in parallel. Integration files start real servers and drive load; each runs in a scope of its own
 // (test/support/test-scope.ts runs before each: its own temp folder, and a marker its processes inherit), so files run

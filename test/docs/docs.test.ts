@@ -38,8 +38,8 @@ function linksOf(file: string): string[] {
   return links.filter((link) => !/^[a-z][a-z0-9+.-]*:/i.test(link));
 }
 
-// Things that look like repository paths: packages/..., scenarios/..., test/..., and so on, not part of a longer path or URL.
-const REPO_PATH = /(?<![\w./~<>-])((?:packages|scenarios|test|scripts|examples|suites|docs)\/[\w./-]*)/g;
+// Things that look like repository paths: packages/..., test/..., scripts/... and so on, not part of a longer path or URL.
+const REPO_PATH = /(?<![\w./~<>-])((?:packages|test|scripts|examples|docs)\/[\w./-]*)/g;
 const pathsOf = (file: string) => [...new Set([...read(file).matchAll(REPO_PATH)].map((m) => (m[1] ?? '').replace(/[.:,]+$/, '')))];
 
 const runnableBlocks = () =>

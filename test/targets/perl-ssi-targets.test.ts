@@ -91,7 +91,7 @@ describe('apache-ssi, perl-embperl, perl-asp', () => {
 
   it("has Embperl pages that print their values raw: Embperl's default HTML-escapes every [+ +]", () => {
     const pages = scenarios
-      .map((s) => path.join(repoRoot, 'scenarios', s, 'index.epl'))
+      .map((s) => path.join(repoRoot, 'packages', 'scenarios', s, 'index.epl'))
       .filter((p) => existsSync(p) && readFileSync(p, 'utf8').includes('[+'));
     expect(pages.length).toBeGreaterThanOrEqual(4);
     for (const page of pages) expect([page, readFileSync(page, 'utf8')]).toEqual([page, expect.stringContaining('$escmode = 0')]);
@@ -173,7 +173,7 @@ describe("perl-asp with sessions (article 000's SDBM_File and DB_File rows)", ()
 
 describe('bench list --all', () => {
   // every row of article 000's tables and hit parades, as the suite keeps them
-  const published = JSON.parse(readFileSync(path.join(repoRoot, 'suites', 'computerra-2002', 'published.json'), 'utf8')) as {
+  const published = JSON.parse(readFileSync(path.join(repoRoot, 'packages', 'suites', 'computerra-2002', 'published.json'), 'utf8')) as {
     tables: { rows: { label: string }[] }[];
   };
   const labels = [...new Set(published.tables.flatMap((t) => t.rows.map((r) => r.label)))];

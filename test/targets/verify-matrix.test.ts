@@ -14,7 +14,7 @@ function privateCheckout(): string {
   const checkout = path.join(home, 'checkout');
   mkdirSync(checkout, { mode: 0o700 });
   chmodSync(home, 0o700);
-  cpSync(path.join(repoRoot, 'scenarios'), path.join(checkout, 'scenarios'), {
+  cpSync(path.join(repoRoot, 'packages', 'scenarios'), path.join(checkout, 'scenarios'), {
     recursive: true,
     filter: (source) => !source.includes('node_modules'),
   });
