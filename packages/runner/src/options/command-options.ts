@@ -184,7 +184,7 @@ export const commandOptionDeclarations = {
   }),
   engines: maybe({
     flags: '--engines <list>',
-    description: `engines to measure (comma-separated), of ${builtinEngines.map((e) => e.name).join(', ')}`,
+    description: `engines to measure (comma-separated), of ${builtinEngines.map((e) => e.name).join(', ')}; all: every one available here`,
     schema: z.string().min(1),
   }),
 };
