@@ -41,9 +41,13 @@ export function withoutCutPieces(text: string, secret: string): string {
   return out;
 }
 
-/** `text` with each secret hidden: whole, in its escaped forms, and its cut pieces (secrets and their forms longest first). */
-export function hideSecrets(text: string, secrets: readonly string[]): string {
-  const forms = [...new Set(secrets.flatMap((secret) => [secret, ...escapedForms(secret)]))].sort((a, b) => b.length - a.length);
+/** Each secret with its escaped forms, the longest first (so "Bearer abc123" goes whole before "abc123" alone). */
+export function secretForms(secrets: Iterable<string>): string[] {
+  return [...new Set([...secrets].flatMap((secret) => [secret, ...escapedForms(secret)]))].sort((a, b) => b.length - a.length);
+}
+
+/** `text` with each of `forms` (as secretForms gives them) hidden whole, then the pieces a cut left of each. */
+export function hideForms(text: string, forms: readonly string[]): string {
   let out = text;
   for (const form of forms) if (out.includes(form)) out = out.split(form).join(REDACTED);
   for (const form of forms) out = withoutCutPieces(out, form);

@@ -1,4 +1,4 @@
-import { escapedForms, REDACTED, withoutCutPieces } from './hidden-values.js';
+import { hideForms, REDACTED, secretForms } from './hidden-values.js';
 /** Headers whose values are secret in every run, whatever --redact names. */
 export const SECRET_HEADERS = ['Authorization', 'Proxy-Authorization', 'Cookie'] as const;
 
@@ -96,10 +96,8 @@ export class Redaction {
     this.sshUsers = [...sshUsers];
     this.names = [...names].sort();
     this.secretNames = secretNames;
-    // each as written in a JSON string and as a quote of a server's bytes shows it (a `"` or `\\` escaped)
-    for (const value of [...values]) for (const form of escapedForms(value)) values.add(form);
-    // the longest first, so "Bearer abc123" goes whole before "abc123" alone
-    this.searched = [...values].filter((v) => v.length >= SHORTEST_SEARCHED).sort((a, b) => b.length - a.length);
+    // each as written in a JSON string and as a quote of a server's bytes shows it (a `"` or `\\` escaped), the longest first
+    this.searched = secretForms(values).filter((v) => v.length >= SHORTEST_SEARCHED);
     const queryNames = [...secretNames].map(escapeRegExp).join('|');
     this.query = new RegExp(`([?&;](?:${queryNames})=)[^&#\\s'"<>]*`, 'gi');
   }
@@ -113,8 +111,7 @@ export class Redaction {
   text(text: string): string {
     let out = text.replace(USER_INFO, `$1${REDACTED}@`);
     out = out.replace(this.query, `$1${REDACTED}`);
-    for (const value of this.searched) if (out.includes(value)) out = out.split(value).join(REDACTED);
-    for (const value of this.searched) out = withoutCutPieces(out, value);
+    out = hideForms(out, this.searched);
     for (const user of this.sshUsers) out = out.split(`${user}@`).join(`${REDACTED}@`);
     return out;
   }

@@ -1,6 +1,6 @@
 import { answerExpectation } from '../answer-expectation.js';
 import { bodyTextCheck } from '../expectation.js';
-import { hideSecrets, REDACTED } from '../redact/hidden-values.js';
+import { hideForms, REDACTED, secretForms } from '../redact/hidden-values.js';
 import { overLimitProblem } from '../measure/bounded-body.js';
 import type { AnswerExpectation } from '../scenario.js';
 import { compileCapture, describeCapture, type AnswerHeaders, type Capture } from './capture.js';
@@ -288,7 +288,7 @@ export class FlowCursor {
    * out in, and a body these messages quote may echo it (the run's redaction knows the config's secrets, not these).
    */
   private masked(message: string): string {
-    let out = this.secrets.length > 0 ? hideSecrets(message, this.secrets) : message;
+    let out = this.secrets.length > 0 ? hideForms(message, secretForms(this.secrets)) : message;
     for (const value of this.captured) out = out.split(value).join(REDACTED);
     return out;
   }
