@@ -130,15 +130,16 @@ export class WireConnection implements SocketOwner, AnswerSink {
     const now = nowMs ?? performance.now();
     const depth = this.setup.depth;
     if (this.count + count > depth) throw new Error(`${this.count + count} requests in flight on a pipeline of ${depth}`);
-    // a pipeline's requests leave in one write, a view of the run's own bytes (no copy made per send)
-    const { requests } = this.setup;
-    this.socket.write(count === depth ? requests : requests.subarray(0, (requests.length / depth) * count));
+    // in flight before the write: a write the kernel refuses at once (a reset connection) fails them, counted, in it
     for (let i = 0; i < count; i++) {
       const ring = this.oldest + this.count++;
       const slot = 2 * (ring < depth ? ring : ring - depth);
       this.times[slot] = now;
       this.times[slot + 1] = intendedMs ?? now;
     }
+    // a pipeline's requests leave in one write, a view of the run's own bytes (no copy made per send)
+    const { requests } = this.setup;
+    this.socket.write(count === depth ? requests : requests.subarray(0, (requests.length / depth) * count));
   }
 
   /** Fails the requests in flight (a timeout) and closes. */
