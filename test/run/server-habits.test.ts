@@ -12,7 +12,7 @@ import { testTempDir } from '../support/temp-dir.js';
 const answer = () =>
   `HTTP/1.1 200 OK\r\nDate: ${new Date().toUTCString()}\r\nContent-Type: text/plain\r\nContent-Length: 11\r\n\r\nHello World`;
 const servers: net.Server[] = [];
-const ports: Record<'twice' | 'flood', number> = { twice: 0, flood: 0 };
+const ports: Record<'twice' | 'flood' | 'lateTwice', number> = { twice: 0, flood: 0, lateTwice: 0 };
 
 async function serve(write: (socket: net.Socket, n: number) => void): Promise<number> {
   const server = net.createServer((socket) => {
@@ -35,6 +35,8 @@ async function serve(write: (socket: net.Socket, n: number) => void): Promise<nu
 beforeAll(async () => {
   ports.twice = await serve((socket) => socket.write(answer() + answer()));
   ports.flood = await serve((socket, n) => socket.write(answer().repeat(n === 0 ? 2000 : 1)));
+  // once to each connection's first two requests, twice to every later one
+  ports.lateTwice = await serve((socket, n) => socket.write(answer().repeat(n < 2 ? 1 : 2)));
 });
 afterAll(() => Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve)))));
 const dir = testTempDir('server-habits');
@@ -86,6 +88,26 @@ describe('a server that sends answers to no request', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(
       /and autocannon counts answers the server sent to no request as answers .*: its counts could not be the server's; run it with --engine wire, which counts them as sent/,
+    );
+  });
+
+  it("that answers a connection's first two requests once is heard too (three asked on one connection)", async () => {
+    const run = await runCli([
+      'run',
+      '--url',
+      `http://127.0.0.1:${ports.lateTwice}/`,
+      '--engine',
+      'autocannon',
+      '-c',
+      '2',
+      '-n',
+      '100',
+      '-w',
+      '0',
+    ]);
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stderr).toMatch(
+      /this server sends answers to no request .*: its counts could not be the server's; run it with --engine wire/,
     );
   });
 });

@@ -37,6 +37,7 @@ export * from './measure/cpu-affinity.js';
 export * from './measure/machine-cpu.js';
 export * from './measure/process-host.js';
 export * from './measure/bounded-body.js';
+export * from './measure/impossible-counts.js';
 export * from './probe/find-binary.js';
 export * from './probe/version.js';
 export * from './probe/not-installed.js';

@@ -25,11 +25,14 @@ function answerEnd(bytes: Buffer): number | 'unframed' {
   }
 }
 
+/** Requests the probe sends one after another on its connection: a server may answer a connection's first ones once. */
+const ASKS = 3;
+
 /**
- * Whether a server sends answers to no request: one request on a kept-alive connection, its answer framed by its
- * Content-Length, then `waitMs` of listening for more. A server that answers twice, or floods a connection, sends
- * bytes there; one that answers once sends nothing. Answers this cannot frame (chunks, bodies ended by the close) are
- * not looked past (false). HTTP/1.x over plain TCP only.
+ * Whether a server sends answers to no request: a request on a kept-alive connection, its answer framed by its
+ * Content-Length, then `waitMs` of listening for more, three times over on the same connection. A server that answers
+ * twice, or floods a connection, sends bytes there; one that answers once sends nothing. Answers this cannot frame
+ * (chunks, bodies ended by the close) are not looked past (false). HTTP/1.x over plain TCP only.
  */
 export function sendsUnaskedAnswers(url: string, spec: HttpRequestSpec = {}, timeoutMs = 5000, waitMs = 50): Promise<boolean> {
   const target = new URL(url);
@@ -45,8 +48,17 @@ export function sendsUnaskedAnswers(url: string, spec: HttpRequestSpec = {}, tim
   return new Promise((resolve) => {
     const socket = net.connect({ host: target.hostname.replace(/^\[|\]$/g, ''), port: Number(target.port || 80) });
     let received = Buffer.alloc(0);
-    let end: number | 'unframed' = -1;
+    // where the answer to the latest request begins, and where it ends once framed
+    let from = 0;
+    let end = -1;
+    let asked = 0;
     let listening: NodeJS.Timeout | undefined;
+    const ask = () => {
+      asked++;
+      from = received.length;
+      end = -1;
+      socket.write(request);
+    };
     const done = (verdict: boolean) => {
       clearTimeout(deadline);
       clearTimeout(listening);
@@ -54,19 +66,23 @@ export function sendsUnaskedAnswers(url: string, spec: HttpRequestSpec = {}, tim
       resolve(verdict);
     };
     const deadline = setTimeout(() => done(false), timeoutMs);
-    socket.on('error', () => done(end !== -1 && end !== 'unframed' && received.length > end));
-    socket.on('close', () => done(end !== -1 && end !== 'unframed' && received.length > end));
+    const heardMore = () => end >= 0 && received.length > end;
+    socket.on('error', () => done(heardMore()));
+    socket.on('close', () => done(heardMore()));
     socket.on('data', (chunk: Buffer) => {
       if (received.length < READ_CAP) received = Buffer.concat([received, chunk]);
       if (end === -1) {
-        end = answerEnd(received);
-        if (end === 'unframed') return done(false);
-        // the verdict waits one turn of the event loop past the timer: bytes that came while this process was stalled
-        // (a busy machine) are read first
-        if (end !== -1) listening = setTimeout(() => setImmediate(() => done(received.length > (end as number))), waitMs);
+        const at = answerEnd(received.subarray(from));
+        if (at === 'unframed') return done(false);
+        if (at !== -1) {
+          end = from + at;
+          // the verdict (or the next request) waits one turn of the event loop past the timer: bytes that came while
+          // this process was stalled (a busy machine) are read first
+          listening = setTimeout(() => setImmediate(() => (heardMore() ? done(true) : asked < ASKS ? ask() : done(false))), waitMs);
+        }
       }
-      if (typeof end === 'number' && end >= 0 && received.length > end) done(true);
+      if (heardMore()) done(true);
     });
-    socket.write(request);
+    ask();
   });
 }

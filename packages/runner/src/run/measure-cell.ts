@@ -18,6 +18,8 @@ import {
   prepareCellProfile,
   SOAK_RSS_SECONDS,
   withSoak,
+  fixedAnswer,
+  impossibleCounts,
   warmInOneRun,
   warmUntilSteady,
 } from '@bench/core';
@@ -164,6 +166,11 @@ export async function measureCell(
         : died;
     }
     const after = await services.readCounters(scenario);
+    // counts the server cannot have sent (answers beyond the requests written, bytes too few or too many for them)
+    // fail the cell: its figures would be the engine's mistake
+    const verified = fixedAnswer(scenario, answer, options.protocol);
+    const impossible = impossibleCounts(outcome, engine.name, verified, cell.concurrency * (options.pipelining ?? 1));
+    if (impossible !== undefined) return failedCell(cell, impossible);
     const series = outcome.seconds
       ? cellSeries({ seconds: outcome.seconds, server: groupSampler.perSecond(outcome.startedAtNs).server }, warmup)
       : undefined;
