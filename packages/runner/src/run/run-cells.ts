@@ -1,10 +1,8 @@
 import path from 'node:path';
 import { highestConcurrency } from '../options/declarations.js';
 import {
-  messageOf,
   describeMachine,
   errors,
-  isBenchError,
   makePrivateDir,
   makeTlsMaterial,
   overTls,
@@ -14,12 +12,10 @@ import {
   seededRandom,
   shuffled,
   type CellResult,
-  type HttpAnswer,
   type LoadEngine,
   type OptionTable,
   type Reporter,
   type RunDocument,
-  type RunningTarget,
   type Scenario,
   type TargetPlugin,
   type Transport,
@@ -29,18 +25,15 @@ import {
 } from '@bench/core';
 import { builtinEngines } from '@bench/engines';
 import { noServices, type ServiceManager } from '@bench/services';
-import { failedCell, printableCell, type CellContext } from './cell-result.js';
+import { printableCell } from './cell-result.js';
 import { assessRounds, fewestRounds, parseTargetPair, type StopReason, evaluateThresholds, type ThresholdsSpec } from '@bench/compare';
 import type { RunOptions } from '../options/declarations.js';
-import { makePlan, type PlannedPair } from './plan.js';
+import { makePlan } from './plan.js';
 import { callReporters, endReporters } from '../reporters/call-reporters.js';
-import { targetStartOptions } from './start-options.js';
-import { verifyTarget } from './verify.js';
-import { prepareResets, stateNote } from './state-reset.js';
+import { prepareResets } from './state-reset.js';
 import { TOOL_VERSION } from '../version.js';
 import { chooseEngine } from '../engine-choice/choose-engine.js';
-import { engineForServer, type EngineChoice } from './server-habits.js';
-import { measureCell } from './measure-cell.js';
+import { runPair, type PairSetting } from './run-pair.js';
 import type { RunEvent } from './run-events.js';
 import { JournalWriter } from '../journal/journal-writer.js';
 import { redactEvent } from '../redact/redact-event.js';
@@ -135,11 +128,11 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
   const maxConcurrency = highestConcurrency(options);
   const profiling = runProfiling(options);
 
-  let index = 0;
   let completed = 0;
   let stoppedBecause: StopReason = auto ? 'max-rounds' : 'fixed';
   let lines: readonly string[] = [];
-  let running: RunningTarget | undefined;
+  // the stacks' setting once made: the stack it runs is stopped however the run ends
+  let pairs: PairSetting | undefined;
   let failure: unknown;
 
   const record = async (measured: CellResult) => {
@@ -162,8 +155,25 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
     // on several hosts: each machine in the document, and the link's rate, measured before the first cell
     const where = await placeRun(hosts, doc, redaction, (text) => emit({ type: 'step', text }));
     await callReporters(context.reporters, 'onRunStart', doc);
-    // Once a stack has failed (to start, to verify, or mid-run), its remaining cells are recorded as failed.
-    const problems = new Map<PlannedPair, string>();
+    const setting: PairSetting = {
+      options,
+      services,
+      engines: context.engines ?? builtinEngines,
+      chosen,
+      levels: plan.concurrency,
+      maxConcurrency,
+      transport,
+      tls,
+      profiling,
+      where,
+      emit,
+      record,
+      signal,
+      position: { index: 0, total },
+      problems: new Map(),
+      running: undefined,
+    };
+    pairs = setting;
     // Rounds interleave the targets (each cell once per round, in an order drawn afresh from the seed), so a
     // drift of the machine over the run falls on every target alike and no target always runs first (Abedi and
     // Brecht's randomized multiple interleaved trials); each round starts a stack afresh (a new process, a new
@@ -173,92 +183,9 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
     for (let repeat = 1; repeat <= repeats && !signal?.aborted; repeat++) {
       for (const pair of shuffled(plan.pairs, random)) {
         if (signal?.aborted) break;
-        const { scenario, target } = pair;
-        // the run's engine, unless this stack's server has a habit it counts wrongly (server-habits.ts)
-        let drive: EngineChoice = chosen;
-        const contextFor = (concurrency: number, url = '', settings = {}): CellContext => ({
-          scenario,
-          target: target.name,
-          concurrency,
-          repeat,
-          options,
-          url,
-          settings,
-          engine: { name: drive.engine.name, version: drive.version, ...(drive.because ? { chosenBecause: drive.because } : {}) },
-          ...(drive.engine.checksBodies === false ? { bodiesUnchecked: true } : {}),
-          ...(drive.engine.verifiesCertificates === false && overTls(options.protocol) ? { certificatesUnchecked: true } : {}),
-          startedAt: new Date().toISOString(),
-          ...(profiling ? { profiling } : {}),
-          ...(transport.caFile ? { caFile: transport.caFile } : {}),
-          ...where,
-        });
-        const reset = target.reset;
-        const note = stateNote(target, scenario);
-        const start = async () => {
-          emit({ type: 'target-starting', scenario: scenario.name, target: target.name });
-          try {
-            // a target reset while stopped is reset before each start
-            if (reset?.whileTarget === 'stopped') await reset.reset();
-            running = await target.start(
-              scenario,
-              targetStartOptions(
-                { ...options, maxConcurrency, ...(profiling ? { env: profiling.env } : {}), ...(tls ? { tls } : {}) },
-                await services.endpointsFor(scenario),
-              ),
-            );
-          } catch (error) {
-            // Input problems (a port in use, a missing service binary, an app server that cannot start) end the run; a reference stack that fails is a failed cell.
-            if (isBenchError(error) && error.exitCode === 2) throw error;
-            problems.set(pair, messageOf(error));
-          }
-        };
-        if (!problems.has(pair)) await start();
-        if (signal?.aborted) break; // interrupted while the stack was starting: nothing was measured
-        let answer: HttpAnswer | undefined;
-        let warnings: readonly string[] = [];
-        if (running && !problems.has(pair)) {
-          emit({ type: 'target-verifying', scenario: scenario.name, target: target.name });
-          const verification = await verifyTarget(running.url, scenario, transport, {
-            database: (kind) => services.database(kind),
-            burst: options.tfbBurst,
-          });
-          if (!verification.ok) problems.set(pair, `verification failed: ${verification.problems.join('; ')}`);
-          answer = verification.answer;
-          warnings = verification.warnings ?? [];
-          if (verification.ok && answer?.habits) {
-            const decided = await engineForServer(chosen, answer.habits, options, scenario, context.engines ?? builtinEngines);
-            if ('refused' in decided) problems.set(pair, decided.refused);
-            else drive = decided;
-          }
-        }
-        for (const [level, concurrency] of plan.concurrency.entries()) {
-          if (signal?.aborted) break;
-          index++;
-          // every cell sees the state the run started with: reset up, or stopped and started again (the first cell's start did it)
-          if (reset && running && !problems.has(pair)) {
-            if (reset.whileTarget === 'running') await reset.reset();
-            else if (level > 0) {
-              await running.stop();
-              running = undefined;
-              await start();
-            }
-          }
-          const cell = contextFor(concurrency, running?.url, running?.settings);
-          const problem = problems.get(pair);
-          if (problem || !running) {
-            await record(failedCell(cell, problem ?? 'target did not start'));
-            continue;
-          }
-          const measured = await measureCell(cell, drive.engine, running, services, answer, { index, total }, emit, signal);
-          if (signal?.aborted) break; // an interrupted cell is not a finished result
-          if (measured.status === 'failed') problems.set(pair, measured.error ?? 'failed');
-          // a note of the target's state, why another engine drove it, and TechEmpower's warnings of its verification
-          const switched = drive !== chosen && drive.because ? [drive.because] : [];
-          const extra = [...(note ? [note] : []), ...switched, ...warnings.map((w) => `verification warned: ${w}`)];
-          await record(extra.length > 0 && measured.status === 'ok' ? { ...measured, notes: [...measured.notes, ...extra] } : measured);
-        }
-        await running?.stop();
-        running = undefined;
+        await runPair(pair, repeat, setting);
+        await setting.running?.stop();
+        setting.running = undefined;
       }
       if (signal?.aborted) break;
       completed = repeat;
@@ -282,7 +209,7 @@ export async function runCells(options: RunOptions, context: RunContext): Promis
   } catch (error) {
     failure = error;
   } finally {
-    await running?.stop().catch(() => {});
+    await pairs?.running?.stop().catch(() => {});
     await disposeResets?.();
     if (tlsDir) removeDir(tlsDir);
     await services.stopAll().catch((error: unknown) => (failure ??= error));
