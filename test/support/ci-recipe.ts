@@ -5,11 +5,9 @@ import { expect } from 'vitest';
 import { runDocumentSchema } from '@bench/core';
 import { cliPath, repoRoot, runProcess } from './cli.js';
 
-// examples/ci/compare-base-head.sh, as the workflow runs it, on three checkouts of examples/app: the base,
-// an identical copy, and a head whose list route waits 50 ms per request (its SLOW_MS default). 50 ms, not a few: with
-// other load tests on this 2-core machine (load average above 10) the base fell to 460 rps, a server starved of CPU
-// hides a short wait (a 20 ms head measured 411 rps against it), and a 10 ms head was left undecided within the cap;
-// 50 ms caps the head at 10 connections / 50 ms = 200 rps whatever the machine does.
+// examples/ci/compare-base-head.sh, as the workflow runs it, on three checkouts of examples/app: the base, an identical
+// copy, and a head whose list route waits 50 ms per request (its SLOW_MS default): 10 connections / 50 ms cap the head
+// at 200 rps whatever the machine does, where a server starved of CPU by other tests hides a shorter wait.
 // A home for each file's checkouts, in that file's scope (test-scope.ts removes it with the scope): a worker keeps this
 // module from one file to the next, so a home made when it was first imported would outlive that file's scope
 const homes = new Map<string, string>();

@@ -4,12 +4,10 @@
 // timed from when it was due (coordinated omission corrected) and from when it went out. Requests still waiting when
 // the period ends are dropped and counted; those in flight are answered or time out.
 //
-// What it costs the client is the point. A loop that sleeps until the next event wakes for nearly every answer at
-// a rate the server keeps up with; this one wakes on ticks: it sleeps to the next due time or the next millisecond,
-// whichever is later, then reads every answer that came meanwhile (epoll_wait without a timeout) and sends every
-// request due. Requests are released on the same 1 ms ticks as the js core's timers. An answer read up to a tick after
-// it came is timed from the kernel's stamp of its arrival (arrival-stamp.h). While requests wait for a connection (the
-// server is behind), the loop wakes on each event instead, and they go out at the instant an answer frees one.
+// It wakes on ticks, not on each answer (what the client spends is the point): it sleeps to the next due time or the
+// next millisecond, whichever is later (the js core's 1 ms timers), then reads every answer that came meanwhile and
+// sends every request due; an answer read up to a tick late is timed from the kernel's stamp of its arrival
+// (arrival-stamp.h). While requests wait for a connection (the server is behind), it wakes on each event instead.
 #define _GNU_SOURCE
 #include <stdlib.h>
 #include <time.h>

@@ -13,12 +13,8 @@ const heapLimitMb = (connections: number) => Math.max(128, 64 + Math.ceil(connec
 // the threads start their load together, this long after the last one is loaded
 const START_LEAD_NS = 2_000_000n;
 
-// A thread that finished a run waits this long for the next: a cell's measured run (and the next
-// cell) then meets code V8 has already compiled, as the warm-up left it, instead of a cold thread
-// whose first second runs unoptimized (measured: p50 8 ms in the first second of an open loop at
-// 1,000 rps, 1.1 ms from the third). A minute spans the gaps between one engine's runs in a
-// selfbench, whose rounds alternate the engines' order: after 15 s, its round 3 met a new thread
-// whose measured run spent 151 ms on V8's helper threads against 19 ms on a kept one
+// A thread that finished a run waits this long for the next: the next run meets code V8 has already compiled, not a
+// cold thread whose first second runs unoptimized; a minute spans the gaps between one engine's runs in a selfbench
 // (docs/measurements.md, "The wire engine, a warm thread").
 const KEEP_IDLE_MS = 60_000;
 
