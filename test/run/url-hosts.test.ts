@@ -55,7 +55,8 @@ describe.each(['native', 'js'])("bench run --url on wire's %s core", (core) => {
       '0',
     ]);
     expect(run.code, run.stderr).toBe(0);
-    // the verification request, the same once more on a kept-alive connection listened to past its answer, then the 100 measured
+    // the verification request, the probe's first on a kept-alive connection (a chunked answer: not looked past, nor
+    // asked again), then the 100 measured
     expect(hits.v4 - before).toBe(102);
     expect([...hosts]).toEqual([`localhost:${v4}`]);
     expect(run.stdout).toMatch(/\| localhost:\d+ \| 2 \| [\d,.]+ \|/);

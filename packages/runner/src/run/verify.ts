@@ -63,8 +63,9 @@ export async function verifyTarget(baseUrl: string, scenario: Scenario, transpor
 }
 
 /**
- * The answer with the habit 'answers to no request' when the server sends them: the same request once more on a
- * kept-alive connection, listened to a little past its answer (HTTP/1.1 in the clear, where engines frame the bytes).
+ * The answer with the habit 'answers to no request' when the server sends them: the same request three times more on
+ * one kept-alive connection, each listened to a little past its answer (HTTP/1.1 in the clear, where engines frame the
+ * bytes).
  */
 async function withUnaskedAnswers(baseUrl: string, scenario: Scenario, transport: Transport | undefined, answer: HttpAnswer) {
   if ((transport?.protocol ?? 'http1') !== 'http1' || !baseUrl.startsWith('http:')) return answer;
