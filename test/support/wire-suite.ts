@@ -429,8 +429,10 @@ export function wireSuite(core: keyof typeof variants): void {
       const m = await measure('/hold', { requests: undefined, durationSeconds: 1, rate: 100, connections: 4 }, { core });
       expect(m.latencyUncorrected!.p50).toBeGreaterThanOrEqual(300);
       expect(m.latencyUncorrected!.p50).toBeLessThan(median(held) + 50);
-      // the requests that waited for a connection count their wait
+      // the requests that waited for a connection count their wait, and the loop says how late it sent them: the last
+      // sent waited for a connection an answer (300 ms) freed
       expect(m.latency.p50).toBeGreaterThan(m.latencyUncorrected!.p50 + 150);
+      expect(m.lateness!.max).toBeGreaterThan(150);
       // every request due was answered (those in flight at the period's end too) or counted as never sent
       expect(m.requests).toBe(requests);
       expect(m.requests).toBeLessThan(25);

@@ -102,6 +102,8 @@ export interface LoadMeasurement {
   readonly errorSamples: readonly string[];
   /** Open loop: latency from each request's actual send, beside `latency` (from its intended send time). */
   readonly latencyUncorrected?: LatencyStats;
+  /** Open loop: how late each answered request went out after it was due (the loop's own lateness), in milliseconds. */
+  readonly lateness?: LatencyStats;
   /** Open loop: the rate asked for and the rate achieved, requests per second. */
   readonly rate?: { readonly target: number; readonly achieved: number };
   /** Open loop: requests due within the period that were never sent, every connection busy (k6's dropped iterations). */

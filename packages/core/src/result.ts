@@ -174,6 +174,8 @@ export const resultSchema = z.object({
   droppedRequests: z.number().int().nonnegative().optional(),
   /** Open loop: latency from each request's actual send; `latency` counts from its intended send time. */
   latencyUncorrected: latencySchema.optional(),
+  /** Open loop: how late the loop sent each answered request after it was due. */
+  lateness: latencySchema.optional(),
   /** ab's Connection Times (ms), when the engine measures them. */
   connectionTimes: z
     .object({ connect: timingSummarySchema, processing: timingSummarySchema, waiting: timingSummarySchema, total: timingSummarySchema })

@@ -9,6 +9,8 @@ export interface SelfbenchSide {
   readonly rssBytes?: number;
   /** An in-process generator's event-loop delay, p99 over the run, ms. */
   readonly eventLoopP99Ms?: number;
+  /** An open loop's lateness: how late its requests went out after they were due, p50 and p99 over the run, ms. */
+  readonly lateMs?: { readonly p50: number; readonly p99: number };
 }
 
 export interface SelfbenchRow {

@@ -111,7 +111,8 @@ function describeOpenLoop(r: CellResult): string {
   if (!u || !rate) return '';
   return (
     `${cellName(r)}: open loop at ${formatNumber(rate.target)} rps (achieved ${formatNumber(rate.achieved)}); latency from the intended send ` +
-    `p50 ${formatNumber(r.latency.p50)} / p99 ${formatNumber(r.latency.p99)} ms, uncorrected (from the actual send) p50 ${formatNumber(u.p50)} / p99 ${formatNumber(u.p99)} ms`
+    `p50 ${formatNumber(r.latency.p50)} / p99 ${formatNumber(r.latency.p99)} ms, uncorrected (from the actual send) p50 ${formatNumber(u.p50)} / p99 ${formatNumber(u.p99)} ms` +
+    (r.lateness ? `; sent late by p50 ${formatNumber(r.lateness.p50)} / p99 ${formatNumber(r.lateness.p99)} ms` : '')
   );
 }
 

@@ -6,8 +6,9 @@ import type { ThreadMeasurement } from '../threads/merge-threads.js';
  * (`droppedRequests`, 0 when none) and, when there were any, said in a line.
  */
 export function withDroppedRequests(merged: ThreadMeasurement, connections: number): LoadMeasurement {
-  const { uncorrectedHistogram, droppedRequests = 0, ...measurement } = merged;
+  const { uncorrectedHistogram, latenessHistogram, droppedRequests = 0, ...measurement } = merged;
   void uncorrectedHistogram;
+  void latenessHistogram;
   const busy = `${droppedRequests} request(s) due within the period were never sent: all ${connections} connection(s) were busy (raise -c)`;
   return {
     ...measurement,

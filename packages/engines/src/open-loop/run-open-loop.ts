@@ -9,10 +9,6 @@ import {
   DEFAULT_MAX_CHECKED_BODY,
   CompiledWorkload,
   ConnectionTimer,
-  createLatencyHistogram,
-  encodeLatencyHistogram,
-  recycleLatencyHistogram,
-  summarizeLatency,
   threadValueSource,
   watchGeneratorHealth,
 } from '@bench/core/load-thread';
@@ -21,6 +17,7 @@ import type { ThreadSlot } from '../threads/serve-thread.js';
 import { RunTally } from '../threads/run-tally.js';
 import { StepTallies } from '../threads/step-tallies.js';
 import { arrivalSchedule } from './arrival-schedule.js';
+import { OpenLoopTiming } from './open-loop-timing.js';
 import { classifyUndiciError } from './undici-errors.js';
 
 const toMicros = (ns: bigint) => Math.max(1, Number(ns / 1000n));
@@ -51,8 +48,8 @@ export async function runOpenLoop(plan: LoadPlan, slot: ThreadSlot): Promise<Thr
   const maxCheckedBody = plan.maxCheckedBody ?? DEFAULT_MAX_CHECKED_BODY;
   // a workload's steps keep their bodies for their checks and captures; one request, what its check needs
   const keepLimit = plan.workload ? maxCheckedBody : check ? bodyKeepLimit(plan.expect, maxCheckedBody) : 0;
-  // the tally's latency is from the intended send time; beside it, from the actual send
-  const uncorrected = createLatencyHistogram();
+  // the tally's latency is from the intended send time; beside it, from the actual send, and how late that was
+  const timing = new OpenLoopTiming();
   let inFlight = 0;
 
   const connections: Client[] = [];
@@ -135,7 +132,7 @@ export async function runOpenLoop(plan: LoadPlan, slot: ThreadSlot): Promise<Thr
       tally.bodyBytes += bodyBytes;
       if (shape.keepAlive && !serverCloses) tally.keptAlive++;
       tally.answer(status, latencyUs, headerBytes + bodyBytes, inPeriod(now));
-      uncorrected.recordValue(toMicros(now - sentAt));
+      timing.answeredAfter(Number(now - from) / 1000, Number(now - sentAt) / 1000);
       let ok = true;
       if (rendered) {
         const { step } = rendered;
@@ -272,17 +269,14 @@ export async function runOpenLoop(plan: LoadPlan, slot: ThreadSlot): Promise<Thr
     await Promise.all(connections.map((c) => c.destroy().catch(() => {})));
   }
   const cpuPerSecond = health.cpuPerSecond();
-  const uncorrectedHistogram = encodeLatencyHistogram(uncorrected);
-  const latencyUncorrected = summarizeLatency(uncorrected);
-  recycleLatencyHistogram(uncorrected);
+  const timed = timing.finish();
   return {
     durationSeconds: seconds,
     ...tally.finish(periodEnd, cpuPerSecond),
-    latencyUncorrected,
+    ...timed,
     rate: { target: rate, achieved: Math.round(((workload ? arrivals : tally.requests) / seconds) * 100) / 100 },
     ...health.stop(),
     startedAtNs: start,
-    uncorrectedHistogram,
     droppedRequests: queue.length + (due - scheduled),
     ...(steps ? { steps: steps.finish(periodEnd) } : {}),
     connects: connectionTimer.finish(),

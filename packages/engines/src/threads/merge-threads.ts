@@ -18,6 +18,8 @@ export type ThreadMeasurement = LoadMeasurement & {
   readonly rawSamplesUs?: readonly number[];
   /** Open loop: the histogram of `latencyUncorrected`, so threads merge it exactly too. */
   readonly uncorrectedHistogram?: EncodedHistogram;
+  /** Open loop: the histogram of `lateness`, likewise. */
+  readonly latenessHistogram?: EncodedHistogram;
   /** Open loop: requests due within the period that no free connection could send. */
   readonly droppedRequests?: number;
 };
@@ -138,6 +140,7 @@ export function mergeThreads(parts: readonly ThreadMeasurement[]): ThreadMeasure
   );
   const { latency, histogram } = merged(parts.flatMap((p) => (p.histogram ? [p.histogram] : [])));
   const uncorrected = parts.every((p) => p.uncorrectedHistogram) ? merged(parts.map((p) => p.uncorrectedHistogram!)) : undefined;
+  const late = parts.every((p) => p.latenessHistogram) ? merged(parts.map((p) => p.latenessHistogram!)) : undefined;
   const rates = parts.flatMap((p) => (p.rate ? [p.rate] : []));
   const failures = emptyFailures();
   const statusCodes: Record<string, number> = {};
@@ -158,6 +161,7 @@ export function mergeThreads(parts: readonly ThreadMeasurement[]): ThreadMeasure
     requests: sum((p) => p.requests),
     latency,
     ...(uncorrected ? { latencyUncorrected: uncorrected.latency, uncorrectedHistogram: uncorrected.histogram } : {}),
+    ...(late ? { lateness: late.latency, latenessHistogram: late.histogram } : {}),
     ...(rates.length === parts.length
       ? {
           rate: {

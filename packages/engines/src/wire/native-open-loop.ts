@@ -1,6 +1,6 @@
 import type { LoadPlan } from '@bench/core';
-import { createLatencyHistogram } from '@bench/core/load-thread';
 import { arrivalSchedule } from '../open-loop/arrival-schedule.js';
+import { OpenLoopTiming } from '../open-loop/open-loop-timing.js';
 import type { ThreadMeasurement } from '../threads/merge-threads.js';
 import type { ThreadSlot } from '../threads/serve-thread.js';
 import type { NativeLoop } from './native-loop.js';
@@ -17,12 +17,12 @@ export async function runNativeOpenLoop(plan: LoadPlan, slot: ThreadSlot, native
   const run = new WireRun(plan, slot);
   const rate = plan.shape.rate ?? 1;
   const seconds = plan.shape.durationSeconds ?? 10;
-  const uncorrected = createLatencyHistogram();
+  const timing = new OpenLoopTiming();
   const { unsent } = await runNativeSlices(plan, run, native, {
     budget: -1,
     // the loop ends once its period is over and every request in flight was answered or timed out
     endMs: Number.POSITIVE_INFINITY,
-    uncorrected,
+    timing,
     rate: {
       runRate: rate * slot.count,
       threadIndex: slot.index,
@@ -32,5 +32,5 @@ export async function runNativeOpenLoop(plan: LoadPlan, slot: ThreadSlot, native
       periodMs: seconds * 1000,
     },
   });
-  return run.finishOpenLoop(uncorrected, rate, seconds, unsent);
+  return run.finishOpenLoop(timing, rate, seconds, unsent);
 }

@@ -1,10 +1,11 @@
 import { isIPv6 } from 'node:net';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { FailureKind, LatencyHistogram, LoadPlan } from '@bench/core';
+import type { FailureKind, LoadPlan } from '@bench/core';
 import { bareHostname, errors } from '@bench/core/load-thread';
 import { exactMismatch } from './body-matcher.js';
 import { ANSWER_FLAGS, EVENT, FAILURE_KINDS, RECORD, type NativeLoop, type NativeSchedule } from './native-loop.js';
 import type { WireRun } from './wire-run.js';
+import type { OpenLoopTiming } from '../open-loop/open-loop-timing.js';
 
 // The loop runs in slices this long between turns of the thread's event loop (progress, the end of -d, an abort):
 // the generator's event-loop lag reads about this much.
@@ -17,8 +18,8 @@ export interface NativeRunShape {
   readonly endMs: number;
   /** The open loop's schedule; none for the closed loop. */
   readonly rate?: NativeSchedule;
-  /** The open loop's latencies from each request's send (its records give them beside those from the due time). */
-  readonly uncorrected?: LatencyHistogram;
+  /** The open loop's latencies from each request's send and its lateness (its records give both times). */
+  readonly timing?: OpenLoopTiming;
 }
 
 const toMicros = (us: number) => Math.max(1, Math.round(us));
@@ -61,7 +62,7 @@ export async function runNativeSlices(
     text,
     ...(shape.rate ? { rate: shape.rate } : {}),
   });
-  const { endMs, uncorrected } = shape;
+  const { endMs, timing } = shape;
   const expectedLength = expected?.length ?? 0;
   // a message or a body's sample that the native loop wrote into the text buffer
   const textAt = (offset: number, length: number) => text.subarray(offset, offset + length);
@@ -88,7 +89,7 @@ export async function runNativeSlices(
             toMicros(records[r + 3]!),
             nowMs,
           );
-          uncorrected?.recordValue(toMicros(records[r + 12]!));
+          timing?.answeredAfter(records[r + 3]!, records[r + 12]!);
           if (!bodyOk) {
             const at = records[r + 9]!;
             const differed = at >= 0 ? { at, sample: textAt(records[r + 10]!, records[r + 11]!) } : undefined;

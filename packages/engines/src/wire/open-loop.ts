@@ -1,13 +1,12 @@
 import type { LoadPlan } from '@bench/core';
-import { createLatencyHistogram } from '@bench/core/load-thread';
 import { arrivalSchedule } from '../open-loop/arrival-schedule.js';
+import { OpenLoopTiming } from '../open-loop/open-loop-timing.js';
 import type { ThreadMeasurement } from '../threads/merge-threads.js';
 import type { ThreadSlot } from '../threads/serve-thread.js';
 import type { ParsedAnswer } from './response-parser.js';
 import type { ConnectionEvents, WireConnection } from './wire-connection.js';
 import { WireRun } from './wire-run.js';
 
-const toMicros = (ms: number) => Math.max(1, Math.round(ms * 1000));
 /** After a refused connect, the wait before another is opened: the closed loop's and the native core's rule. */
 const RETRY_AFTER_REFUSAL_MS = 10;
 
@@ -17,7 +16,7 @@ const RETRY_AFTER_REFUSAL_MS = 10;
  */
 class OpenLoop implements ConnectionEvents {
   private readonly schedule: ReturnType<typeof arrivalSchedule>;
-  readonly uncorrected = createLatencyHistogram();
+  readonly timing = new OpenLoopTiming();
   /** The next request to send, by its index in the schedule: those from it up to `scheduled` are due and waiting. */
   private nextToSend = 0;
   /** Connections with room for another request. */
@@ -73,8 +72,8 @@ class OpenLoop implements ConnectionEvents {
     this.dispatch();
   }
 
-  answered(connection: WireConnection, answer: ParsedAnswer, sentMs: number, _intendedMs: number, nowMs: number): void {
-    this.uncorrected.recordValue(toMicros(nowMs - sentMs));
+  answered(connection: WireConnection, answer: ParsedAnswer, sentMs: number, intendedMs: number, nowMs: number): void {
+    this.timing.answered(intendedMs, sentMs, nowMs);
     if (answer.closes || !this.shape.keepAlive || connection.answers >= this.run.perConnection) {
       // the requests behind a close had their due times go by: they fail with the connection, as on the native core
       if (connection.inFlight > 0) connection.fail('receive', 'the server closed the connection with requests unanswered');
@@ -192,5 +191,5 @@ export async function runOpenLoop(plan: LoadPlan, slot: ThreadSlot): Promise<Thr
     loop.stopTimers();
     plan.signal?.removeEventListener('abort', loop.abort);
   }
-  return run.finishOpenLoop(loop.uncorrected, rate, seconds, loop.droppedRequests);
+  return run.finishOpenLoop(loop.timing, rate, seconds, loop.droppedRequests);
 }

@@ -1,14 +1,7 @@
-import type { ConnectTimes, FailureKind, LatencyHistogram, LoadPlan } from '@bench/core';
-import {
-  bareHostname,
-  createLatencyHistogram,
-  encodeLatencyHistogram,
-  recycleLatencyHistogram,
-  summarizeLatency,
-  timedPhase,
-  watchGeneratorHealth,
-} from '@bench/core/load-thread';
+import type { ConnectTimes, FailureKind, LoadPlan } from '@bench/core';
+import { bareHostname, createLatencyHistogram, recycleLatencyHistogram, timedPhase, watchGeneratorHealth } from '@bench/core/load-thread';
 import { RunTally } from '../threads/run-tally.js';
+import type { OpenLoopTiming } from '../open-loop/open-loop-timing.js';
 import type { ThreadSlot } from '../threads/serve-thread.js';
 import { AnswerMemo } from './answer-memo.js';
 import { bodyMatcher } from './body-matcher.js';
@@ -163,21 +156,18 @@ export class WireRun {
   }
 
   /**
-   * An open loop's measurement: `uncorrected`, its latencies from each request's send, beside those from its due time;
-   * the rate asked for and achieved over the period (as scheduled, or up to a stop that cut it short); `droppedRequests`,
-   * those never sent.
+   * An open loop's measurement: `timing`, its latencies from each request's send and how late each went out, beside
+   * those from its due time; the rate asked for and achieved over the period (as scheduled, or up to a stop that cut it
+   * short); `droppedRequests`, those never sent.
    */
-  finishOpenLoop(uncorrected: LatencyHistogram, rate: number, seconds: number, droppedRequests: number) {
-    const uncorrectedHistogram = encodeLatencyHistogram(uncorrected);
-    const latencyUncorrected = summarizeLatency(uncorrected);
-    recycleLatencyHistogram(uncorrected);
+  finishOpenLoop(timing: OpenLoopTiming, rate: number, seconds: number, droppedRequests: number) {
+    const timed = timing.finish();
     const periodEnd = this.periodEnd(seconds);
     const periodSeconds = Number(periodEnd - this.startNs) / 1e9;
     const measurement = this.finish(periodEnd, periodSeconds);
     return {
       ...measurement,
-      latencyUncorrected,
-      uncorrectedHistogram,
+      ...timed,
       rate: { target: rate, achieved: Math.round((measurement.requests / periodSeconds) * 100) / 100 },
       droppedRequests,
     };

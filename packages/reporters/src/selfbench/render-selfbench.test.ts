@@ -40,6 +40,23 @@ describe('the selfbench table', () => {
     );
   });
 
+  it('says of each rate whether every round held it, and how late the loop sent at its p50 and p99', () => {
+    const atRate = (rate: number, rps: number, round: number, p50: number) => ({
+      ...selfbenchRow('node', 'wire', 1, rps * 5, 1, 50),
+      round,
+      bare: undefined,
+      rate,
+      bench: { rps, requests: rps * 5, cpuSeconds: 1, lateMs: { p50, p99: p50 * 10 } },
+    });
+    const text = renderSelfbench(
+      [atRate(20_000, 20_000, 1, 0.1), atRate(20_000, 19_900, 2, 0.3), atRate(20_000, 20_050, 3, 0.2), atRate(50_000, 48_000, 1, 4)],
+      '-c 50',
+    );
+    // 19,900 is within 1% of 20,000; 48,000 is 4% short of 50,000
+    expect(text).toMatch(/^\| node \| 50 \| wire \| 1 \| 20,000 \| 20,000 \/ 19,900 \/ 20,050 \| yes \| 0\.2 \| 2 \|$/m);
+    expect(text).toMatch(/^\| node \| 50 \| wire \| 1 \| 50,000 \| 48,000 \| no \| 4 \| 40 \|$/m);
+  });
+
   it('names the machine the figures were taken on, when told', () => {
     const machine = fixtureDocument().machine;
     expect(renderSelfbench(rows, '-c 50', machine)).toMatch(/-c 50, on 2 x Test CPU, 16(\.0)? GiB, linux 6\.1, Node v20\.20\.2;/);

@@ -16,6 +16,24 @@ const medianOf = (values: readonly (number | undefined)[]) => {
   return known.length > 0 ? median(known) : undefined;
 };
 
+/** A rate is held when every round answered it within this share of it. */
+const HELD_WITHIN = 0.01;
+
+/** Each open loop's rate: its rounds' rps, whether every one held it, and its lateness. */
+function rateLines(rows: readonly SelfbenchRow[]): string[] {
+  const atRates = rows.filter((r) => r.rate !== undefined);
+  return [...groupBy(atRates, (r) => `${r.target}\u0000${r.connections}\u0000${r.engine}\u0000${r.threads}\u0000${r.rate}`).values()].map(
+    (runs) => {
+      const first = runs[0]!;
+      const rate = first.rate!;
+      const held = runs.every((r) => Math.abs(r.bench.rps - rate) <= rate * HELD_WITHIN);
+      const late = (pick: 'p50' | 'p99') => medianOf(runs.map((r) => r.bench.lateMs?.[pick]));
+      const ms = (value: number | undefined) => (value === undefined ? '-' : n(value, 2));
+      return `| ${first.target} | ${first.connections} | ${first.engine} | ${first.threads} | ${n(rate)} | ${runs.map((r) => n(r.bench.rps)).join(' / ')} | ${held ? 'yes' : 'no'} | ${ms(late('p50'))} | ${ms(late('p99'))} |`;
+    },
+  );
+}
+
 function groupBy<K>(rows: readonly SelfbenchRow[], key: (r: SelfbenchRow) => K): Map<K, SelfbenchRow[]> {
   const groups = new Map<K, SelfbenchRow[]>();
   for (const r of rows) groups.set(key(r), [...(groups.get(key(r)) ?? []), r]);
@@ -132,6 +150,12 @@ export function renderSelfbench(rows: readonly SelfbenchRow[], setting: string, 
     out.push(
       '',
       'An open loop runs at its set rate, not as fast as it can: its rps per client CPU-s is what that load costs at each thread count (not a ceiling; it has no bare tool to compare with). Where the same engine also ran closed (wire), × compares its µs/req at the rate with its closed loop’s in the same rounds.',
+      '',
+      `Each rate: held when every round answered it within ${HELD_WITHIN * 100}%, and how late the loop sent its requests after they were due (median over rounds of each round's p50 and p99, ms).`,
+      '',
+      '| target | c | engine | threads | rate | rps, each round | held | late p50 ms | late p99 ms |',
+      '| --- | ---: | --- | ---: | ---: | ---: | --- | ---: | ---: |',
+      ...rateLines(rows),
     );
   return `${out.join('\n')}\n`;
 }

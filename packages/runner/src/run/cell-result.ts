@@ -146,6 +146,7 @@ export function measuredCell(context: CellContext, cell: MeasuredCell): CellResu
     ...(m.rate ? { rate: m.rate } : {}),
     ...(m.droppedRequests !== undefined ? { droppedRequests: m.droppedRequests } : {}),
     ...(m.latencyUncorrected ? { latencyUncorrected: m.latencyUncorrected } : {}),
+    ...(m.lateness ? { lateness: m.lateness } : {}),
     ...(m.connectionTimes ? { connectionTimes: m.connectionTimes } : {}),
     ...(m.connectionSetup ? { connectionSetup: m.connectionSetup } : {}),
     ...(m.connects ? { connects: connectsResult(m.connects, m) } : {}),

@@ -133,6 +133,7 @@ export async function selfbench(o: SelfbenchOptions): Promise<SelfbenchRow[]> {
           cpuSeconds: inProcess ? processCpuSeconds(before) : ((m.client?.cpuPercent ?? 0) / 100) * m.durationSeconds,
           ...(m.client ? { rssBytes: m.client.rssBytes } : {}),
           ...(m.eventLoopDelay ? { eventLoopP99Ms: m.eventLoopDelay.p99 } : {}),
+          ...(m.lateness ? { lateMs: { p50: m.lateness.p50, p99: m.lateness.p99 } } : {}),
         };
       };
       const bare = async (engine: LoadEngine, connections: number, threads: number): Promise<SelfbenchSide> =>
