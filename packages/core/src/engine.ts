@@ -268,6 +268,12 @@ export interface LoadEngine {
   /** False for an engine that sees no body under load (h2load): its cells say only the verification request checked one. */
   readonly checksBodies?: boolean;
   /**
+   * True for an engine whose `bytes.total` is every byte it read from the server, heads and framing too (each built-in
+   * engine): bench then holds those bytes to the answers it counted (impossibleCounts). An engine that counts less
+   * (bodies only, say) leaves it unset.
+   */
+  readonly countsWireBytes?: boolean;
+  /**
    * True for an engine that takes the request's headers as arguments of its command line (ab, h2load), where any user
    * of the machine reads them in /proc: a run that sends a secret header (Authorization, a --redact name) is refused on it.
    */

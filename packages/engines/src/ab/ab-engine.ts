@@ -117,6 +117,7 @@ async function runAb(plan: LoadPlan): Promise<LoadMeasurement> {
 export const abEngine = {
   name: 'ab',
   processNames: ['ab'],
+  countsWireBytes: true,
   // ab speaks TLS (OpenSSL) but checks no certificate
   protocols: ['http1', 'https'],
   // -H on its command line, which /proc shows every user: a secret header is refused (choose-engine.ts)

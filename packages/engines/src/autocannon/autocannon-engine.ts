@@ -15,6 +15,7 @@ const worker = pathToFileURL(packageFile(import.meta.url, 'dist', 'autocannon', 
 export const autocannonEngine = {
   name: 'autocannon',
   processNames: [],
+  countsWireBytes: true,
   countsProgress: true,
   description: 'autocannon in-process (Node, worker threads: --client-threads), closed loop',
   clientThreads: true,

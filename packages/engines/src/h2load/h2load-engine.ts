@@ -97,6 +97,7 @@ async function runH2load(plan: LoadPlan): Promise<LoadMeasurement> {
 export const h2loadEngine = {
   name: 'h2load',
   processNames: ['h2load'],
+  countsWireBytes: true,
   description:
     "h2load (nghttp2, C), closed loop; HTTP/2 streams per connection (--streams); its per-request log read into bench's histogram",
   options: h2loadOptions,

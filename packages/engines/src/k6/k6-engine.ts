@@ -144,6 +144,7 @@ async function runK6(plan: LoadPlan): Promise<LoadMeasurement> {
 export const k6Engine = {
   name: 'k6',
   processNames: ['k6'],
+  countsWireBytes: true,
   description:
     'k6 (Go), closed loop or constant arrival rate; raw samples merged into one histogram, one run split over --generators instances',
   splitsLoad: true,

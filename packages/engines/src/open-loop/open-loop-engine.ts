@@ -14,6 +14,7 @@ const worker = pathToFileURL(packageFile(import.meta.url, 'dist', 'open-loop', '
 export const openLoopEngine = {
   name: 'open-loop',
   processNames: [],
+  countsWireBytes: true,
   countsProgress: true,
   description: `bench's open loop (undici ${UNDICI_VERSION}, worker threads: --client-threads): constant arrival rate, latency from the intended send time`,
   clientThreads: true,

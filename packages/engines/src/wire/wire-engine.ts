@@ -29,6 +29,7 @@ const wireOptions = {
 export const wireEngine = {
   name: 'wire',
   processNames: [],
+  countsWireBytes: true,
   countsProgress: true,
   description:
     "bench's own engine on a native C loop or libuv's TCP handles (worker threads: --client-threads): closed loop, or an open loop at --rate; -p pipelines",

@@ -205,6 +205,7 @@ async function runWrk(plan: LoadPlan): Promise<LoadMeasurement> {
 export const wrkEngine = {
   name: 'wrk',
   processNames: ['wrk'],
+  countsWireBytes: true,
   // -p: its request() writes the request that many times at once (TFB's pipeline.lua)
   pipelines: true,
   description:
