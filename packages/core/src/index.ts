@@ -76,3 +76,6 @@ export * from './measure/stall.js';
 export * from './measure/steady-warmup.js';
 export * from './measure/timeout-bound.js';
 export * from './measure/profiling.js';
+export * from './reporter-calls.js';
+export * from './process/open-files.js';
+export * from './target-start-options.js';

@@ -1,11 +1,10 @@
 import { isIP } from 'node:net';
 import type { Command } from 'commander';
-import { errors, printableLine, TFB_BURST } from '@bench/core';
+import { errors, printableLine, TFB_BURST, targetStartOptions } from '@bench/core';
 import { commandTable, givenRunOptions } from '../options/index.js';
 import { resolveScenarios, resolveTargets } from '../run/plan.js';
 import { loadProject } from '../project/project.js';
 import { verifyTarget } from '../run/verify.js';
-import { targetStartOptions } from '../run/start-options.js';
 import { createServiceManager } from '@bench/services';
 import { interruptSignal } from './interrupt.js';
 import { runRedaction } from '../redact/run-redaction.js';

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { errors, runDocumentSchema, type Reporter, type RunDocument } from '@bench/core';
-import { callReporters, endReporters } from './call-reporters.js';
+import { errors, runDocumentSchema, type Reporter, type RunDocument, callReporters, endReporters } from '@bench/core';
 import { isJournalText, readJournal } from '../journal/read-journal.js';
 
 /** Reads and validates a results file written by the json reporter. */

@@ -22,6 +22,8 @@ import {
   defaultRedaction,
   type Redaction,
   runProfiling,
+  callReporters,
+  endReporters,
 } from '@bench/core';
 import { builtinEngines } from '@bench/engines';
 import { noServices, type ServiceManager } from '@bench/services';
@@ -29,7 +31,6 @@ import { printableCell } from './cell-result.js';
 import { assessRounds, fewestRounds, parseTargetPair, type StopReason, evaluateThresholds, type ThresholdsSpec } from '@bench/compare';
 import type { RunOptions } from '../options/declarations.js';
 import { makePlan } from './plan.js';
-import { callReporters, endReporters } from '../reporters/call-reporters.js';
 import { prepareResets } from './state-reset.js';
 import { TOOL_VERSION } from '../version.js';
 import { chooseEngine } from '../engine-choice/choose-engine.js';

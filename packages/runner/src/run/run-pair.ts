@@ -9,6 +9,7 @@ import {
   type RunProfiling,
   type TlsMaterial,
   type Transport,
+  targetStartOptions,
 } from '@bench/core';
 import type { ServiceManager } from '@bench/services';
 import type { RunOptions } from '../options/declarations.js';
@@ -18,7 +19,6 @@ import type { PlannedPair } from './plan.js';
 import type { RunEvent } from './run-events.js';
 import type { CellPlace } from './run-hosts.js';
 import { engineForServer, type EngineChoice } from './server-habits.js';
-import { targetStartOptions } from './start-options.js';
 import { stateNote } from './state-reset.js';
 import { verifyTarget } from './verify.js';
 

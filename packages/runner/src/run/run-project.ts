@@ -1,9 +1,18 @@
 import { highestConcurrency } from '../options/declarations.js';
 import os from 'node:os';
-import { assertPortFree, errors, overTls, resolveHost, type Reporter, type RunDocument, allowedCpus, expandCpuList } from '@bench/core';
+import {
+  assertPortFree,
+  errors,
+  overTls,
+  resolveHost,
+  type Reporter,
+  type RunDocument,
+  allowedCpus,
+  expandCpuList,
+  ensureOpenFiles,
+} from '@bench/core';
 import type { RunOptionInput } from '../options/declarations.js';
 import { resolveRunOptionsIn } from '../options/resolve.js';
-import { ensureOpenFiles } from './open-files.js';
 import { withEngine } from '../project/load-engine.js';
 import type { Project } from '../project/project.js';
 import { runCells, type RunEvent } from './run-cells.js';

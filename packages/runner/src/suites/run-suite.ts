@@ -1,5 +1,14 @@
 import path from 'node:path';
-import { describeIssue, errors, type CellResult, type Reporter, type RunDocument, defaultRedaction } from '@bench/core';
+import {
+  callReporters,
+  describeIssue,
+  endReporters,
+  errors,
+  type CellResult,
+  type Reporter,
+  type RunDocument,
+  defaultRedaction,
+} from '@bench/core';
 import { suiteRatios } from '@bench/reporters';
 import {
   earlierRuns,
@@ -15,7 +24,6 @@ import type { Project } from '../project/project.js';
 import { builtinScenariosDir } from '../project/builtin-scenarios.js';
 import { resolveRunOptions } from '../options/resolve.js';
 import { runOptionDeclarations, runOptionInputSchema, type RunOptionInput } from '../options/declarations.js';
-import { callReporters, endReporters } from '../reporters/call-reporters.js';
 import { newRunDocument, runCells } from '../run/run-cells.js';
 import { placeRun, servicesOf } from '../run/run-hosts.js';
 import { runTechempowerSuite } from './run-techempower.js';

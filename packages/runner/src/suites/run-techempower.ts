@@ -1,5 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  callReporters,
+  endReporters,
+  ensureOpenFiles,
+  openFilesNeeded,
+  readOpenFilesLimit,
+  targetStartOptions,
   messageOf,
   errors,
   onDatabase,
@@ -22,14 +28,11 @@ import type { Project } from '../project/project.js';
 import { resolveRunOptions } from '../options/resolve.js';
 import type { RunOptions } from '../options/declarations.js';
 import { ownOptionValues } from '../engine-choice/engine-candidates.js';
-import { callReporters, endReporters } from '../reporters/call-reporters.js';
 import { chooseEngine } from '../engine-choice/choose-engine.js';
 import { failedCell, printableCell, type CellContext } from '../run/cell-result.js';
 import { loadShape } from '../options/load-shape.js';
 import { measureCell } from '../run/measure-cell.js';
-import { ensureOpenFiles, openFilesNeeded, readOpenFilesLimit } from '../run/open-files.js';
 import { newRunDocument, type RunEvent } from '../run/run-cells.js';
-import { targetStartOptions } from '../run/start-options.js';
 import { verifyTarget, type Verification } from '../run/verify.js';
 import type { SuiteRunRequest } from './suite-request.js';
 

@@ -1,4 +1,6 @@
-import type { Protocol, ServiceEndpoints, TargetStartOptions, TlsMaterial } from '@bench/core';
+import type { ServiceEndpoints, TargetStartOptions } from './target.js';
+import type { Protocol } from './tls/protocol.js';
+import type { TlsMaterial } from './tls/run-certificates.js';
 
 /** The start options a target gets from the run's options, leaving out what was not given; load follows, so targets warm up. */
 export function targetStartOptions(

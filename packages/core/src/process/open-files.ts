@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { errors } from '@bench/core';
+import { errors } from '../errors.js';
 
 export interface OpenFilesLimit {
   readonly soft: number;

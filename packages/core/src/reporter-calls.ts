@@ -1,4 +1,6 @@
-import { errors, isBenchError, type CellResult, type Reporter, type RunDocument } from '@bench/core';
+import { errors, isBenchError } from './errors.js';
+import type { Reporter } from './reporter.js';
+import type { CellResult, RunDocument } from './result.js';
 
 type Hook = 'onRunStart' | 'onResult' | 'onRunEnd';
 
