@@ -34,3 +34,14 @@ export { startTlsServer, HTTPS_CLIENT_PAGE } from './https-clients/tls-server.js
 export { earlierRuns, recordRun, runRecordFile, RECORDED_RUNS, type EarlierRun } from './run-record.js';
 export { article000Stacks, describeToday, type ArticleStack } from './article-stacks.js';
 export { techempowerDatabase, techempowerEntry } from './techempower-entry.js';
+export { runSuite, suiteRunLayers, SUITE_ROUNDS } from './run/run-suite.js';
+export type {
+  OptionLayer,
+  SuiteCell,
+  SuiteEvent,
+  SuiteHost,
+  SuiteOptions,
+  SuiteRunRequest,
+  SuiteServices,
+  SuiteVerification,
+} from './run/suite-host.js';

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { findSuite, loadSuites, TIME_SHAPE_FLOOR_SECONDS } from '@bench/suites';
+import { findSuite, loadSuites, suiteRunLayers, TIME_SHAPE_FLOOR_SECONDS } from '@bench/suites';
 import { resolveRunOptions } from '../options/resolve.js';
-import { suiteRunOptions } from './run-suite.js';
+import type { RunOptionInput } from '../options/declarations.js';
+import type { Project } from '../project/project.js';
+import { runnerSuiteHost } from './runner-suite-host.js';
+
+const host = runnerSuiteHost({ project: { targets: [], scenarios: [], engines: [] } as unknown as Project });
+const suiteRunOptions = (...args: Parameters<typeof suiteRunLayers> extends [unknown, ...infer Rest] ? Rest : never) =>
+  suiteRunLayers(host, ...args) as RunOptionInput[];
 
 describe("a suite run's options", () => {
   it("take the article's time in place of its request count", () => {

@@ -3,38 +3,23 @@ import {
   callReporters,
   endReporters,
   ensureOpenFiles,
+  errors,
+  messageOf,
+  onDatabase,
   openFilesNeeded,
   readOpenFilesLimit,
-  targetStartOptions,
-  messageOf,
-  errors,
-  onDatabase,
   routeOf,
-  scenariosForOneStack,
   type CellResult,
   type HttpAnswer,
-  type LoadEngine,
   type RunDocument,
   type RunningTarget,
   type Scenario,
-  type ServiceEndpoints,
   type TargetPlugin,
-  defaultRedaction,
 } from '@bench/core';
-import type { ServiceManager } from '@bench/services';
-import { placeRun, servicesOf } from '../run/run-hosts.js';
-import { scaleConcurrency, techempowerEntry, type TechempowerShape } from '@bench/suites';
-import type { Project } from '../project/project.js';
-import { resolveRunOptions } from '../options/resolve.js';
-import type { RunOptions } from '../options/declarations.js';
-import { ownOptionValues } from '../engine-choice/engine-candidates.js';
-import { chooseEngine } from '../engine-choice/choose-engine.js';
-import { failedCell, printableCell, type CellContext } from '../run/cell-result.js';
-import { loadShape } from '../options/load-shape.js';
-import { measureCell } from '../run/measure-cell.js';
-import { newRunDocument, type RunEvent } from '../run/run-cells.js';
-import { verifyTarget, type Verification } from '../run/verify.js';
-import type { SuiteRunRequest } from './suite-request.js';
+import { scaleConcurrency } from '../scale.js';
+import type { TechempowerShape } from '../suite-schema.js';
+import { techempowerEntry } from '../techempower-entry.js';
+import type { SuiteCell, SuiteHost, SuiteOptions, SuiteRunRequest, SuiteVerification } from './suite-host.js';
 
 type Test = TechempowerShape['tests'][number];
 
@@ -75,17 +60,12 @@ function levelsOf(test: Test, scenario: Scenario, scale: number): { levels: Leve
 /** The scenario a test's primer and warm-up send: a query type asks for 2 rows, as TFB's scripts do. */
 const primed = (test: Test, scenario: Scenario) => (test.values ? atValue(scenario, 2) : scenario);
 
-interface Stack {
-  readonly running: RunningTarget;
-  readonly services: ServiceEndpoints;
-}
-
 /**
  * `bench suite techempower`: TFB's test types in TFB's load shape. Each stack starts once for every type it serves
  * (as TFB starts a framework once for its tests), each type is verified by TFB's rules and, if it passes, primed,
  * warmed at its highest level and measured at each level with a pause between; a type that fails is not measured.
  */
-export async function runTechempowerSuite(project: Project, request: SuiteRunRequest): Promise<RunDocument> {
+export async function runTechempowerSuite<O extends SuiteOptions>(request: SuiteRunRequest, host: SuiteHost<O>): Promise<RunDocument> {
   const { definition } = request.suite;
   const shape = definition.techempower;
   if (!shape) throw errors.suiteInvalid(`suite ${definition.name}`, 'a techempower suite needs its "techempower" shape');
@@ -101,7 +81,7 @@ export async function runTechempowerSuite(project: Project, request: SuiteRunReq
       skipped[name] = 'not selected (-t)';
       continue;
     }
-    const target = project.targets.find((t) => t.name === name);
+    const target = host.targets.find((t) => t.name === name);
     const availability = target ? await target.available() : { ok: false, reason: 'no such target in this version of bench' };
     if (target && availability.ok) targets.push(target);
     else skipped[name] = availability.reason ?? 'not available';
@@ -114,13 +94,13 @@ export async function runTechempowerSuite(project: Project, request: SuiteRunReq
     );
 
   const scenarioOf = (test: Test) => {
-    const found = project.scenarios.find((s) => s.name === test.scenario);
+    const found = host.scenarios.find((s) => s.name === test.scenario);
     if (!found) throw errors.suiteInvalid(`suite ${definition.name}`, `no scenario ${test.scenario}`);
     return onDatabase(found, request.db ?? 'mariadb');
   };
   const tests = shape.tests.map((test) => ({ test, scenario: scenarioOf(test), ...levelsOf(test, scenarioOf(test), scale) }));
   const seconds = { primer: scaledSeconds(shape.primer.seconds, scale), warmup: scaledSeconds(shape.warmupSeconds, scale) };
-  const base = resolveRunOptions(
+  const base = host.options(
     { scenarios: tests.map((t) => t.scenario.name), targets: targets.map((t) => t.name) },
     {
       engine: request.engine ?? shape.engine,
@@ -134,27 +114,26 @@ export async function runTechempowerSuite(project: Project, request: SuiteRunReq
       ...(request.repeat !== undefined ? { repeat: request.repeat } : {}),
     },
   );
-  const optionsFor = (test: Test, levels: readonly Level[]): RunOptions => ({
+  const optionsFor = (test: Test, levels: readonly Level[]): O => ({
     ...base,
     concurrency: levels.map((l) => l.concurrency),
     ...(test.pipelining !== undefined ? { pipelining: test.pipelining } : {}),
   });
   // every test's engine checked before anything starts (wrk pipelines; an engine that cannot is refused now)
-  const engines = new Map<Test, { engine: LoadEngine; version: string }>();
+  const engines = new Map<Test, Awaited<ReturnType<SuiteHost<O>['chooseEngine']>>>();
   for (const { test, levels } of tests)
     if (levels.length > 0)
       engines.set(
         test,
-        await chooseEngine(
+        await host.chooseEngine(
           optionsFor(test, levels),
-          project.engines,
           levels.map((l) => l.scenario),
         ),
       );
   const widest = Math.max(...tests.flatMap((t) => t.levels.map((l) => l.concurrency)), shape.primer.concurrency);
   ensureOpenFiles(widest);
 
-  const doc = newRunDocument(request.command ?? '', {
+  const doc = host.document(request.command ?? '', {
     ...base,
     concurrency: [...new Set(tests.flatMap((t) => t.levels.map((l) => l.concurrency)))],
   });
@@ -183,15 +162,15 @@ export async function runTechempowerSuite(project: Project, request: SuiteRunReq
           ],
     ),
   };
-  const services = servicesOf(request.hosts);
+  const services = host.services;
   await services.prepare(tests.map((t) => t.scenario));
-  const where = await placeRun(request.hosts, doc, defaultRedaction, (text) => request.onEvent?.({ type: 'step', text }));
-  const emit = (event: RunEvent) => request.onEvent?.(event);
+  await host.place(doc);
+  const emit: NonNullable<SuiteRunRequest['onEvent']> = (event) => request.onEvent?.(event);
   const total = targets.length * tests.reduce((n, t) => n + t.levels.length, 0);
   let index = 0;
   let failure: unknown;
   const record = async (measured: CellResult) => {
-    const result = printableCell(measured);
+    const result = host.printable(measured);
     doc.results.push(result);
     emit({ type: 'cell-end', result });
     await callReporters(request.reporters, 'onResult', doc, result);
@@ -205,13 +184,12 @@ export async function runTechempowerSuite(project: Project, request: SuiteRunReq
       for (const group of target.startMany ? [served] : served.map((t) => [t])) {
         if (group.length === 0 || request.signal?.aborted) continue;
         emit({ type: 'target-starting', scenario: group.map((t) => t.scenario.name).join(', '), target: target.name });
-        let stack: Stack | undefined;
+        let stack: RunningTarget | undefined;
         let startError: string | undefined;
         try {
-          stack = await startStack(
+          stack = await host.startStack(
             target,
             group.map((t) => t.scenario),
-            services,
             widest,
           );
         } catch (error) {
@@ -220,32 +198,24 @@ export async function runTechempowerSuite(project: Project, request: SuiteRunReq
         }
         try {
           // every type verified first, as TFB verifies before it measures: side by side, their one-second Date waits overlap
-          const verified = new Map<Test, Verification>();
+          const verified = new Map<Test, SuiteVerification>();
           if (stack) {
-            const running = stack.running;
+            const running = stack;
             for (const t of group) emit({ type: 'target-verifying', scenario: t.scenario.name, target: target.name });
-            const checks = await Promise.all(
-              group.map((t) =>
-                verifyTarget(running.url, t.scenario, undefined, { database: (kind) => services.database(kind), burst: base.tfbBurst }),
-              ),
-            );
+            const checks = await Promise.all(group.map((t) => host.verify(running.url, t.scenario, base.tfbBurst)));
             group.forEach((t, i) => verified.set(t.test, checks[i]!));
           }
           for (const { test, scenario, levels } of group) {
             if (request.signal?.aborted) break;
             const options = optionsFor(test, levels);
             const { engine, version } = engines.get(test)!;
-            const context = (level: Level): CellContext => ({
+            const context = (level: Level): SuiteCell<O> => ({
               scenario: level.scenario,
               target: target.name,
               concurrency: level.concurrency,
-              repeat: 1,
               options,
-              url: stack?.running.url ?? '',
-              settings: stack?.running.settings ?? {},
+              running: stack,
               engine: { name: engine.name, version },
-              startedAt: new Date().toISOString(),
-              ...where,
             });
             let problem = startError;
             let answer: HttpAnswer | undefined;
@@ -264,31 +234,22 @@ export async function runTechempowerSuite(project: Project, request: SuiteRunReq
                 type: 'step',
                 text: `${target.name} ${test.type}: primer, ${seconds.primer} s at ${shape.primer.concurrency} connections`,
               });
-              await drive(engine, stack.running, warm, prime, shape.primer.concurrency, seconds.primer, request.signal);
+              await host.drive(engine, stack, warm, prime as O, shape.primer.concurrency, seconds.primer);
               await rest(pause(shape.restSeconds, scale), request.signal);
               const highest = Math.max(...levels.map((l) => l.concurrency));
               emit({ type: 'step', text: `${target.name} ${test.type}: warm-up, ${seconds.warmup} s at ${highest} connections` });
-              await drive(engine, stack.running, warm, prime, highest, seconds.warmup, request.signal);
+              await host.drive(engine, stack, warm, prime as O, highest, seconds.warmup);
               await rest(pause(shape.restSeconds, scale), request.signal);
             }
             for (const [at, level] of levels.entries()) {
               if (request.signal?.aborted) break;
               index++;
               if (!stack || problem) {
-                await record(failedCell(context(level), problem ?? 'target did not start'));
+                await record(host.failed(context(level), problem ?? 'target did not start'));
                 continue;
               }
               if (at > 0) await rest(pause(shape.pauseSeconds, scale), request.signal);
-              const measured = await measureCell(
-                context(level),
-                engine,
-                stack.running,
-                services,
-                answer,
-                { index, total },
-                emit,
-                request.signal,
-              );
+              const measured = await host.measure(context(level), engine, answer, { index, total });
               if (request.signal?.aborted) break;
               const notes = [
                 `TFB entry: ${techempowerEntry(shape, target.name, request.db) ?? target.name}`,
@@ -298,7 +259,7 @@ export async function runTechempowerSuite(project: Project, request: SuiteRunReq
             }
           }
         } finally {
-          await stack?.running.stop();
+          await stack?.stop();
         }
       }
     }
@@ -316,39 +277,6 @@ export async function runTechempowerSuite(project: Project, request: SuiteRunReq
   return doc;
 }
 
-/** A stack serving the types of a group: every type it serves in one start, or one. */
-async function startStack(target: TargetPlugin, scenarios: readonly Scenario[], services: ServiceManager, widest: number): Promise<Stack> {
-  const endpoints: ServiceEndpoints = {};
-  for (const scenario of scenarios) Object.assign(endpoints, await services.endpointsFor(scenario));
-  const options = targetStartOptions({ maxConcurrency: widest }, endpoints);
-  const [only] = scenarios;
-  const running =
-    scenarios.length === 1 && only ? await target.start(only, options) : await target.startMany!(scenariosForOneStack(scenarios), options);
-  return { running, services: endpoints };
-}
-
 /** TFB's pauses (after the primer, the warm-up, and between levels); an interruption ends them. */
 const rest = (seconds: number, signal: AbortSignal | undefined) =>
   sleep(seconds * 1000, undefined, signal ? { signal } : {}).catch(() => undefined);
-
-/** A primer or warm-up run: the load only, nothing recorded. */
-async function drive(
-  engine: LoadEngine,
-  running: RunningTarget,
-  scenario: Scenario,
-  options: RunOptions,
-  connections: number,
-  seconds: number,
-  signal: AbortSignal | undefined,
-): Promise<void> {
-  await engine
-    .run({
-      url: running.url + scenario.request.path,
-      request: scenario.request,
-      expect: scenario.expect.body,
-      shape: loadShape(options, connections, { durationSeconds: seconds }),
-      options: ownOptionValues(engine, options),
-      ...(signal ? { signal } : {}),
-    })
-    .catch(() => undefined);
-}
