@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { findSuite, loadSuites, suiteRunLayers, TIME_SHAPE_FLOOR_SECONDS } from '@bench/suites';
+import { findSuite, loadSuites, suiteRunLayers, TIME_SHAPE_FLOOR_SECONDS, type Suite, type SuiteRun } from '@bench/suites';
 import { resolveRunOptions } from '../options/resolve.js';
 import type { RunOptionInput } from '../options/declarations.js';
 import type { Project } from '../project/project.js';
 import { runnerSuiteHost } from './runner-suite-host.js';
 
 const host = runnerSuiteHost({ project: { targets: [], scenarios: [], engines: [] } as unknown as Project });
-const suiteRunOptions = (...args: Parameters<typeof suiteRunLayers> extends [unknown, ...infer Rest] ? Rest : never) =>
-  suiteRunLayers(host, ...args) as RunOptionInput[];
+const suiteRunOptions = (suite: Suite, run: SuiteRun, scale: number) => suiteRunLayers(host, suite, run, scale) as RunOptionInput[];
 
 describe("a suite run's options", () => {
   it("take the article's time in place of its request count", () => {

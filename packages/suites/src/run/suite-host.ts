@@ -7,7 +7,6 @@ import type {
   RunDocument,
   RunningTarget,
   Scenario,
-  ServiceEndpoints,
   TargetPlugin,
 } from '@bench/core';
 import type { Suite } from '../suite-registry.js';
@@ -42,7 +41,6 @@ export interface SuiteVerification {
 /** The services (databases, caches) the host starts for the scenarios of a run. */
 export interface SuiteServices {
   prepare(scenarios: readonly Scenario[]): Promise<void>;
-  endpointsFor(scenario: Scenario): Promise<ServiceEndpoints>;
   stopAll(): Promise<void>;
 }
 
