@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,9 +111,14 @@ describe('--client-threads 2 in a run', () => {
         targets: [target],
         scenarios,
         reporters: [],
-        // the server counts from zero as the measured run starts (readiness and verification requests are not the run's)
+        // the server counts from zero as the measured run starts (readiness and verification requests are not the run's):
+        // the load waits (this handler holds the run's thread) until the server says it handled the signal
         onEvent: (event) => {
-          if (event.type === 'cell-start' && event.phase === 'measure') process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGHUP');
+          if (event.type !== 'cell-start' || event.phase !== 'measure') return;
+          rmSync(countFile, { force: true });
+          process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGHUP');
+          const pause = new Int32Array(new SharedArrayBuffer(4));
+          for (let waited = 0; !existsSync(countFile) && waited < 5000; waited += 5) Atomics.wait(pause, 0, 0, 5);
         },
       },
     );
