@@ -54,9 +54,12 @@ console.log(
   `| ${files.length} | ${files.reduce((n, f) => n + f.tests, 0)} | ${s(last - first)} s | ${s(files.reduce((n, f) => n + f.ms, 0))} s | ${cpuTotal.toFixed(1)} s |\n`,
 );
 console.log(`## Files, by wall time\n`);
-console.log(`| file | tests | wall s | CPU s |`);
-console.log(`| --- | ---: | ---: | ---: |`);
-for (const f of files) console.log(`| ${f.file} | ${f.tests} | ${s(f.ms)} | ${cpuOf.get(f.file)?.cpu.toFixed(1) ?? '-'} |`);
+console.log(`| file | tests | wall s | CPU s | of it in the worker |`);
+console.log(`| --- | ---: | ---: | ---: | ---: |`);
+for (const f of files)
+  console.log(
+    `| ${f.file} | ${f.tests} | ${s(f.ms)} | ${cpuOf.get(f.file)?.cpu.toFixed(1) ?? '-'} | ${cpuOf.get(f.file)?.inWorker?.toFixed(1) ?? '-'} |`,
+  );
 
 const scopeFile = new Map(lines.filter((l) => l.kind === 'file').map((l) => [l.scope, rel(l.file)]));
 const starts = lines.filter((l) => l.kind === 'stack' || l.kind === 'service');
@@ -75,4 +78,26 @@ if (starts.length > 0) {
   console.log(`| --- | --- | ---: | ---: | ---: | ---: |`);
   for (const g of [...groups.values()].sort((a, b) => b.ms - a.ms))
     console.log(`| ${g.kind} | ${g.name} | ${g.count} | ${s(g.ms)} | ${s(g.ms / g.count)} | ${g.files.size} |`);
+}
+
+// the load each file drives: warm-ups and measured runs, summed (a second of load keeps the cores busy on both sides)
+const loads = lines.filter((l) => l.kind === 'warm-up' || l.kind === 'load');
+if (loads.length > 0) {
+  const byFile = new Map();
+  for (const l of loads) {
+    const file = scopeFile.get(l.scope) ?? 'outside a test scope';
+    const g = byFile.get(file) ?? { file, cells: 0, warm: 0, load: 0 };
+    if (l.kind === 'load') g.cells++;
+    g[l.kind === 'load' ? 'load' : 'warm'] += l.ms;
+    byFile.set(file, g);
+  }
+  const all = [...byFile.values()];
+  console.log(`\n## Load, by file (warm-ups and measured runs)\n`);
+  console.log(`| file | cells | warm-up s | measured s | total s |`);
+  console.log(`| --- | ---: | ---: | ---: | ---: |`);
+  console.log(
+    `| all | ${all.reduce((n, g) => n + g.cells, 0)} | ${s(all.reduce((n, g) => n + g.warm, 0))} | ${s(all.reduce((n, g) => n + g.load, 0))} | ${s(all.reduce((n, g) => n + g.warm + g.load, 0))} |`,
+  );
+  for (const g of all.sort((a, b) => b.warm + b.load - a.warm - a.load))
+    console.log(`| ${g.file} | ${g.cells} | ${s(g.warm)} | ${s(g.load)} | ${s(g.warm + g.load)} |`);
 }

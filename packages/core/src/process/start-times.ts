@@ -1,13 +1,16 @@
 import { appendFileSync } from 'node:fs';
 
-/** The environment variable naming a file where bench appends a JSON line for each stack and service it starts. */
+/** The environment variable naming a file where bench appends a JSON line for each start and load it times. */
 export const START_TIMES_VARIABLE = 'BENCH_START_TIMES';
 
+/** What is timed: a target's stack or a backing service starting, a cell's warm-up or its measured load. */
+export type TimedKind = 'stack' | 'service' | 'warm-up' | 'load';
+
 /**
- * Runs a start (a target's stack, a backing service) and, when BENCH_START_TIMES names a file, appends a line to it:
- * what started, how long it took, and the test scope it belongs to (scripts/check/test-times.mjs reads them).
+ * Runs a start or a load and, when BENCH_START_TIMES names a file, appends a line to it: what ran, how long it took,
+ * and the test scope it belongs to (scripts/check/test-times.mjs reads them: where the suite's time goes).
  */
-export async function timedStart<T>(kind: 'stack' | 'service', name: string, start: () => Promise<T>): Promise<T> {
+export async function timedStart<T>(kind: TimedKind, name: string, start: () => Promise<T>): Promise<T> {
   const file = process.env[START_TIMES_VARIABLE];
   if (!file) return start();
   const began = performance.now();

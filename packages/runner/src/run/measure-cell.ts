@@ -22,6 +22,7 @@ import {
   impossibleCounts,
   warmInOneRun,
   warmUntilSteady,
+  timedStart,
 } from '@bench/core';
 import type { ServiceManager } from '@bench/services';
 import { failedCell, type CellContext } from './cell-result.js';
@@ -109,9 +110,9 @@ export async function measureCell(
       const serverFrom = (startedAtNs: bigint) => warmSampler.perSecond(startedAtNs).server;
       // the cell's own load until throughput settles (pools grown to what it needs), --warmup-max at most: one run
       // watched second by second where the engine counts its progress, else one-second slices
-      const warm =
+      const warm = await timedStart('warm-up', engine.name, () =>
         engine.countsProgress && options.warmupMaxSeconds > options.warmupSeconds
-          ? await warmInOneRun(
+          ? warmInOneRun(
               {
                 run: (seconds, onProgress, stop) =>
                   warmRun(seconds, {
@@ -126,7 +127,8 @@ export async function measureCell(
               options.warmupSeconds,
               options.warmupMaxSeconds,
             )
-          : await warmUntilSteady({ slice: (seconds) => warmRun(seconds), serverFrom }, options.warmupSeconds, options.warmupMaxSeconds);
+          : warmUntilSteady({ slice: (seconds) => warmRun(seconds), serverFrom }, options.warmupSeconds, options.warmupMaxSeconds),
+      );
       await warmSampler.stop();
       if (died !== undefined) return failedCell(cell, `target died during warm-up: ${died}`);
       if (!warm || stopLoad.signal.aborted) return failedCell(cell, 'interrupted');
@@ -145,7 +147,9 @@ export async function measureCell(
     profilerStarted = true;
     profiling = await profiler?.start();
     const loadStartNs = process.hrtime.bigint();
-    const outcome = await untilCrash(engine.run({ ...plan, shape: loadShape(options, cell.concurrency, bound) }));
+    const outcome = await timedStart('load', engine.name, () =>
+      untilCrash(engine.run({ ...plan, shape: loadShape(options, cell.concurrency, bound) })),
+    );
     const {
       sets: { server, services: backends },
       busyByHost,
