@@ -127,7 +127,8 @@ describe('SIGKILL of the runner', () => {
     const run = await runCli(c.args, {
       ...(c.env ? { env: c.env } : {}),
       onSpawn: (child, output) => {
-        watch = watchDescendants(child.pid ?? -1);
+        // every 20 ms: a process started just before the kill is seen
+        watch = watchDescendants(child.pid ?? -1, 20);
         void c
           .when(output, () => watch?.seen() ?? [])
           .then(() => {
