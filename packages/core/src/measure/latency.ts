@@ -1,4 +1,5 @@
-import * as hdr from 'hdr-histogram-js';
+import type * as hdr from 'hdr-histogram-js';
+import { hdrLibrary } from './hdr-library.js';
 import type { EncodedHistogram, LatencyStats } from '../result.js';
 import { slotLayout } from './hdr-slots.js';
 
@@ -35,7 +36,7 @@ let fresh: FreshFields | undefined;
 export function createLatencyHistogram(): LatencyHistogram {
   const spare = spares.pop();
   if (spare) return spare;
-  const histogram = hdr.build(HISTOGRAM_OPTIONS);
+  const histogram = hdrLibrary().build(HISTOGRAM_OPTIONS);
   const { startTimeStampMsec, endTimeStampMsec, tag, maxValue, minNonZeroValue } = histogram as unknown as Resettable;
   fresh ??= { startTimeStampMsec, endTimeStampMsec, tag, maxValue, minNonZeroValue };
   made.add(histogram);
@@ -195,11 +196,11 @@ export function summarizeLatency(histogram: LatencyHistogram): LatencyStats {
 
 /** The histogram in HdrHistogram's compressed base64 form (what its Java, Go and Python ports read). */
 export function encodeLatencyHistogram(histogram: LatencyHistogram): EncodedHistogram {
-  return { encoding: 'hdr-compressed-base64', unit: 'us', data: hdr.encodeIntoCompressedBase64(histogram) };
+  return { encoding: 'hdr-compressed-base64', unit: 'us', data: hdrLibrary().encodeIntoCompressedBase64(histogram) };
 }
 
 export function decodeLatencyHistogram(encoded: EncodedHistogram): LatencyHistogram {
-  return hdr.decodeFromCompressedBase64(encoded.data, 32, false);
+  return hdrLibrary().decodeFromCompressedBase64(encoded.data, 32, false);
 }
 
 /** One histogram holding every sample of these (repeats, client threads, generators): exact, unlike averaging percentiles. */

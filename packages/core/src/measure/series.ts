@@ -1,4 +1,4 @@
-import * as hdr from 'hdr-histogram-js';
+import { hdrLibrary } from './hdr-library.js';
 import { emptyFailures, type FailureCounts } from './failures.js';
 import { encodeLatencyHistogram, mergeLatencyHistograms, summarizeLatency } from './latency.js';
 import { LatencyCounter } from './latency-counter.js';
@@ -161,7 +161,7 @@ export class SeriesRecorder {
     if (!ok) bucket.non2xx++;
     // an answer later than that (its second already summarized) is counted, its latency left out of that second's percentiles
     if (bucket.latency === undefined)
-      (bucket.latencies ??= new LatencyCounter(hdr.build(SECOND_HISTOGRAM), 31)).record(Math.max(1, Math.round(latencyUs)));
+      (bucket.latencies ??= new LatencyCounter(hdrLibrary().build(SECOND_HISTOGRAM), 31)).record(Math.max(1, Math.round(latencyUs)));
   }
 
   /** An answer counted without a latency (engines that only count per second). */

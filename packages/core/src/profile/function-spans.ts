@@ -1,5 +1,12 @@
-import { parse, type Node } from 'acorn';
-import { ancestor } from 'acorn-walk';
+import { createRequire } from 'node:module';
+import type * as Acorn from 'acorn';
+import type * as AcornWalk from 'acorn-walk';
+
+type Node = Acorn.Node;
+// the parser loads with the first profile that names its functions, not with every bench command
+const require = createRequire(import.meta.url);
+const parser = () => require('acorn') as typeof Acorn;
+const walker = () => require('acorn-walk') as typeof AcornWalk;
 
 /** A function of a script: its name, its first and last line (0-based, as V8's call frames count them), what it calls. */
 export interface FunctionSpan {
@@ -50,7 +57,7 @@ function calleeOf(call: Node & { callee?: Callee }): string | undefined {
 function parseScript(source: string): Node | undefined {
   for (const sourceType of ['module', 'script'] as const) {
     try {
-      return parse(source, {
+      return parser().parse(source, {
         ecmaVersion: 'latest',
         sourceType,
         locations: true,
@@ -94,7 +101,7 @@ export function functionSpans(source: string): FunctionSpan[] {
       calls: callsOf.get(node) ?? new Set(),
     });
   };
-  ancestor(program, {
+  walker().ancestor(program, {
     CallExpression: visitCall,
     FunctionDeclaration: visitFunction,
     FunctionExpression: visitFunction,

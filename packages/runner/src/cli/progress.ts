@@ -1,6 +1,10 @@
-import cliProgress from 'cli-progress';
+import { createRequire } from 'node:module';
+import type cliProgress from 'cli-progress';
 import type { RunEvent } from '../run/run-cells.js';
 import { skipLines } from './skip-lines.js';
+
+// the bar's library loads with the first bar, on a terminal: away from one (CI, tests, pipes) no bench command needs it
+const barLibrary = () => createRequire(import.meta.url)('cli-progress') as typeof cliProgress;
 
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 
@@ -90,13 +94,14 @@ export function progressPrinter(write: (text: string) => void = (text) => void p
             : byCount
               ? (options.requests ?? 0)
               : (options.durationSeconds ?? 10);
-        bar = new cliProgress.SingleBar(
+        const { SingleBar, Presets } = barLibrary();
+        bar = new SingleBar(
           {
             format: `${label} [{bar}] {value}/{total}${byCount ? ' req' : ' s'} | {requests} req`,
             hideCursor: true,
             stream: process.stderr,
           },
-          cliProgress.Presets.shades_classic,
+          Presets.shades_classic,
         );
         bar.start(total, 0, { requests: 0 });
         break;

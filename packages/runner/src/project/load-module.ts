@@ -1,9 +1,11 @@
 import { pathToFileURL } from 'node:url';
-import { createJiti } from 'jiti';
 
-/** The default export of a JavaScript or TypeScript module (TypeScript through jiti, no build step). */
+/** The default export of a JavaScript or TypeScript module (TypeScript through jiti, loaded when one is: no build step). */
 export async function importDefault(file: string): Promise<unknown> {
-  if (/\.[mc]?ts$/.test(file)) return createJiti(pathToFileURL(file).href).import(file, { default: true });
+  if (/\.[mc]?ts$/.test(file)) {
+    const { createJiti } = await import('jiti');
+    return createJiti(pathToFileURL(file).href).import(file, { default: true });
+  }
   const module = (await import(pathToFileURL(file).href)) as { default?: unknown };
   return module.default;
 }
