@@ -1,4 +1,5 @@
-import http from 'node:http';
+import type http from 'node:http';
+import { nodeHttp } from './node-http.js';
 
 export interface HttpAnswer {
   readonly status: number;
@@ -67,7 +68,7 @@ export function httpRequest(url: string, spec: HttpRequestSpec = {}, timeoutMs =
     const headers: Record<string, string> = { connection: 'close', ...spec.headers };
     if (spec.body) headers['content-length'] = String(spec.body.length);
     let interim = 0;
-    const request = http.request(url, { method: spec.method ?? 'GET', agent: false, timeout: timeoutMs, headers }, (response) => {
+    const request = nodeHttp().request(url, { method: spec.method ?? 'GET', agent: false, timeout: timeoutMs, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on(
         'data',
