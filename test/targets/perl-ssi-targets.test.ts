@@ -40,28 +40,8 @@ describe('apache-ssi, perl-embperl, perl-asp', () => {
     expect(builtinTargets.map((t) => t.name)).toEqual(expect.arrayContaining(names));
   });
 
-  it('pass bench verify on every scenario they serve, say why for every other, and leave nothing behind', async () => {
-    const dirsBefore = benchTempDirs();
-    let watch: ReturnType<typeof watchDescendants> | undefined;
-    // TechEmpower's counted bursts of 32 requests, not TFB's 512 (verify-matrix.test.ts says why 32)
-    const verify = await runCli(['verify', '-t', names.join(','), '--tfb-burst', '32'], {
-      timeoutMs: 300_000,
-      onSpawn: (child) => (watch = watchDescendants(child.pid ?? 0)),
-    });
-    watch?.stop();
-    expect(verify.code, verify.stdout + verify.stderr).toBe(0);
-    for (const { name, serves, reason } of targets) {
-      const row = verify.stdout.split('\n').find((line) => line.startsWith(`${name} `)) ?? '';
-      expect(row.trim().split(/\s+/)).toEqual([name, ...scenarios.map((s) => (serves.includes(s) ? 'ok' : '-'))]);
-      for (const scenario of scenarios.filter((s) => !serves.includes(s))) {
-        expect(verify.stdout).toContain(`${name} / ${scenario}: not supported: ${reason}`);
-      }
-    }
-    // Apache ran, and nothing of any process group the run made is left, nor any private dir
-    expect(watch?.seen()).toContain('apache2');
-    expect(await watch?.survivors()).toEqual([]);
-    expect(ownDirs(await newTempDirs(dirsBefore))).toEqual([]);
-  });
+  // bench verify of each on every scenario, its row what supports() says and each refusal's reason printed, is in
+  // verify-matrix.test.ts
 
   it('run hello for a few hundred requests each without a failure, and stop with nothing left', async () => {
     const out = path.join(dir, 'hello.json');

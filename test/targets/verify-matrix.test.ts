@@ -65,6 +65,14 @@ describe('bench verify, whole matrix', () => {
       const marks = row(name);
       expect([name, ...tfb.map((s) => marks[scenarios.indexOf(s.name) + 1])]).toEqual([name, ...tfb.map(() => 'ok')]);
     }
+    // every target's row is what its supports() says, and each scenario it refuses is named with its reason
+    for (const target of builtinTargets) {
+      expect(row(target.name)).toEqual([target.name, ...builtinScenarios().map((s) => (target.supports(s).ok ? 'ok' : '-'))]);
+      for (const scenario of builtinScenarios()) {
+        const support = target.supports(scenario);
+        if (!support.ok) expect(run.stdout).toContain(`${target.name} / ${scenario.name}: not supported: ${support.reason}`);
+      }
+    }
     expect(await leftoverServers(before)).toEqual([]);
     // each target starts once for every scenario it serves (startMany); with a cold class cache each Java target compiles its servlets first
   }, 420_000);
