@@ -1,4 +1,4 @@
-import { errors, timedStart, type ServiceEndpoints, type ServiceName, findBinary } from '@bench/core';
+import { errors, timedStep, type ServiceEndpoints, type ServiceName, findBinary } from '@bench/core';
 import type { CounterReading, ServiceManager } from './service-manager.js';
 import { clientAddress, serviceDefinitions } from './registry.js';
 import type { RunningService, ServiceStartOptions } from './service.js';
@@ -20,7 +20,7 @@ export function createServiceManager(
     if (!service) {
       const definition = serviceDefinitions[name];
       const url = env[definition.urlVariable];
-      service = timedStart('service', name, () => (url ? definition.connect(url) : definition.start(startOptions))).then((s) => {
+      service = timedStep('service', name, () => (url ? definition.connect(url) : definition.start(startOptions))).then((s) => {
         started.push({ ...s, name, named: url !== undefined });
         return s;
       });

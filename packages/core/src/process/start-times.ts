@@ -10,7 +10,7 @@ export type TimedKind = 'stack' | 'service' | 'warm-up' | 'load';
  * Runs a start or a load and, when BENCH_START_TIMES names a file, appends a line to it: what ran, how long it took,
  * and the test scope it belongs to (scripts/check/test-times.mjs reads them: where the suite's time goes).
  */
-export async function timedStart<T>(kind: TimedKind, name: string, start: () => Promise<T>): Promise<T> {
+export async function timedStep<T>(kind: TimedKind, name: string, start: () => Promise<T>): Promise<T> {
   const file = process.env[START_TIMES_VARIABLE];
   if (!file) return start();
   const began = performance.now();

@@ -22,7 +22,7 @@ import {
   impossibleCounts,
   warmInOneRun,
   warmUntilSteady,
-  timedStart,
+  timedStep,
 } from '@bench/core';
 import type { ServiceManager } from '@bench/services';
 import { failedCell, type CellContext } from './cell-result.js';
@@ -110,7 +110,7 @@ export async function measureCell(
       const serverFrom = (startedAtNs: bigint) => warmSampler.perSecond(startedAtNs).server;
       // the cell's own load until throughput settles (pools grown to what it needs), --warmup-max at most: one run
       // watched second by second where the engine counts its progress, else one-second slices
-      const warm = await timedStart('warm-up', engine.name, () =>
+      const warm = await timedStep('warm-up', engine.name, () =>
         engine.countsProgress && options.warmupMaxSeconds > options.warmupSeconds
           ? warmInOneRun(
               {
@@ -147,7 +147,7 @@ export async function measureCell(
     profilerStarted = true;
     profiling = await profiler?.start();
     const loadStartNs = process.hrtime.bigint();
-    const outcome = await timedStart('load', engine.name, () =>
+    const outcome = await timedStep('load', engine.name, () =>
       untilCrash(engine.run({ ...plan, shape: loadShape(options, cell.concurrency, bound) })),
     );
     const {

@@ -8,7 +8,7 @@ import {
   removeDir,
   schemeOf,
   spawnGroup,
-  timedStart,
+  timedStep,
   waitForHttp,
   type GroupProcess,
   type Protocol,
@@ -60,7 +60,7 @@ export function makeStackDir(target: string): string {
 // Starts the processes of one stack, waits until a real request to the (first) scenario's path answers 2xx,
 // and returns a handle that stops every process group of the stack (timed under BENCH_START_TIMES).
 export function startStack(options: StartStackOptions): Promise<RunningTarget> {
-  return timedStart('stack', options.target, () => startStackProcesses(options));
+  return timedStep('stack', options.target, () => startStackProcesses(options));
 }
 
 async function startStackProcesses(options: StartStackOptions): Promise<RunningTarget> {
