@@ -5,8 +5,10 @@
 // A package's exports name its entries: an export whose `import` is ./dist/bundle/NAME.js is built from tsc's
 // ./dist/NAME.js. Everything a module imports by a bare name (node:*, other @bench packages, third-party packages)
 // stays an import, so each package is loaded once and shared: a plugin importing @bench/core gets the same module as
-// the CLI. The modules a package starts in a thread or process of their own (workers, the reaper, the Node target's
-// server) stay unbundled in dist/, found through @bench/core's packageFile.
+// the CLI. zod is the exception: @bench/core inlines it and re-exports `z` to the other packages, one module where
+// zod's own ESM is 99 files, half of those a CLI opened at start. The modules a package starts in a thread or
+// process of their own (workers, the reaper, the Node target's server) stay unbundled in dist/, found through
+// @bench/core's packageFile.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +31,9 @@ function bundledEntries(exports) {
   return [...new Set(targets)];
 }
 
+/** Whether a package's bundle carries a library in it (the library's own modules included) rather than importing it. */
+const inlines = (pkg, id) => pkg === '@bench/core' && (id === 'zod' || id.startsWith('zod/'));
+
 const workspaces = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).workspaces;
 for (const workspace of workspaces) {
   const dir = path.join(root, workspace);
@@ -40,8 +45,9 @@ for (const workspace of workspaces) {
   const build = await rolldown({
     input,
     platform: 'node',
-    // only the package's own modules (relative imports) go in; every bare name stays an import
-    external: (id, importer) => importer !== undefined && !id.startsWith('.') && !path.isAbsolute(id),
+    // only the package's own modules (relative imports) go in, and the libraries it inlines; every other bare name
+    // stays an import
+    external: (id, importer) => importer !== undefined && !id.startsWith('.') && !path.isAbsolute(id) && !inlines(manifest.name, id),
     logLevel: 'warn',
   });
   const { output } = await build.generate({

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { median, stepCells, type CellResult, type RunDocument, type ThresholdResult } from '@bench/core';
+import { median, stepCells, type CellResult, type RunDocument, type ThresholdResult, z } from '@bench/core';
 
 const latency = (key: keyof CellResult['latency']) => (r: CellResult) => r.latency[key];
 

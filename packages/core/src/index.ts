@@ -1,4 +1,5 @@
 export * from './errors.js';
+export * from './zod.js';
 export * from './scenario.js';
 export * from './scenario-folder.js';
 export * from './scenario-mount.js';

@@ -1,8 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { z } from 'zod';
-import { benchCacheDir, describeMachine, median } from '@bench/core';
+import { benchCacheDir, describeMachine, median, z } from '@bench/core';
 import type { SelfbenchRow } from '@bench/core';
 
 const ceilingSchema = z.object({

@@ -1,5 +1,4 @@
-import { latencySchema } from '@bench/core';
-import { z } from 'zod';
+import { latencySchema, z } from '@bench/core';
 
 // One line of a history file (JSON Lines): one measured cell of one run, with the series it belongs
 // to, the commit it measured and the machine it ran on. Field names never change; a change of

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
-import { benchCacheDir, describeMachine, type RunDocument } from '@bench/core';
+import { benchCacheDir, describeMachine, type RunDocument, z } from '@bench/core';
 import type { Suite } from './suite-registry.js';
 
 // The rounds of one run share what a run holds constant: the hour's other work on the machine, its CPU's state, the

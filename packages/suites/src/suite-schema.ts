@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { tfbTestTypes } from '@bench/core';
+import { tfbTestTypes, z } from '@bench/core';
 
 // published.json: an article's figures as it printed them. A cell is a number, a list of numbers
 // printed together ("131/268": two JDBC drivers), text as printed ("0/9/9049", "n/a"), or blank.

@@ -1,7 +1,12 @@
 import { messageOf } from '../errors.js';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { parse } from 'csv-parse/sync';
+import type * as CsvParse from 'csv-parse/sync';
+
+let csvParse: typeof CsvParse | undefined;
+/** csv-parse, loaded with the first CSV file rather than with every command (it is ten modules). */
+const csv = (): typeof CsvParse => (csvParse ??= createRequire(import.meta.url)('csv-parse/sync') as typeof CsvParse);
 
 /** A data file's rows, each a column -> text map, and its columns. */
 export interface DataRows {
@@ -42,7 +47,7 @@ export function readDataFile(file: string): DataRows {
       });
   } else {
     try {
-      records = parse(text, { columns: true, skip_empty_lines: true, trim: true }) as Record<string, unknown>[];
+      records = csv().parse(text, { columns: true, skip_empty_lines: true, trim: true }) as Record<string, unknown>[];
     } catch (error) {
       throw new Error(`data file ${file} is not CSV with a header line: ${messageOf(error)}`);
     }

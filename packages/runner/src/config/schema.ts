@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { flowScenarioSchema, mixScenarioSchema, optionInputSchema, protocols, stepSchema, type ScenarioObjectInput } from '@bench/core';
+import { flowScenarioSchema, mixScenarioSchema, optionInputSchema, protocols, stepSchema, type ScenarioObjectInput, z } from '@bench/core';
 import { runOptionDeclarations, runOptionInputSchema } from '../options/declarations.js';
 import { thresholdsSchema } from '@bench/compare';
 

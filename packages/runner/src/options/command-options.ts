@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { always, errors, maybe, parsePositiveInteger, parsePositiveNumber } from '@bench/core';
+import { always, errors, maybe, parsePositiveInteger, parsePositiveNumber, z } from '@bench/core';
 import { builtinEngines } from '@bench/engines';
 import { builtinReporterNames } from '../reporters/load-reporters.js';
 import { sharedRanges } from './declarations.js';

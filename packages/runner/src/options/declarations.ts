@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   always,
   CPU_LIST,
@@ -28,6 +27,7 @@ import {
   type OptionInput,
   type OptionValues,
   type NumberRange,
+  z,
 } from '@bench/core';
 import { builtinEngineOptions, builtinEngines } from '@bench/engines';
 import { engineChoiceText } from '../engine-choice/engine-candidates.js';

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
 import {
   messageOf,
   describeIssue,
@@ -18,6 +17,7 @@ import {
   type OptionTable,
   type Scenario,
   type TargetPlugin,
+  z,
 } from '@bench/core';
 import { builtinTargets, commandTarget, urlTarget } from '@bench/targets';
 import { inlineConfig, loadConfig, type LoadedConfig } from '../config/load-config.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@bench/core';
 
 /** bench-export.json: what an exported k6 run is, so `bench import` can make a bench result of its samples. */
 export const exportDescriptionSchema = z.object({
