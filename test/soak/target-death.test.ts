@@ -21,7 +21,8 @@ describe('a target killed with SIGKILL mid-cell', () => {
     const pidFile = path.join(os.tmpdir(), `benchtest-doomed-${process.pid}.pid`);
     const options = resolveRunOptions(
       { scenarios: ['hello'] },
-      { concurrency: [2], durationSeconds: 8, warmupSeconds: 0, timeoutSeconds: 2 },
+      // killed 2 s in, 3 s before its cell would end; the other target's cells run their 5 s each
+      { concurrency: [2], durationSeconds: 5, warmupSeconds: 0, timeoutSeconds: 2 },
     );
     const doomed = soakFixture('doomed', { DELAY_MS: '1', PID_FILE: pidFile });
     const after = soakFixture('after', { DELAY_MS: '1' });
