@@ -43,6 +43,9 @@ const untimed = [
 // CPU when they ask for it. The other unit files compute and may wait for a CPU (CI runs them as idle work).
 const timedUnits = ['packages/targets/src/java/warm-up.test.ts', 'packages/core/src/profile/profile-formats.test.ts'];
 const unitFiles = ['packages/*/src/**/*.test.ts', 'packages/scenarios/**/*.test.ts'];
+// Unit files of arithmetic only (seeded simulations), the same on every Node: `npm run test:node`, which the other
+// Nodes run, leaves them out.
+const sameOnEveryNode = ['packages/compare/src/paired-compare-simulated.test.ts'];
 
 // Unit tests run in parallel. Integration files start real servers and drive load; each runs in a scope of its own
 // (test/support/test-scope.ts runs before each: its own temp folder, and a marker its processes inherit), so files run
@@ -80,9 +83,19 @@ export default defineConfig({
           // afresh for each file took 45 s of CPU of the unit tests' 53 (24 s in all this way)
           isolate: false,
           include: unitFiles,
-          exclude: ['**/node_modules/**', '**/dist/**', ...timedUnits],
+          exclude: ['**/node_modules/**', '**/dist/**', ...timedUnits, ...sameOnEveryNode],
           testTimeout: 30_000,
           // as many as the integration files beside them (vitest runs projects of one group with one worker count)
+          maxWorkers: SIDE_BY_SIDE,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          name: 'unit-arithmetic',
+          isolate: false,
+          include: sameOnEveryNode,
+          testTimeout: 120_000,
           maxWorkers: SIDE_BY_SIDE,
           sequence: { groupOrder: 0 },
         },
