@@ -37,6 +37,10 @@ const untimed = [
   'test/cli/cli-errors.test.ts',
   'test/cli/config-errors.test.ts',
   'test/docs/docs.test.ts',
+  'test/run/cli-run.test.ts',
+  'test/targets/perl-ssi-targets.test.ts',
+  'test/targets/node-targets.test.ts',
+  'test/targets/data-scenarios.test.ts',
 ];
 
 // Unit files that time what they run (a warm-up's requests in 0.6 s, a live V8 profile of a 600 ms loop): they need the

@@ -20,8 +20,8 @@ describe('bench compare on two results files of an app', () => {
     // pinned, so the server and the load generator each have a core (as the README advises on 2 cores)
     const measure = (out: string, env: NodeJS.ProcessEnv = {}) =>
       bench(
-        // warm-up until steady, for at most 1 s: each request waits 10 ms (below), so a Node not yet at full speed moves
-        // the rate by little (3 s, in which the app's Node settles here, took the file from 24 s to 44 s)
+        // a fixed half-second warm-up: each request waits 10 ms (below), so a Node not yet at full speed moves the rate
+        // by little (3 s, in which the app's Node settles here, took the file from 24 s to 44 s)
         [
           'list-items',
           '-t',
@@ -32,8 +32,10 @@ describe('bench compare on two results files of an app', () => {
           '1',
           '--repeat',
           '3',
+          '-w',
+          '0.5',
           '--warmup-max',
-          '1',
+          '0.5',
           '--cpus',
           'server=0,client=1',
           '--reporter',
