@@ -3,6 +3,7 @@ import type { Protocol } from '@bench/core';
 import { builtinTargets } from '@bench/targets';
 import { runCli } from '../support/cli.js';
 import { runCellsJson } from '../support/run-cell.js';
+import { answersOnlyJvms } from '../support/jvm-env.js';
 import { testTempDir } from '../support/temp-dir.js';
 
 const dir = testTempDir('every-target');
@@ -27,7 +28,7 @@ describe('every target that claims a protocol', () => {
         ['run', 'hello', '-t', targets.join(','), '--protocol', protocol, '--engine', engine, '-c', '2', '-n', '50'],
         protocol,
         // the JVMs' JIT warm-up (over TLS in a TLS run: packages/targets/src/java/warm-up.test.ts) is not under test here
-        { timeoutMs: 240_000, env: { BENCH_JAVA_WARMUP: '0' } },
+        { timeoutMs: 240_000, env: { BENCH_JAVA_WARMUP: '0', ...answersOnlyJvms } },
       );
       expect(cells.map((c) => [c.target, c.status, c.protocol, c.failed, c.non2xx]).sort()).toEqual(
         targets.map((target) => [target, 'ok', protocol, 0, 0]).sort(),

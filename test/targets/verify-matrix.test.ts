@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { builtinScenarios } from '@bench/runner';
 import { builtinTargets, javaTargets } from '@bench/targets';
 import { repoRoot, runCli } from '../support/cli.js';
+import { answersOnlyJvms } from '../support/jvm-env.js';
 import { leftoverServers, serverProcesses } from '../support/processes.js';
 import { testTempDir } from '../support/temp-dir.js';
 
@@ -33,7 +34,7 @@ describe('bench verify, whole matrix', () => {
     // running counters moves a count by one at most, within its 5% (at 8, a count of one more warned)
     const run = await runCli(['verify', '--jobs', '4', '--tfb-burst', '32'], {
       timeoutMs: 600_000,
-      env: { BENCH_SCENARIOS_DIR: privateScenarios },
+      env: { BENCH_SCENARIOS_DIR: privateScenarios, ...answersOnlyJvms },
     });
     const failures = run.stdout.split('\n').filter((line) => line.includes('FAIL') || line.includes('warn'));
     expect(failures).toEqual([]);

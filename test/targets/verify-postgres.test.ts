@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { builtinScenarios } from '@bench/runner';
 import { runCli } from '../support/cli.js';
 import { watchDescendants } from '../support/descendants.js';
+import { answersOnlyJvms } from '../support/jvm-env.js';
 import { leftoverServers, serverProcesses } from '../support/processes.js';
 
 // TechEmpower's database types on PostgreSQL, as verify-matrix.test.ts checks them on MariaDB: the stacks' real
@@ -18,7 +19,7 @@ describe('bench verify --db postgres', () => {
     // TechEmpower's counted bursts of 32 requests, not TFB's 512 (verify-matrix.test.ts says why 32)
     const run = await runCli(
       ['verify', types.map((s) => s.name).join(','), '-t', stacks.join(','), '--db', 'postgres', '--jobs', '4', '--tfb-burst', '32'],
-      { timeoutMs: 300_000, onSpawn: (child) => (watch = watchDescendants(child.pid ?? 0)) },
+      { timeoutMs: 300_000, env: answersOnlyJvms, onSpawn: (child) => (watch = watchDescendants(child.pid ?? 0)) },
     );
     watch?.stop();
     expect(run.stdout.split('\n').filter((line) => line.includes('FAIL') || line.includes('warn'))).toEqual([]);
