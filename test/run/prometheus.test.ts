@@ -65,7 +65,7 @@ describe('--out prometheus=URL (remote write)', () => {
     const base = await startPrometheus();
     const dir = testTempDir('prometheus-run');
     const results = path.join(dir, 'results.json');
-    const args = [...'run hello -t node -c 5 -d 4 --warmup 0 --client-threads 2 -r json -o'.split(' '), results];
+    const args = [...'run hello -t node -c 5 -d 3 --warmup 0 --client-threads 2 -r json -o'.split(' '), results];
     const run = await runCli([...args, '--out', `prometheus=${base}/api/v1/write`, '--out-header', `Authorization: ${authorization}`]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).not.toMatch(/not taken|not sent/);
@@ -101,7 +101,7 @@ describe('--out prometheus=URL (remote write)', () => {
     const results = path.join(dir, 'results.json');
     const run = await runCli(
       [
-        ...'run hello -t node -c 5 -d 6 --warmup 0 -r json -o'.split(' '),
+        ...'run hello -t node -c 5 -d 5 --warmup 0 -r json -o'.split(' '),
         results,
         ...['--out', `prometheus=${base}/api/v1/write`, '--out-header', `Authorization: ${authorization}`],
       ],
@@ -119,7 +119,7 @@ describe('--out prometheus=URL (remote write)', () => {
     const doc = JSON.parse(readFileSync(results, 'utf8')) as RunDocument;
     expect(doc.complete).toBe(true);
     expect(doc.results[0]?.status).toBe('ok');
-    expect(doc.results[0]?.durationSeconds).toBeGreaterThan(5.9);
+    expect(doc.results[0]?.durationSeconds).toBeGreaterThan(4.9);
     expect(run.stderr).toMatch(/bench: prometheus: \d+ points sent to \S+, \d+ not sent \(/);
   });
 
