@@ -31,6 +31,7 @@ const quiet = ['test/run/limits.test.ts', 'test/soak/soak-drift.test.ts'];
 // and what is left behind, never a time, a rate or a share of the CPU (CI runs them as idle work beside the alone files).
 const untimed = [
   'test/targets/verify-matrix.test.ts',
+  'test/targets/verify-matrix-second.test.ts',
   'test/targets/verify-postgres.test.ts',
   'test/protocols/every-target.test.ts',
   'test/hygiene/non-root.test.ts',

@@ -8,6 +8,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const startFirst = [
   'test/soak/soak-leak.test.ts',
   'test/targets/verify-matrix.test.ts',
+  'test/targets/verify-matrix-second.test.ts',
   'test/engines/conformance/open-loop.test.ts',
   'test/compare/ci-recipe.test.ts',
   'test/compare/ci-recipe-same.test.ts',
