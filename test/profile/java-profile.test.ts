@@ -15,12 +15,10 @@ describe('--profile on a Java target', () => {
       { scenarios: ['loop'] },
       { concurrency: [4], durationSeconds: 4, warmupSeconds: 1, warmupMaxSeconds: 1, profile: true },
     );
-    const warmUp = process.env.BENCH_JAVA_WARMUP;
     process.env.BENCH_JAVA_WARMUP = '0';
-    const doc = await runBench({ ...options, targets: ['java-tomcat'] }, { targets: [tomcat], scenarios, reporters: [] }).finally(() => {
-      if (warmUp === undefined) delete process.env.BENCH_JAVA_WARMUP;
-      else process.env.BENCH_JAVA_WARMUP = warmUp;
-    });
+    const doc = await runBench({ ...options, targets: ['java-tomcat'] }, { targets: [tomcat], scenarios, reporters: [] }).finally(
+      () => delete process.env.BENCH_JAVA_WARMUP,
+    );
     const [cell] = doc.results;
     expect(cell?.status, cell?.error).toBe('ok');
     expect(cell?.profile?.profilers).toEqual(['jfr (1 process)']);

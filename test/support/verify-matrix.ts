@@ -25,7 +25,7 @@ function privateCheckout(): string {
 }
 
 /**
- * The built-in targets in two halves, every other one (the Java and CGI stacks, the slowest to verify, fall in both):
+ * The built-in targets in two halves, every other one (the Java containers, the slowest to verify, fall in both):
  * verify-matrix.test.ts and verify-matrix-second.test.ts each verify one, so the matrix, the longest of the files that
  * run as idle work, runs as two files side by side.
  */
