@@ -7,18 +7,19 @@ import { onLoadOf, soakFixture } from '../support/soak-fixture.js';
 
 const scenarios = builtinScenarios();
 
-// Runs with nothing beside it, not even idle work (vitest.config.ts's quiet files): a steady server must not look
-// drifted because other work took, or stopped taking, a share of the machine.
+// Both servers' throughput is bound by a wait of 20 ms a request, not by the CPU: beside other files' load a request
+// waits a fraction of a millisecond more for a core, a few percent of 20 ms, where the rule asks 10% (at 2 ms, idle work
+// that ended halfway read +15.5% on the steady server and was flagged). So it runs with the files side by side.
 describe('throughput drift', () => {
-  it('is flagged when the server slows by 1 ms of CPU a request after half the run, not when it stays steady', async () => {
+  it('is flagged when the server slows to half its rate after half the run, not when it stays steady', async () => {
     const pidFile = path.join(os.tmpdir(), `benchtest-slowing-${process.pid}.pid`);
-    // 4 connections, 2 ms a request (throughput bound by the delay), then 1 ms of CPU more per request from second 5 on
+    // 4 connections, 20 ms a request (about 200 rps), then 40 ms a request from second 5 on
     const options = resolveRunOptions(
       { scenarios: ['hello'] },
       { concurrency: [4], durationSeconds: 10, warmupSeconds: 0, timeoutSeconds: 5 },
     );
-    const slowing = soakFixture('slowing', { DELAY_MS: '2', PID_FILE: pidFile });
-    const steady = soakFixture('steady', { DELAY_MS: '2' });
+    const slowing = soakFixture('slowing', { DELAY_MS: '20', PID_FILE: pidFile });
+    const steady = soakFixture('steady', { DELAY_MS: '20' });
     let slowed = false;
     const doc = await runBench(
       { ...options, targets: ['slowing', 'steady'] },
