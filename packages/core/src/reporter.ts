@@ -18,7 +18,7 @@ export interface ReportSection {
   /** The section as markdown for this run, or undefined when it has nothing to say of it. */
   markdown(run: RunDocument): string | undefined;
   /** The section as HTML for the run's page, above the run's own report; undefined for none. */
-  html?(run: RunDocument): string | undefined;
+  html?(run: RunDocument): string | undefined | Promise<string | undefined>;
 }
 
 /** A reporter: optional hooks, each may be async. The run waits for every hook. */

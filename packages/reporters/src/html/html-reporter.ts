@@ -12,8 +12,8 @@ export const htmlReporter: ReporterFactory = (context) => ({
   async onRunEnd(doc) {
     if (doc.results.length === 0) return;
     const file = context.outFile ?? DEFAULT_HTML_FILE;
-    const sections = (context.sections ?? []).flatMap((section) => section.html?.(doc) ?? []);
-    await writeFileAtomically(file, renderRunHtml(doc, sections.join('')));
+    const sections = await Promise.all((context.sections ?? []).map(async (section) => section.html?.(doc)));
+    await writeFileAtomically(file, renderRunHtml(doc, sections.filter((html) => html !== undefined).join('')));
     if (!context.outFile) process.stderr.write(`bench: HTML report written to ${path.resolve(file)}\n`);
   },
 });

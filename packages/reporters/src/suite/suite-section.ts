@@ -1,6 +1,5 @@
 import type { ReportSection, RunDocument } from '@bench/core';
 import { findSuite, measuredValue, publishedNumber, publishedValue, tableColumns, tableRows, type Suite } from '@bench/suites';
-import { marked } from 'marked';
 import { chartFigure, type ChartSpec } from '../html/chart.js';
 import { renderSuite } from './render-suite.js';
 import { renderTechempower } from './render-techempower.js';
@@ -60,9 +59,11 @@ export const suiteSection: ReportSection = {
   markdown(doc) {
     return doc.suite ? tablesOf(findSuite(doc.suite.name), { ...doc, suite: doc.suite }) : undefined;
   },
-  html(doc) {
+  async html(doc) {
     if (!doc.suite) return undefined;
     const suite = findSuite(doc.suite.name);
+    // loaded for a suite's page only: at the top it was a twentieth of every command's start
+    const { marked } = await import('marked');
     const tables = marked.parse(tablesOf(suite, { ...doc, suite: doc.suite }), { async: false });
     const charts = ratioCharts(suite, doc);
     return `<section class="suite">${tables}</section>${charts.length ? `<h2>Ratios</h2><div class="grid">${charts.join('\n')}</div>` : ''}`;

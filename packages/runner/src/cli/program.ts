@@ -27,11 +27,12 @@ const gathering = (collector: ReturnType<typeof reporterSpecCollector>): { gathe
 });
 
 /**
- * The CLI; `plugins` (read from the registries when absent) fill the help's lists of names, and `optionTable` gives
- * `bench run` its flags (bench's own options, its engines' and, when a config adds engines, theirs).
+ * The CLI; `plugins` (read from the registries when absent, and only when help is shown: reading every scenario's
+ * and suite's manifest was a fifth of a command's start) fill the help's lists of names, and `optionTable` gives `bench run` its
+ * flags (bench's own options, its engines' and, when a config adds engines, theirs).
  */
 export function buildProgram(
-  plugins: PluginNames = builtinPluginNames(),
+  plugins?: PluginNames,
   optionTable: OptionTable = runOptionDeclarations,
   shown: Redaction = defaultRedaction,
 ): Command {
@@ -51,7 +52,7 @@ export function buildProgram(
           ),
         ),
     })
-    .addHelpText('afterAll', pluginsHelpText(plugins));
+    .addHelpText('afterAll', () => pluginsHelpText(plugins ?? builtinPluginNames()));
   // Every command's flags come from one table (options/command-table.ts), each flag declared once: a run's options in
   // options/declarations.ts, the others in options/command-options.ts. No command here declares a flag of its own.
   addCommandOptions(program, 'bench');
@@ -107,7 +108,7 @@ export function buildProgram(
   const suiteReporters = reporterSpecCollector();
   subcommand('suite', gathering(suiteReporters))
     .description("rerun an article's experiment and print its tables, published figures beside today's (`bench suite list` shows them)")
-    .argument('<name>', `suite name (${plugins.suites.join(', ')}), or list`)
+    .argument('<name>', "suite name (`bench suite list` names them, as the help's last lines do), or list")
     .action((name: string, flags: SuiteFlags) => suiteCommand(name, flags, suiteReporters));
 
   const exporters = builtinEngines.filter((e) => e.exporter);
