@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testTempDir } from '../support/temp-dir.js';
-import { runCli } from '../support/cli.js';
+import { cliPath, runCli, runProcess } from '../support/cli.js';
 import { leftoverServers, serverProcesses } from '../support/processes.js';
 
 const tmp = testTempDir('errors');
@@ -138,6 +138,16 @@ describe('bad input', () => {
     expect(lines[0]).toMatch(message);
     expect(run.stderr).not.toMatch(/\n\s+at /);
     expect(await leftoverServers(before)).toEqual([]);
+  });
+
+  it('output into a pipe whose reader stopped reading is dropped, not a crash', async () => {
+    // head reads the first line and exits; bench's later writes meet a closed pipe (EPIPE)
+    const run = await runProcess('bash', [
+      '-c',
+      `"${process.execPath}" "${cliPath}" --help | head -1; echo "bench exit \${PIPESTATUS[0]}"`,
+    ]);
+    expect(run.stdout).toBe('Usage: bench [options] [command]\nbench exit 0\n');
+    expect(run.stderr).toBe('');
   });
 
   it('a reporter that throws mid-run stops the run with a clear error and keeps the JSON results', async () => {

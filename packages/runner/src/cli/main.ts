@@ -8,6 +8,12 @@ import { argvRedaction } from '../redact/argv-redaction.js';
 // command line: the user info of a URL, a secret header, an ssh:// user.
 const shown = argvRedaction(process.argv.slice(2));
 
+// A reader that stopped reading (`bench --help | head -3`) is no crash: what would have gone to it is dropped, and the
+// run goes on to its end (its files, its servers stopped).
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
+});
+
 // A crash of the runner itself must not leave servers behind.
 process.on('uncaughtException', (error) => {
   killAllGroupsNow();
