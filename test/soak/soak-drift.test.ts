@@ -8,8 +8,8 @@ import { onLoadOf, soakFixture } from '../support/soak-fixture.js';
 const scenarios = builtinScenarios();
 
 // Both servers' throughput is bound by a wait of 20 ms a request, not by the CPU: beside other files' load a request
-// waits a fraction of a millisecond more for a core, a few percent of 20 ms, where the rule asks 10% (at 2 ms, idle work
-// that ended halfway read +15.5% on the steady server and was flagged). So it runs with the files side by side.
+// waits a fraction of a millisecond more for a core, a few percent of 20 ms, where the rule asks 10% (at 2 ms, idle
+// work that ended halfway read +15.5% on the steady server and was flagged). So it runs with the files side by side.
 describe('throughput drift', () => {
   it('is flagged when the server slows to half its rate after half the run, not when it stays steady', async () => {
     const pidFile = path.join(os.tmpdir(), `benchtest-slowing-${process.pid}.pid`);

@@ -28,8 +28,8 @@ const gathering = (collector: ReturnType<typeof reporterSpecCollector>): { gathe
 
 /**
  * The CLI; `plugins` (read from the registries when absent, and only when help is shown: reading every scenario's
- * and suite's manifest was a fifth of a command's start) fill the help's lists of names, and `optionTable` gives `bench run` its
- * flags (bench's own options, its engines' and, when a config adds engines, theirs).
+ * and suite's manifest was a fifth of a command's start) fill the help's lists of names, and `optionTable` gives
+ * `bench run` its flags (bench's own options, its engines' and, when a config adds engines, theirs).
  */
 export function buildProgram(
   plugins?: PluginNames,
