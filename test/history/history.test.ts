@@ -8,7 +8,8 @@ import { repoRoot, runCli, runProcess } from '../support/cli.js';
 import { testTempDir } from '../support/temp-dir.js';
 
 // An app repo measured after each of six commits, the fourth of which slows its list route down
-// (a config change: the server sleeps 50 ms per request from then on, far beyond the noise of a busy machine).
+// (a config change: the server waits 60 ms per request from then on where it waited 10, far beyond the noise of a busy
+// machine).
 const app = path.join(testTempDir('history'), 'app');
 cpSync(path.join(repoRoot, 'examples', 'app'), app, { recursive: true, filter: (source) => !source.includes('node_modules') });
 // the config imports @bench/runner: this checkout's
