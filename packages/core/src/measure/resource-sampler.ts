@@ -88,6 +88,7 @@ export function sampleProcessGroups<K extends string>(
   const threadsAtStart = new Map<K, Map<number, number>>(names.map((name) => [name, readThreadTicks(pidsOf(name))]));
   // every sample's time and, per set, the CPU ticks used since the last one and the RSS: bucketed by second on demand
   const samples: Array<SampleTick<K>> = [];
+  let firstLook = true;
   const sample = () => {
     const atNs = process.hrtime.bigint();
     const now = new Map<K, { rss: number; ticks: number; processes: number; each: Array<{ name: string; rssBytes: number }> }>(
@@ -100,7 +101,9 @@ export function sampleProcessGroups<K extends string>(
       const total = totals.get(name)!;
       const current = now.get(name)!;
       const own = entry.cpuTicks + entry.childTicks;
-      const ticks = own - (lastTicks.get(entry.pid) ?? own);
+      // a process first seen after the first look was born since: all its CPU is the window's (a CGI child caught
+      // mid-request); one there at the first look counts from there
+      const ticks = own - (lastTicks.get(entry.pid) ?? (firstLook ? own : 0));
       total.ticks += ticks;
       current.ticks += ticks;
       lastTicks.set(entry.pid, own);
@@ -132,6 +135,7 @@ export function sampleProcessGroups<K extends string>(
     const tick = { atNs, sets: new Map([...now].map(([name, current]) => [name, { ticks: current.ticks, rss: current.rss }])) };
     samples.push(tick);
     onTick?.(tick);
+    firstLook = false;
   };
   sample();
   // a group just spawned may not have its own session yet at the first sample, and a short program (ab with 1,000
