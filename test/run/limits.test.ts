@@ -12,7 +12,7 @@ const scenarios = builtinScenarios();
 const hello = scenarios.find((s) => s.name === 'hello')!;
 
 async function limitOf(target: ReturnType<typeof soakFixture>, input: RunOptionInput) {
-  const options = resolveRunOptions({ scenarios: ['hello'] }, { durationSeconds: 2, warmupSeconds: 0, timeoutSeconds: 5, ...input });
+  const options = resolveRunOptions({ scenarios: ['hello'] }, { durationSeconds: 1, warmupSeconds: 0, timeoutSeconds: 5, ...input });
   const doc = await runBench({ ...options, targets: [target.name] }, { targets: [target], scenarios, reporters: [] });
   const [cell] = doc.results;
   expect(cell?.status, cell?.error).toBe('ok');
@@ -42,7 +42,7 @@ describe('what bounded a cell', () => {
     const file = scenarios.find((s) => s.name === 'file')!;
     const options = resolveRunOptions(
       { scenarios: ['file'] },
-      { concurrency: [50], durationSeconds: 2, warmupSeconds: 0, engine: 'autocannon', cpus: { server: '0', client: '1' } },
+      { concurrency: [50], durationSeconds: 1, warmupSeconds: 0, engine: 'autocannon', cpus: { server: '0', client: '1' } },
     );
     const doc = await runBench({ ...options, targets: ['nginx-static'] }, { targets: [nginx], scenarios: [file], reporters: [] });
     expect(doc.results[0]?.limit?.by, JSON.stringify(doc.results[0]?.resources)).toBe('generator');
@@ -53,7 +53,7 @@ describe('what bounded a cell', () => {
     let running: RunningTarget | undefined;
     try {
       running = await soakFixture('elsewhere', { DELAY_MS: '50' }).start(hello, { services: {} });
-      const run = await runCli(['run', '--url', `${running.url}/`, '-c', '4', '-d', '2', '-w', '0', '--engine', 'wire', '-r', 'json']);
+      const run = await runCli(['run', '--url', `${running.url}/`, '-c', '4', '-d', '1', '-w', '0', '--engine', 'wire', '-r', 'json']);
       expect(run.code, run.stderr).toBe(0);
       const [cell] = (JSON.parse(run.stdout) as RunDocument).results;
       expect(cell?.resources?.server).toBeUndefined();
