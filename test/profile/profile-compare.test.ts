@@ -14,7 +14,8 @@ describe('the CI recipe with --profile on two checkouts', () => {
     const head = checkout('profiled-head', { slowWork: 10, linesAboveChecksum: 7 });
     const [baseLine, headLine] = [checksumLine(base), checksumLine(head)];
     expect(headLine).toBe(baseLine + 7);
-    const run = await recipe(base, head, 'profiled', { maxTime: 60, maxRounds: 8 }, '--profile --cpus server=0,client=1');
+    // half-second runs: head reads about a quarter of base's rate, and checksum ten times its CPU a request, in each
+    const run = await recipe(base, head, 'profiled', { maxTime: 60, maxRounds: 8, seconds: 0.5 }, '--profile --cpus server=0,client=1');
     const output = run.stdout + run.stderr;
     expect(run.stdout.match(rpsRow)?.[1], output).toBe('regressed');
     expect(run.code).toBe(1);

@@ -62,14 +62,15 @@ export const checksumLine = (dir: string): number =>
     .findIndex((line) => line.startsWith('function checksum(')) + 1;
 
 /**
- * The recipe with a short load shape, capped in rounds and in time (the time cap applies after the first 5 rounds, the
- * fewest a verdict needs), at the script's default noise threshold (5%) unless `caps.noise` sets BENCH_NOISE.
+ * The recipe with a short load shape (1 s runs unless `caps.seconds` says), capped in rounds and in time (the time cap
+ * applies after the first 5 rounds, the fewest a verdict needs), at the script's default noise threshold (5%) unless
+ * `caps.noise` sets BENCH_NOISE.
  */
 export async function recipe(
   base: string,
   head: string,
   out: string,
-  caps: { maxTime: number; maxRounds: number; noise?: string },
+  caps: { maxTime: number; maxRounds: number; noise?: string; seconds?: number },
   moreRunArgs = '',
 ) {
   const dir = home();
@@ -82,7 +83,7 @@ export async function recipe(
     env: {
       BENCH: `${process.execPath} ${cliPath}`,
       BENCH_SCENARIOS: 'list-items',
-      BENCH_DURATION: '1',
+      BENCH_DURATION: String(caps.seconds ?? 1),
       // a fixed half-second warm-up: a verdict is the test here, not how long each server takes to settle
       BENCH_RUN_ARGS: `-w 0.5 --warmup-max 0.5 ${moreRunArgs}`.trim(),
       BENCH_MAX_TIME: String(caps.maxTime),
