@@ -60,7 +60,7 @@ describe('the live dashboard (--dashboard) in Chromium', () => {
     const cpus: (string | undefined)[] = [];
     const run = await runCli(
       [
-        ...'run hello -t node -c 5 -d 8 --warmup 0 --cpus client=0 --dashboard --dashboard-port 0 -r json -o'.split(' '),
+        ...'run hello -t node -c 5 -d 8 --rate 400 --warmup 0 --cpus client=0 --dashboard --dashboard-port 0 -r json -o'.split(' '),
         path.join(dir, 'results.json'),
       ],
       {
