@@ -34,14 +34,18 @@ describe('the run journal', () => {
     const journal = path.join(dir, 'results.journal.jsonl');
     // kill once the second cell has journalled three of its seconds
     const secondsOfCell2 = () => linesOf(journal).filter((l) => l.type === 'second' && l.cell === 2).length;
-    const run = await runCli(['run', 'hello', '-t', 'node', '-c', '5,10', '-d', '5', '--warmup', '0', '-r', 'json', '-o', results], {
-      onSpawn: (child) => {
-        void (async () => {
-          while (secondsOfCell2() < 3) await sleep(50);
-          child.kill('SIGKILL');
-        })();
+    // a held rate: the run only has to last, and journal its seconds
+    const run = await runCli(
+      ['run', 'hello', '-t', 'node', '-c', '5,10', '-d', '5', '--rate', '500', '--warmup', '0', '-r', 'json', '-o', results],
+      {
+        onSpawn: (child) => {
+          void (async () => {
+            while (secondsOfCell2() < 3) await sleep(50);
+            child.kill('SIGKILL');
+          })();
+        },
       },
-    });
+    );
     expect(run.signal).toBe('SIGKILL');
     expect(run.stderr).toContain(`bench: journal ${journal}`);
     // the results file holds the finished cell (rewritten whole after each cell), and no file was left half written

@@ -65,7 +65,8 @@ describe('--out prometheus=URL (remote write)', () => {
     const base = await startPrometheus();
     const dir = testTempDir('prometheus-run');
     const results = path.join(dir, 'results.json');
-    const args = [...'run hello -t node -c 5 -d 3 --warmup 0 --client-threads 2 -r json -o'.split(' '), results];
+    // runs at a held rate (wire's open loop) here: what is sent is the test, not how fast the node answers
+    const args = [...'run hello -t node -c 5 -d 3 --rate 600 --warmup 0 --client-threads 2 -r json -o'.split(' '), results];
     const run = await runCli([...args, '--out', `prometheus=${base}/api/v1/write`, '--out-header', `Authorization: ${authorization}`]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).not.toMatch(/not taken|not sent/);
@@ -101,7 +102,7 @@ describe('--out prometheus=URL (remote write)', () => {
     const results = path.join(dir, 'results.json');
     const run = await runCli(
       [
-        ...'run hello -t node -c 5 -d 5 --warmup 0 -r json -o'.split(' '),
+        ...'run hello -t node -c 5 -d 5 --rate 500 --warmup 0 -r json -o'.split(' '),
         results,
         ...['--out', `prometheus=${base}/api/v1/write`, '--out-header', `Authorization: ${authorization}`],
       ],
@@ -138,7 +139,7 @@ describe('--out prometheus=URL (remote write)', () => {
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(receiver.address() as net.AddressInfo).port}/api/v1/write`;
     try {
-      const run = await runCli([...'run hello -t node -c 2 -d 3 --warmup 0 --out'.split(' '), `prometheus=${url}`]);
+      const run = await runCli([...'run hello -t node -c 2 -d 3 --rate 300 --warmup 0 --out'.split(' '), `prometheus=${url}`]);
       expect(run.code, run.stderr).toBe(0);
       expect(run.stderr).toMatch(new RegExp(`bench: prometheus: \\d+ samples not taken by ${url}: 400 Bad Request: out of order sample\n`));
       expect(run.stderr).toMatch(
