@@ -20,7 +20,8 @@ describe('--out otlp=URL (OTLP/HTTP, protobuf)', () => {
     const dir = testTempDir('otlp-run');
     const results = path.join(dir, 'results.json');
     const run = await runCli([
-      ...'run hello -t node -c 4 -d 4 --warmup 0 --client-threads 2 -r json -o'.split(' '),
+      // at a held rate (wire's open loop): what is sent is the test, not how fast the node answers
+      ...'run hello -t node -c 4 -d 4 --rate 400 --warmup 0 --client-threads 2 -r json -o'.split(' '),
       results,
       ...['--out', `otlp=${collector.base}`, '--out-header', `Authorization: Bearer ${token}`],
     ]);
@@ -30,7 +31,7 @@ describe('--out otlp=URL (OTLP/HTTP, protobuf)', () => {
     expect(text).not.toContain(token);
     const doc = JSON.parse(text) as RunDocument;
     const series = (doc.results[0]?.series ?? []).filter((p) => p.phase === 'measure');
-    const labels = { run: doc.startedAt, scenario: 'hello', target: 'node', concurrency: '4', engine: 'autocannon' };
+    const labels = { run: doc.startedAt, scenario: 'hello', target: 'node', concurrency: '4', engine: 'wire' };
     // the file exporter flushes every 100 ms
     await new Promise((resolve) => setTimeout(resolve, 500));
     const ofRun = collector.points().filter((p) => p.attributes['run'] === doc.startedAt);
