@@ -24,7 +24,8 @@ describe('targets that fail', () => {
   it('one that dies mid-run marks that cell failed with what was seen, and the run goes on', async () => {
     const dying = misbehavingTarget('dying', 'die-after-ms', 2000);
     const doc = await runCells(
-      { ...options, concurrency: [2, 3], durationSeconds: 3, targets: ['dying', 'node'] },
+      // at a held rate: node's cells only have to run whole
+      { ...options, concurrency: [2, 3], durationSeconds: 3, rate: 300, targets: ['dying', 'node'] },
       { targets: [dying, node], scenarios, reporters: [] },
     );
     const dyingCells = doc.results.filter((r) => r.target === 'dying');
