@@ -1,7 +1,7 @@
 import { createLatencyHistogram, encodeLatencyHistogram, seededRandom, type CellResult, type SecondPoint } from '@bench/core';
 import { describe, expect, it } from 'vitest';
 import { fixtureDocument, okResult } from '../../test-fixtures/document.js';
-import { renderRunHtml } from './run-report.js';
+import { renderRunBody, renderRunHtml } from './run-report.js';
 
 /** A measured cell of `seconds` seconds with a warm-up, its series and a histogram of realistic spread. */
 function syntheticCell(target: string, seconds: number, random: () => number): CellResult {
@@ -46,6 +46,14 @@ describe('the HTML run report', () => {
     });
     expect(html).toContain('cut c=10: generator CPU (no server readings: the run was killed before this cell handed them over)');
     expect(html).not.toContain('cut c=10: server CPU and memory');
+    // the dashboard's cell in progress is no killed one: its server readings come as it ends
+    const live = renderRunBody(
+      { ...fixtureDocument([{ ...cut, series: seconds, interrupted: { atSecond: 3 } }]), schemaVersion: 2 as const },
+      '',
+      true,
+    );
+    expect(live).toContain('cut c=10: generator CPU (no server readings: they come as the cell ends)');
+    expect(live).not.toContain('killed');
   });
 
   it('says what a schema-1 file lacks', () => {

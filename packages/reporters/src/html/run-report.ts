@@ -151,7 +151,7 @@ function latencyDistribution(groups: readonly CellResult[][]): string {
   });
 }
 
-function cellCharts(r: CellResult): string {
+function cellCharts(r: CellResult, live: boolean): string {
   const title = `${cellLabel(r)}${r.repeat > 1 ? `, run ${r.repeat}` : ''}`;
   // what bounded the cell, a long run's soak line (as the markdown report gives them), then the cell's notes
   const lines = [r.limit?.line, soakLine(r), ...r.notes].filter((n): n is string => n !== undefined);
@@ -196,7 +196,8 @@ function cellCharts(r: CellResult): string {
       { label: 'non-2xx', values: series.map((p) => p.non2xx) },
     ],
   };
-  // a killed run's last cell has only its generator's seconds: the server's are handed over when a cell ends
+  // a killed run's last cell, or a live run's cell in progress, has only its generator's seconds: the server's are
+  // handed over when a cell ends
   const hasServer = series.some((p) => p.server);
   const generatorCpu = { label: 'generator CPU (% of one core)', values: series.map((p) => p.client?.cpuPercent ?? null), dash: [6, 3] };
   const resources: ChartSpec = hasServer
@@ -216,7 +217,7 @@ function cellCharts(r: CellResult): string {
       }
     : {
         kind: 'time',
-        title: `${title}: generator CPU (no server readings${r.interrupted ? ': the run was killed before this cell handed them over' : ''})`,
+        title: `${title}: generator CPU (no server readings${r.interrupted ? (live ? ': they come as the cell ends' : ': the run was killed before this cell handed them over') : ''})`,
         xLabel: 's',
         yLabel: '% of one core',
         x,
@@ -273,7 +274,7 @@ export function renderRunBody(doc: RunDocument, extraSections = '', live = false
       latencyDistribution(groups),
       `</div>`,
     );
-    for (const r of results) out.push(cellCharts(r));
+    for (const r of results) out.push(cellCharts(r, live));
     out.push(profileSections(results));
   }
   return out.join('\n');
