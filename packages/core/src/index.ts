@@ -28,6 +28,7 @@ export * from './process/stack-env.js';
 export * from './tls/run-certificates.js';
 export * from './process/wait-ready.js';
 export * from './process/reaper.js';
+export * from './process/settled-within.js';
 export * from './node-scenario.js';
 export * from './measure/latency.js';
 export * from './measure/latency-counter.js';

@@ -4,6 +4,7 @@ import { errors } from '../errors.js';
 import { listGroupMembers } from './proc-table.js';
 import { reaperForgetGroup, reaperTrackGroup } from './reaper.js';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { settledWithin } from './settled-within.js';
 
 export interface GroupExit {
   readonly code: number | null;
@@ -135,7 +136,7 @@ export function spawnGroup(command: string, args: readonly string[], options: Sp
         signalGroup(pid, 'SIGKILL');
         await waitGroupGone(pid, 2000);
       }
-      if (!done) await Promise.race([exited, sleep(1000)]);
+      if (!done) await settledWithin(exited, 1000);
       liveGroups.delete(pid);
       reaperForgetGroup(pid);
     },

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { spawnGroup } from '../process/process-group.js';
+import { settledWithin } from '../process/settled-within.js';
 import { findBinary } from '../probe/find-binary.js';
 import { addStack, type FoldedStacks } from './folded-stacks.js';
 import { perfCallGraph } from './frame-pointers.js';
@@ -74,7 +75,7 @@ async function startPerf(
   return {
     async stop() {
       if (!recorder.hasExited()) process.kill(recorder.pid, 'SIGINT');
-      await Promise.race([recorder.exited, sleep(10_000)]);
+      await settledWithin(recorder.exited, 10_000);
       await recorder.stop();
       const stacks: FoldedStacks = new Map();
       try {

@@ -1,4 +1,4 @@
-import { messageOf } from '@bench/core';
+import { messageOf, settledWithin } from '@bench/core';
 import type { MetricSeries } from './live-metrics.js';
 
 // At most this many samples wait to be sent; beyond it the oldest are dropped (and counted): a receiver that is
@@ -91,7 +91,7 @@ export class SeriesSender {
 
   /** Waits up to `timeoutMs` for what is queued to be sent; what is left counts as not sent. */
   async close(timeoutMs = 5000): Promise<WriteTally> {
-    await Promise.race([this.sending, sleep(timeoutMs)]);
+    await settledWithin(this.sending ?? Promise.resolve(), timeoutMs);
     const left = samplesIn(this.queue.splice(0));
     if (left > 0) {
       this.notSent += left;
