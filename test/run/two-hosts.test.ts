@@ -70,12 +70,28 @@ async function entered(host: ChildProcess, parent?: ChildProcess): Promise<void>
   throw new Error('the namespace holder did not enter its namespaces in 5 s');
 }
 
+/**
+ * A holder that has entered its namespaces. The kernel refused `unshare -Urn` once (EPERM, "Operation not permitted")
+ * in a clean-clone CI run beside other files making and dropping namespaces, where it passed alone and in every other
+ * run: a refused start is tried again, twice, and the last refusal fails the test.
+ */
+async function enteredHolder(start: () => ChildProcess, parent?: ChildProcess): Promise<ChildProcess> {
+  for (let attempt = 1; ; attempt++) {
+    const host = start();
+    try {
+      await entered(host, parent);
+      return host;
+    } catch (error) {
+      if (attempt === 3 || host.exitCode === null || !/Operation not permitted/.test(holderErrors.get(host) ?? '')) throw error;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
 async function createHosts(): Promise<{ clientHost: ChildProcess; serverHost: ChildProcess }> {
-  const clientHost = holder('unshare', ['-Urn', 'sleep', '600']);
-  await entered(clientHost);
+  const clientHost = await enteredHolder(() => holder('unshare', ['-Urn', 'sleep', '600']));
   // the server's network namespace belongs to the client's user namespace, so one user owns both
-  const serverHost = holder('nsenter', inHost(clientHost, ['unshare', '-n', 'sleep', '600']));
-  await entered(serverHost, clientHost);
+  const serverHost = await enteredHolder(() => holder('nsenter', inHost(clientHost, ['unshare', '-n', 'sleep', '600'])), clientHost);
   nsenterSync(clientHost, ['ip', 'link', 'add', client.dev, 'type', 'veth', 'peer', 'name', server.dev, 'netns', String(serverHost.pid)]);
   for (const [host, end] of [
     [clientHost, client],
