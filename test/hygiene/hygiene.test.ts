@@ -31,7 +31,22 @@ describe('process hygiene', () => {
     const reporter = path.join(tmp, 'time-bomb.mjs');
     writeFileSync(reporter, "export default { onRunStart() { setTimeout(() => { throw new Error('time bomb'); }, 1500); } };\n");
     const before = serverProcesses();
-    const run = await runCli(['run', 'hello', '-t', 'node-cluster', '-c', '2', '-d', '5', '--warmup', '0', '--reporter', reporter]);
+    const run = await runCli([
+      'run',
+      'hello',
+      '-t',
+      'node-cluster',
+      '-c',
+      '2',
+      '-d',
+      '5',
+      '--rate',
+      '200',
+      '--warmup',
+      '0',
+      '--reporter',
+      reporter,
+    ]);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/internal error: .*time bomb/);
     expect(await leftoverServers(before)).toEqual([]);

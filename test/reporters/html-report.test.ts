@@ -57,10 +57,11 @@ describe('the HTML report in a real browser (Chromium, offline, from file://)', 
   beforeAll(async () => {
     report = path.join(dir, 'report.html');
     const results = path.join(dir, 'results.json');
-    // a fixed one-second warm-up (not until steady, up to 10 s): its second is still there for the charts to shade
+    // a fixed one-second warm-up (not until steady, up to 10 s): its second is still there for the charts to shade; held
+    // at a rate (wire's open loop): the charts need seconds, not the CPU a closed loop would take
     const run = await runCli(
       [
-        ...['run', 'hello', '-t', 'node', '-c', '10', '-d', '2', '--repeat', '2', '--warmup', '1', '--warmup-max', '1'],
+        ...['run', 'hello', '-t', 'node', '-c', '10', '-d', '2', '--rate', '400', '--repeat', '2', '--warmup', '1', '--warmup-max', '1'],
         ...['-r', 'html', '-o', report, '-r', 'json', '-o', results],
       ],
       { timeoutMs: 120_000, cwd: dir },
@@ -126,10 +127,13 @@ describe('the HTML report in a real browser (Chromium, offline, from file://)', 
 
   it('draws a comparison of two targets of one run (bench compare --format html)', async () => {
     const results = path.join(dir, 'two.json');
-    const run = await runCli(['run', 'hello', '-t', 'node,node-pool', '-c', '5', '-d', '1', '--warmup', '0', '-r', 'json', '-o', results], {
-      timeoutMs: 120_000,
-      cwd: dir,
-    });
+    const run = await runCli(
+      ['run', 'hello', '-t', 'node,node-pool', '-c', '5', '-n', '500', '--warmup', '0', '-r', 'json', '-o', results],
+      {
+        timeoutMs: 120_000,
+        cwd: dir,
+      },
+    );
     expect(run.code, run.stderr).toBe(0);
     const out = path.join(dir, 'compare.html');
     const compared = await runCli(

@@ -57,7 +57,8 @@ describe('interrupting bench run', () => {
     const out = path.join(tmp, 'interrupted.json');
     const before = serverProcesses();
     const run = await runCli(
-      ['run', 'hello', '-c', '2,3,4', '-d', '1', '--warmup', '0', '-t', 'node', '--reporter', 'json', '--out', out],
+      // held at a rate (wire's open loop): the cells need their second, not the CPU a closed loop would take
+      ['run', 'hello', '-c', '2,3,4', '-d', '1', '--rate', '300', '--warmup', '0', '-t', 'node', '--reporter', 'json', '--out', out],
       {
         onSpawn: (child, output) => {
           // after the first cell has finished, interrupt during the second

@@ -123,7 +123,7 @@ describe('the run journal', () => {
   it('of a finished run reads as the run itself', async () => {
     const dir = testTempDir('journal-done');
     const results = path.join(dir, 'results.json');
-    const run = await runCli(['run', 'hello', '-t', 'node', '-c', '5', '-d', '2', '--warmup', '0', '-r', 'json', '-o', results]);
+    const run = await runCli(['run', 'hello', '-t', 'node', '-c', '5', '-n', '400', '--warmup', '0', '-r', 'json', '-o', results]);
     expect(run.code).toBe(0);
     const fromJournal = await reportJson(path.join(dir, 'results.journal.jsonl'));
     expect(fromJournal).toEqual(JSON.parse(readFileSync(results, 'utf8')));

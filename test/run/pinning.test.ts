@@ -28,7 +28,7 @@ function descendantsWithCpus(root: number): Array<{ pid: number; comm: string; c
 const stack = builtinTargets.find((t) => t.name === 'php-fpm')!;
 const serverNames = [...(stack.processNames ?? []), serviceDefinitions.redis.binary];
 const hello = builtinScenarios().find((s) => s.name === 'hello')!;
-const closedLoop = { connections: 4, durationSeconds: 2, keepAlive: true, timeoutSeconds: 10 };
+const closedLoop = { connections: 1, durationSeconds: 1.5, keepAlive: true, timeoutSeconds: 10 };
 // an engine that holds only an arrival rate (the open loop) is given one
 const engineArgs = (engine: LoadEngine) =>
   engine.supports(closedLoop, hello.request, hello.expect.body).ok ? ['--engine', engine.name] : ['--engine', engine.name, '--rate', '200'];
@@ -51,10 +51,11 @@ describe('--cpus server=0,client=1', () => {
           'redis-get',
           '-t',
           stack.name,
+          // one connection for a second and a half: the processes are looked at 0.7 s in, and their load needs no more
           '-c',
-          '4',
+          '1',
           '-d',
-          '2',
+          '1.5',
           '-w',
           '0',
           ...engineArgs(engine),
@@ -65,8 +66,8 @@ describe('--cpus server=0,client=1', () => {
         ],
         {
           onSpawn: (child, output) => {
-            void waitForText(output, /\[1\/1\] redis-get php-fpm c=4 \.\.\./).then(async () => {
-              await new Promise((resolve) => setTimeout(resolve, 1000));
+            void waitForText(output, /\[1\/1\] redis-get php-fpm c=1 \.\.\./).then(async () => {
+              await new Promise((resolve) => setTimeout(resolve, 700));
               const seen = descendantsWithCpus(child.pid ?? -1);
               server = seen.filter((p) => serverNames.some((name) => p.comm.startsWith(name)));
               client = clientCpus(engine, child.pid ?? -1, seen);

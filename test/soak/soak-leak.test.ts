@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { builtinScenarios, resolveRunOptions, runBench } from '@bench/runner';
 import { soakFixture } from '../support/soak-fixture.js';
 
-// One minute of light load (2 connections, 10 ms a request: about 180 rps) on each server at once:
+// One minute of light load (2 connections, 40 ms a request: about 50 rps) on each server at once:
 // the leaking server and three runs of the same server without the leak.
 const options = resolveRunOptions(
   { scenarios: ['hello'] },
@@ -11,7 +11,7 @@ const options = resolveRunOptions(
 const scenarios = builtinScenarios();
 
 async function soakOf(env: Record<string, string>) {
-  const target = soakFixture('soak', { DELAY_MS: '10', ...env });
+  const target = soakFixture('soak', { DELAY_MS: '40', ...env });
   const doc = await runBench({ ...options, targets: ['soak'] }, { targets: [target], scenarios, reporters: [] });
   const [cell] = doc.results;
   expect(cell?.status).toBe('ok');
@@ -19,8 +19,8 @@ async function soakOf(env: Record<string, string>) {
 }
 
 describe('a 60 s soak', () => {
-  it('flags a server that keeps 10 KB per request as a possible leak, and not the same server without the leak in any of 3 runs', async () => {
-    const [leaky, ...steadyRuns] = await Promise.all([soakOf({ LEAK_BYTES: '10240' }), soakOf({}), soakOf({}), soakOf({})]);
+  it('flags a server that keeps 40 KB per request as a possible leak, and not the same server without the leak in any of 3 runs', async () => {
+    const [leaky, ...steadyRuns] = await Promise.all([soakOf({ LEAK_BYTES: '40960' }), soakOf({}), soakOf({}), soakOf({})]);
     expect(leaky.soak?.rss?.slopeMBPerMin).toBeGreaterThan(10);
     expect(leaky.soak?.coolDown).toMatchObject({ afterSeconds: 3, returned: false });
     expect(

@@ -24,8 +24,8 @@ describe('a target killed with SIGKILL mid-cell', () => {
       // killed 2 s in, 3 s before its cell would end; the other target's cells run their 5 s each
       { concurrency: [2], durationSeconds: 5, warmupSeconds: 0, timeoutSeconds: 2 },
     );
-    const doomed = soakFixture('doomed', { DELAY_MS: '1', PID_FILE: pidFile });
-    const after = soakFixture('after', { DELAY_MS: '1' });
+    const doomed = soakFixture('doomed', { DELAY_MS: '10', PID_FILE: pidFile });
+    const after = soakFixture('after', { DELAY_MS: '10' });
     const temps = benchTempDirs();
     let killed: number | undefined;
     const doc = await runBench(

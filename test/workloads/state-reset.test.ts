@@ -31,7 +31,7 @@ async function runStore(reset: string): Promise<CellResult[]> {
   );
   // seed 8's first round runs create before list, its second list before create; at two levels, a stopped target is
   // reset and started again between them
-  const run = await runCli(['run', '-c', '2,4', '-d', '1', '-w', '0', '--repeat', '2', '--seed', '8'], { cwd: dir, timeoutMs: 90_000 });
+  const run = await runCli(['run', '-c', '2,4', '-n', '200', '-w', '0', '--repeat', '2', '--seed', '8'], { cwd: dir, timeoutMs: 90_000 });
   expect([0, 1], run.stderr).toContain(run.code);
   return runDocumentSchema.parse(JSON.parse(readFileSync(path.join(dir, 'results.json'), 'utf8'))).results;
 }
