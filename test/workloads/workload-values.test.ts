@@ -79,7 +79,7 @@ describe('generated values', () => {
     writeFileSync(file, readFileSync(file, 'utf8').replace(JSON.stringify(server), JSON.stringify(wrapper)));
     // pinned to two client CPUs, wrk runs two threads
     const run = await runCli(
-      ['run', '--config', file, '-w', '0', '-c', '4', '-d', '2', '--engine', 'wrk', '--cpus', 'server=0,client=0-1'],
+      ['run', '--config', file, '-w', '0', '-c', '4', '-d', '1', '--engine', 'wrk', '--cpus', 'server=0,client=0-1'],
       {
         cwd: dir,
       },
