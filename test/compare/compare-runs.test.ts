@@ -29,7 +29,7 @@ describe('bench compare on two results files of an app', () => {
           '-c',
           '4',
           '-d',
-          '1',
+          '0.5',
           '--repeat',
           '3',
           '-w',

@@ -92,7 +92,7 @@ describe('a history kept in an app repo', () => {
       await git(['commit', '-q', '-m', i === 4 ? 'a slower list route' : `change ${i}`]);
       commits.push(await git(['rev-parse', 'HEAD']));
       // --history takes an optional file name: last, or (odd commits) right before the scenario, which is then no file name
-      const args = ['-t', 'app', '-d', '1', '-w', '0', '-c', '2', '--repeat', '1'];
+      const args = ['-t', 'app', '-d', '0.5', '-w', '0', '-c', '2', '--repeat', '1'];
       const run = await runCli(i % 2 ? ['run', '--history', 'list-items', ...args] : ['run', 'list-items', ...args, '--history'], {
         cwd: app,
         timeoutMs: 120_000,
