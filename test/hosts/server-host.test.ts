@@ -51,6 +51,9 @@ describe('bench run --server-host', () => {
       '8',
       '-d',
       '2',
+      // held at a rate (wire's open loop): the stacks must answer for two seconds, not take every CPU share they can
+      '--rate',
+      '400',
       '-w',
       '0',
       '-r',

@@ -26,8 +26,9 @@ describe('open-files limit', () => {
       'node',
       '-c',
       '1500',
-      '-d',
-      '1',
+      // a request on each connection: the run needs its 1,500 sockets open, not a second of load on them
+      '-n',
+      '1500',
       '--warmup',
       '0',
       '--reporter',
