@@ -57,8 +57,8 @@ describe('the HTML report in a real browser (Chromium, offline, from file://)', 
   beforeAll(async () => {
     report = path.join(dir, 'report.html');
     const results = path.join(dir, 'results.json');
-    // a fixed one-second warm-up (not until steady, up to 10 s): its second is still there for the charts to shade; held
-    // at a rate (wire's open loop): the charts need seconds, not the CPU a closed loop would take
+    // a fixed one-second warm-up (not until steady, up to 10 s): its second is still there for the charts to shade;
+    // held at a rate (wire's open loop): the charts need seconds, not the CPU a closed loop would take
     const run = await runCli(
       [
         ...['run', 'hello', '-t', 'node', '-c', '10', '-d', '2', '--rate', '400', '--repeat', '2', '--warmup', '1', '--warmup-max', '1'],
