@@ -17,7 +17,8 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      // one program for the sources, their tests and the examples (tsconfig.eslint.json), so tests are type-checked too
+      // one program for the sources, their tests and the examples (tsconfig.eslint.json): the type-aware rules see the
+      // tests too (their types are checked by `npm run typecheck:tests`, part of lint)
       parserOptions: { project: ['./tsconfig.eslint.json'], tsconfigRootDir: import.meta.dirname },
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },

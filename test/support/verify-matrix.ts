@@ -1,7 +1,7 @@
 import { chmodSync, cpSync, mkdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
-import type { Target } from '@bench/core';
+import type { TargetPlugin } from '@bench/core';
 import { builtinScenarios } from '@bench/runner';
 import { builtinTargets, javaTargets } from '@bench/targets';
 import { repoRoot, runCli } from './cli.js';
@@ -29,7 +29,7 @@ function privateCheckout(): string {
  * verify-matrix.test.ts and verify-matrix-second.test.ts each verify one, so the matrix, the longest of the files that
  * run as idle work, runs as two files side by side.
  */
-export const matrixHalves: readonly [readonly Target[], readonly Target[]] = [
+export const matrixHalves: readonly [readonly TargetPlugin[], readonly TargetPlugin[]] = [
   builtinTargets.filter((_, i) => i % 2 === 0),
   builtinTargets.filter((_, i) => i % 2 === 1),
 ];
@@ -38,7 +38,7 @@ export const matrixHalves: readonly [readonly Target[], readonly Target[]] = [
  * `bench verify` of these targets on every scenario, from a checkout inside a 0700 directory: CI installs every stack,
  * so every cell must pass, every row must be what the target's supports() says, and nothing may be left running.
  */
-export async function verifyMatrix(targets: readonly Target[]): Promise<void> {
+export async function verifyMatrix(targets: readonly TargetPlugin[]): Promise<void> {
   const chosen = (name: string) => targets.some((t) => t.name === name);
   const before = serverProcesses();
   // four targets at a time (each started once for every scenario it serves); TechEmpower's counted bursts of 32

@@ -12,6 +12,7 @@ const latency = (mean: number): LatencyStats => ({
   p80: mean,
   p90: mean,
   p95: mean,
+  p98: mean,
   p99: mean,
   p999: mean,
   max: mean,

@@ -79,7 +79,7 @@ describe("every command's flags", () => {
 
   it('an override names only an option its command takes', () => {
     for (const name of names) {
-      const overrides: object = 'overrides' in commandTable[name] ? commandTable[name].overrides : {};
+      const overrides: object = ('overrides' in commandTable[name] ? commandTable[name].overrides : undefined) ?? {};
       const keys = commandOptions(name).map((o) => o.key);
       expect(
         Object.keys(overrides).filter((key) => !keys.includes(key)),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isBenchError } from '@bench/core';
 import { resolveRunOptions, validateRunOptions } from './resolve.js';
-import type { RunOptions } from './declarations.js';
+import type { RunOptionInput, RunOptions } from './declarations.js';
 
 const base = resolveRunOptions({ scenarios: ['hello'] }, { durationSeconds: 1, warmupSeconds: 0 });
 
@@ -58,12 +58,13 @@ describe('ranges', () => {
         pipelining: 1024,
       },
     );
-    for (const [input, words] of [
+    const cases: Array<[RunOptionInput, string]> = [
       [{ concurrency: [10, 64_512] }, '--concurrency "[10,64512]" is not valid: expected from 1 to 64511'],
       [{ pipelining: 1025 }, '--pipelining "1025" is not valid: expected from 1 to 1024'],
       [{ timeoutSeconds: 1e10 }, '--timeout "10000000000" is not valid: expected from 0.001 to 3600'],
       [{ dashboardPort: 65536 }, '--dashboard-port "65536" is not valid: expected from 0 to 65535'],
-    ] as const) {
+    ];
+    for (const [input, words] of cases) {
       expect(() => resolveRunOptions({ scenarios: ['hello'] }, input)).toThrow(words);
       expect(codeOf(() => resolveRunOptions({ scenarios: ['hello'] }, input))).toBe('BENCH_ERR_BAD_NUMBER:2');
     }
