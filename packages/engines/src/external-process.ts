@@ -58,6 +58,8 @@ export async function runExternal(command: string, args: readonly string[], opti
       }, 20)
     : undefined;
   options.signal?.addEventListener('abort', interrupt, { once: true });
+  // a signal aborted before the program started (a stop asked while the engine prepared its run) fires no event
+  if (options.signal?.aborted) interrupt();
   try {
     const exit = await proc.exited;
     const { client } = sampler.stop();

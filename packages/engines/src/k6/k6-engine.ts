@@ -62,6 +62,7 @@ async function runK6(plan: LoadPlan): Promise<LoadMeasurement> {
     const stop = new AbortController();
     const abort = () => stop.abort();
     plan.signal?.addEventListener('abort', abort, { once: true });
+    if (plan.signal?.aborted) abort();
     const exited = ports.map(() => false);
     // each instance starts paused, so none runs ahead while the others are still initialising
     const runs = ports.map((port, i) =>

@@ -243,6 +243,7 @@ export async function runOpenLoop(plan: LoadPlan, slot: ThreadSlot): Promise<Thr
     finish();
   };
   plan.signal?.addEventListener('abort', abort, { once: true });
+  if (plan.signal?.aborted) abort();
   const progress = setInterval(() => plan.onProgress?.(tally.progress(start)), 1000);
   const health = watchGeneratorHealth();
   const msUntil = (at: bigint) => Math.max(0, Number((at - process.hrtime.bigint()) / 1_000_000n));
