@@ -336,13 +336,22 @@ export function wireSuite(core: keyof typeof variants): void {
    * seen by the server, or counted never sent), and the best of up to three must send them all.
    */
   async function sendsAllDue(period: () => ReturnType<typeof measure>, due: number) {
-    let m = await period();
-    expect([m.requests + neverSent(m), requests]).toEqual([due, m.requests]);
-    for (let tries = 1; neverSent(m) > 0 && tries < 3; tries++) {
-      m = await period();
-      expect([m.requests + neverSent(m), requests]).toEqual([due, m.requests]);
-    }
+    const m = await bestOfThree(
+      async () => {
+        const each = await period();
+        expect([each.requests + neverSent(each), requests]).toEqual([due, each.requests]);
+        return each;
+      },
+      (each) => neverSent(each) === 0,
+    );
     expect([m.requests, requests, neverSent(m)]).toEqual([due, due, 0]);
+    return m;
+  }
+
+  /** A period run again, up to three in all, until one is `good`: the last one run, for the assertions to hold it to. */
+  async function bestOfThree<T>(period: () => Promise<T>, good: (m: T) => boolean): Promise<T> {
+    let m = await period();
+    for (let tries = 1; !good(m) && tries < 3; tries++) m = await period();
     return m;
   }
 
@@ -449,8 +458,7 @@ export function wireSuite(core: keyof typeof variants): void {
       // a machine busy with other work can make a js core read its answers late (a p50 of 399.98 ms against a 300 ms
       // hold, once, on Node 26's net core beside the files side by side in a clean-clone CI run): the best of up to three
       // periods is held to the bound, and every assertion below to that period
-      let m = await period();
-      for (let tries = 1; m.latencyUncorrected!.p50 >= median(held) + 50 && tries < 3; tries++) m = await period();
+      const m = await bestOfThree(period, (each) => each.latencyUncorrected!.p50 < median(held) + 50);
       expect(m.latencyUncorrected!.p50).toBeGreaterThanOrEqual(300);
       expect(m.latencyUncorrected!.p50).toBeLessThan(median(held) + 50);
       // the requests that waited for a connection count their wait, and the loop says how late it sent them: the last
