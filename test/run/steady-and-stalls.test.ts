@@ -21,7 +21,9 @@ const waited = (notes: readonly string[]) =>
 describe('a stack that waits rather than works', () => {
   it('is named when a worker start-up falls inside the measured run', async () => {
     const cell = await run(waitingTarget('spawning-pool', 'pool'));
-    expect(waited(cell.notes)).toMatch(/: \d+ requests? took 1,0\d\d(-1,0\d\d)? ms \(the median \d+(\.\d+)? ms\), server CPU \d+%/);
+    // the worker's 1 s start-up, and up to a tenth more: beside the idle lanes in a plain clean-clone CI run it read
+    // 1,119 ms, the machine 100% busy
+    expect(waited(cell.notes)).toMatch(/: \d+ requests? took 1,[01]\d\d(-1,[01]\d\d)? ms \(the median \d+(\.\d+)? ms\), server CPU \d+%/);
   }, 30_000);
 
   it('is not named of a stack whose answers take as long but never wait for a worker', async () => {
